@@ -1,0 +1,3 @@
+from deidkit.cli.main import run
+
+run()

@@ -1,0 +1,1 @@
+"""The ``deidkit`` command line: thin commands over pure functions."""

@@ -1,0 +1,83 @@
+"""JSON Lines: one document per line with its spans; deidkit's interchange format.
+
+Each line is ``Document.to_dict()``: ``{"id", "text", "spans": [{"start", "end", "label",
+...}], "patient_id"?, "note_id"?, "note_type"?, "note_date"?, "metadata"?}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from deidkit.errors import DeidkitError, InputError
+from deidkit.io.atomic import atomic_file
+from deidkit.io.base import CorpusFormat
+from deidkit.io.textfile import read_text
+from deidkit.types import Document
+
+
+def read(path: Path) -> Iterator[Document]:
+    text = read_text(path)
+    seen: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InputError(
+                f"invalid JSON at column {error.colno}",
+                path=path,
+                line=number,
+                fix="each line must be one JSON object",
+            ) from None
+        if not isinstance(data, dict) or "text" not in data or "id" not in data:
+            raise InputError(
+                "a line is not a document object with 'id' and 'text'",
+                path=path,
+                line=number,
+                fix='write {"id": ..., "text": ..., "spans": [...]} on each line',
+            )
+        try:
+            document = Document.from_dict(data)
+        except DeidkitError as error:
+            raise InputError(error.message, path=path, line=number, code=error.code) from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise InputError(
+                f"malformed span or field ({type(error).__name__})",
+                path=path,
+                line=number,
+                fix="each span needs integer 'start', 'end' and a 'label'",
+            ) from None
+        if document.id in seen:
+            raise InputError(
+                f"duplicate document id {document.id!r}",
+                path=path,
+                line=number,
+                fix="give every document a unique id",
+            )
+        seen.add(document.id)
+        yield document
+
+
+def write(documents: Iterable[Document], path: Path) -> None:
+    with atomic_file(path) as handle:
+        for document in documents:
+            handle.write(json.dumps(document.to_dict(), ensure_ascii=False))
+            handle.write("\n")
+
+
+def detect(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() in {".jsonl", ".ndjson"}
+
+
+FORMAT = CorpusFormat(
+    name="jsonl",
+    description="JSON Lines, one document with its spans per line (interchange format)",
+    read=read,
+    write=write,
+    detect=detect,
+    writes_folder=False,
+    suffixes=(".jsonl", ".ndjson"),
+)

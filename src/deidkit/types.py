@@ -1,0 +1,177 @@
+"""Core types: Token, Span and Document.
+
+Offsets are half-open character offsets into ``Document.text`` (``text[start:end]``), checked
+on creation. All three types are frozen: transformations return new objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from deidkit.errors import SpanError
+from deidkit.labels import LABELS, Category, category_of
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token: its text and half-open character offsets into the document text."""
+
+    text: str
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start < self.end or self.end - self.start != len(self.text):
+            raise SpanError(
+                f"token offsets {self.start}-{self.end} do not fit a token of length "
+                f"{len(self.text)}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A PHI span: half-open offsets and a canonical label.
+
+    ``source_label`` keeps the corpus's own label (e.g. ``FECHAS``), ``source`` says where the
+    span came from (``gold``, a detector name, an annotator), ``score`` is a model's confidence
+    and ``id`` is the span's identifier in its file format (BRAT ``T3``, i2b2 2014 ``P0``).
+    """
+
+    start: int
+    end: int
+    label: str
+    source_label: str | None = None
+    source: str | None = None
+    score: float | None = None
+    id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end <= self.start:
+            raise SpanError(
+                f"span offsets {self.start}-{self.end} are inverted or empty; "
+                "a span needs 0 <= start < end"
+            )
+        if self.label not in LABELS:
+            raise SpanError(f"unknown PHI label {self.label!r}; use one of: {', '.join(LABELS)}")
+
+    @property
+    def category(self) -> Category:
+        return category_of(self.label)
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        """(start, end, label): what strict entity matching compares."""
+        return (self.start, self.end, self.label)
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def overlaps(self, other: Span) -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def shifted(self, delta: int) -> Span:
+        return replace(self, start=self.start + delta, end=self.end + delta)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"start": self.start, "end": self.end, "label": self.label}
+        for name in ("source_label", "source", "score", "id"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Span:
+        return cls(
+            start=int(data["start"]),
+            end=int(data["end"]),
+            label=str(data["label"]),
+            source_label=data.get("source_label"),
+            source=data.get("source"),
+            score=None if data.get("score") is None else float(data["score"]),
+            id=data.get("id"),
+        )
+
+
+def span_sort_key(span: Span) -> tuple[int, int, str]:
+    return (span.start, span.end, span.label)
+
+
+def find_overlap(spans: Iterable[Span]) -> tuple[Span, Span] | None:
+    """The first pair of overlapping spans (in offset order), or None."""
+    previous: Span | None = None
+    for span in sorted(spans, key=span_sort_key):
+        if previous is not None and previous.overlaps(span):
+            return previous, span
+        if previous is None or span.end > previous.end:
+            previous = span
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A clinical note with its PHI spans and metadata.
+
+    Spans are kept sorted by offset and must lie inside the text and not overlap.
+    ``metadata`` holds anything else a format carries (kept as strings).
+    """
+
+    id: str
+    text: str
+    spans: tuple[Span, ...] = ()
+    patient_id: str | None = None
+    note_id: str | None = None
+    note_type: str | None = None
+    note_date: str | None = None
+    metadata: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        spans = tuple(sorted(self.spans, key=span_sort_key))
+        size = len(self.text)
+        for span in spans:
+            if span.end > size:
+                raise SpanError(
+                    f"document {self.id}: span {span.start}-{span.end} ({span.label}) ends "
+                    f"past the end of the text (length {size})"
+                )
+        overlap = find_overlap(spans)
+        if overlap is not None:
+            first, second = overlap
+            raise SpanError(
+                f"document {self.id}: spans {first.start}-{first.end} ({first.label}) and "
+                f"{second.start}-{second.end} ({second.label}) overlap"
+            )
+        object.__setattr__(self, "spans", spans)
+
+    def span_text(self, span: Span) -> str:
+        return self.text[span.start : span.end]
+
+    def with_spans(self, spans: Iterable[Span]) -> Document:
+        """A copy of this document with other spans."""
+        return replace(self, spans=tuple(spans))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "text": self.text}
+        for name in ("patient_id", "note_id", "note_type", "note_date"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        if self.metadata:
+            data["metadata"] = dict(self.metadata)
+        data["spans"] = [span.to_dict() for span in self.spans]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Document:
+        return cls(
+            id=str(data["id"]),
+            text=str(data["text"]),
+            spans=tuple(Span.from_dict(item) for item in data.get("spans", ())),
+            patient_id=data.get("patient_id"),
+            note_id=data.get("note_id"),
+            note_type=data.get("note_type"),
+            note_date=data.get("note_date"),
+            metadata={str(k): str(v) for k, v in (data.get("metadata") or {}).items()},
+        )

@@ -1,0 +1,60 @@
+import pytest
+
+from deidkit.errors import SpanError
+from deidkit.types import Document, Span, Token, find_overlap
+
+
+def test_token_offsets_must_match_text() -> None:
+    assert Token("Smith", 4, 9).end == 9
+    with pytest.raises(SpanError):
+        Token("Smith", 4, 8)
+    with pytest.raises(SpanError):
+        Token("", 3, 3)
+
+
+@pytest.mark.parametrize(("start", "end"), [(5, 5), (6, 5), (-1, 2)])
+def test_span_rejects_empty_inverted_or_negative(start: int, end: int) -> None:
+    with pytest.raises(SpanError, match="inverted or empty"):
+        Span(start, end, "DATE")
+
+
+def test_span_rejects_unknown_label() -> None:
+    with pytest.raises(SpanError, match="unknown PHI label 'NAMEZ'"):
+        Span(0, 2, "NAMEZ")
+
+
+def test_document_sorts_spans_and_checks_bounds() -> None:
+    doc = Document(
+        "d1", "Seen by Dr. Lee on 3/14/2012.", (Span(19, 28, "DATE"), Span(12, 15, "DOCTOR"))
+    )
+    assert [doc.span_text(span) for span in doc.spans] == ["Lee", "3/14/2012"]
+    with pytest.raises(SpanError, match="past the end"):
+        Document("d2", "short", (Span(0, 9, "DATE"),))
+
+
+def test_document_rejects_overlapping_spans_without_quoting_text() -> None:
+    text = "John Smith visited"
+    with pytest.raises(SpanError) as caught:
+        Document("d3", text, (Span(0, 10, "PATIENT"), Span(5, 10, "DOCTOR")))
+    assert "overlap" in str(caught.value)
+    assert "Smith" not in str(caught.value)
+
+
+def test_find_overlap_sees_nested_spans_behind_a_short_one() -> None:
+    spans = [Span(0, 20, "DATE"), Span(2, 3, "AGE"), Span(10, 12, "ZIP")]
+    assert find_overlap(spans) == (spans[0], spans[1])
+    assert find_overlap([Span(0, 2, "AGE"), Span(2, 4, "AGE")]) is None
+
+
+def test_dict_round_trip_keeps_everything() -> None:
+    doc = Document(
+        "n1",
+        "Pt seen 2012-03-14.",
+        (Span(8, 18, "DATE", source_label="FECHAS", source="gold", score=0.5, id="T1"),),
+        patient_id="p7",
+        note_id="3",
+        note_type="discharge",
+        note_date="2012-03-15",
+        metadata={"site": "A"},
+    )
+    assert Document.from_dict(doc.to_dict()) == doc
