@@ -1,0 +1,173 @@
+"""Section headings of clinical notes.
+
+A heading starts a line (after optional indentation and a list number such as ``2.`` or
+``IV)``) and is either
+
+- a short label followed by a colon: ``HISTORY OF PRESENT ILLNESS:``, ``Discharge Date:``,
+  ``Assessment/Plan:``, ``Motivo de consulta:``; at most six words, letters only (plus
+  ``/ & - ( ) ' ,``), written in capitals, in title case (small words such as "of" may stay
+  lower case), or starting with a capital and either one or two words long or holding a
+  common heading word ("Past medical history"); or
+- a line of its own in capitals that contains a common heading word (``MEDICATIONS``,
+  ``PHYSICAL EXAMINATION``, ``ANTECEDENTES PERSONALES``).
+
+A section runs from its heading to the next heading (or the end of the text). Its ``name``
+is the heading normalised to lower-case ASCII words joined by underscores, with common
+abbreviations expanded (``HPI`` -> ``history_of_present_illness``, ``A/P`` ->
+``assessment_and_plan``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deidkit.types import Token
+
+NO_SECTION = "none"
+"""The section name of text before the first heading."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section: ``text[start:end]`` from its heading to the next heading."""
+
+    start: int
+    end: int
+    heading: str
+    name: str
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_SMALL_WORDS = _word_set(
+    "of and or on at for the to in with by from a an de del la las los el y en o con al por para"
+)
+
+HEADING_WORDS = _word_set(
+    """
+    history illness illnesses complaint complaints medications medication meds allergies
+    allergy exam examination physical assessment plan impression diagnosis diagnoses course
+    findings labs laboratory results data procedure procedures instructions condition
+    disposition summary review systems social family vitals signs discharge admission
+    followup follow problems problem studies imaging radiology hospital recommendations
+    consultation consults operation operative indications addendum treatment therapy
+    antecedentes anamnesis exploración exploracion evolución evolucion diagnóstico
+    diagnostico diagnósticos diagnosticos tratamiento juicio clínico clinico pruebas
+    complementarias enfermedad actual motivo consulta personales familiares comentario
+    discusión discusion conclusiones
+    """
+)
+"""Words that make an all-capitals line without a colon count as a heading."""
+
+SECTION_SYNONYMS: dict[str, str] = {
+    "hpi": "history_of_present_illness",
+    "history_of_the_present_illness": "history_of_present_illness",
+    "present_illness": "history_of_present_illness",
+    "pmh": "past_medical_history",
+    "pmhx": "past_medical_history",
+    "psh": "past_surgical_history",
+    "fh": "family_history",
+    "fhx": "family_history",
+    "sh": "social_history",
+    "shx": "social_history",
+    "cc": "chief_complaint",
+    "ros": "review_of_systems",
+    "pe": "physical_exam",
+    "physical_examination": "physical_exam",
+    "a_p": "assessment_and_plan",
+    "a_and_p": "assessment_and_plan",
+    "assessment_plan": "assessment_and_plan",
+    "assessment_and_plan": "assessment_and_plan",
+    "impression_and_plan": "assessment_and_plan",
+    "meds": "medications",
+    "dx": "diagnosis",
+    "hosp_course": "hospital_course",
+    "brief_hospital_course": "hospital_course",
+}
+"""Normalised heading -> canonical section name, for common abbreviations and variants."""
+
+_COLON_HEADING_RE = re.compile(
+    r"^[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
+    r"(?P<heading>[^\W\d_][^\W\d_ \t/&()',-]*(?:[ \t/&()',-]+[^\W\d_][^\W\d_/&()',-]*){0,7}"
+    r"[)]?)[ \t]*:",
+    re.MULTILINE,
+)
+_LINE_HEADING_RE = re.compile(
+    r"^[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
+    r"(?P<heading>[^\W\d_a-z][^\W\d_ \t/&-]*(?:[ \t/&-]+[^\W\d_][^\W\d_/&-]*){0,5})[ \t\r]*$",
+    re.MULTILINE,
+)
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def normalise_heading(heading: str) -> str:
+    """A heading as a stable section name: ``Assessment/Plan`` -> ``assessment_and_plan``."""
+    decomposed = unicodedata.normalize("NFKD", heading.casefold())
+    ascii_text = "".join(char for char in decomposed if not unicodedata.combining(char))
+    name = re.sub(r"[^a-z0-9]+", "_", ascii_text.replace("&", " and ")).strip("_")
+    return SECTION_SYNONYMS.get(name, name) or NO_SECTION
+
+
+def _looks_like_label(heading: str) -> bool:
+    words = _WORD_RE.findall(heading)
+    if not words or len(words) > 6:
+        return False
+    letters = "".join(words)
+    if letters.isupper() and len(letters) >= 2:
+        return True
+    if not words[0][0].isupper():
+        return False
+    if len(words) <= 2 or any(word.casefold() in HEADING_WORDS for word in words):
+        return True
+    return all(word[0].isupper() or word.casefold() in _SMALL_WORDS for word in words)
+
+
+def _is_heading_line(heading: str) -> bool:
+    words = _WORD_RE.findall(heading)
+    if not words or len(words) > 6:
+        return False
+    if not "".join(words).isupper():
+        return False
+    return any(word.casefold() in HEADING_WORDS for word in words)
+
+
+def find_sections(text: str) -> list[Section]:
+    """The sections of ``text`` in order; empty when it has no headings."""
+    heads: dict[int, str] = {}
+    for match in _COLON_HEADING_RE.finditer(text):
+        heading = match.group("heading")
+        if _looks_like_label(heading):
+            heads[match.start("heading")] = heading.rstrip()
+    for match in _LINE_HEADING_RE.finditer(text):
+        heading = match.group("heading")
+        if match.start("heading") not in heads and _is_heading_line(heading):
+            heads[match.start("heading")] = heading.rstrip()
+    starts = sorted(heads)
+    sections: list[Section] = []
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        heading = heads[start]
+        sections.append(Section(start, end, heading, normalise_heading(heading)))
+    return sections
+
+
+def section_names(
+    text: str, tokens: Sequence[Token], sections: Sequence[Section] | None = None
+) -> list[str]:
+    """The section name of each token (``"none"`` before the first heading)."""
+    if sections is None:
+        sections = find_sections(text)
+    if not sections:
+        return [NO_SECTION] * len(tokens)
+    starts = [section.start for section in sections]
+    names: list[str] = []
+    for token in tokens:
+        index = bisect_right(starts, token.start) - 1
+        names.append(sections[index].name if index >= 0 else NO_SECTION)
+    return names

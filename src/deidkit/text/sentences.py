@@ -1,0 +1,97 @@
+"""A sentence splitter for clinical notes, built on the tokenizer.
+
+Notes mix prose with fragments, lists and headings, so a sentence ends:
+
+- after ``.``, ``!``, ``?`` (or a run of them, or one of them followed by closing quotes or
+  brackets) followed by white space, except after a single capital letter (an initial:
+  "J. Smith"), after "No" before a number ("No. 5") and after a list number ("1.");
+  abbreviations such as ``Dr.`` or ``b.i.d.`` are single tokens and never end a sentence;
+- at a blank line;
+- at a line break after a line ending in ``:`` or ``;``, before a list item (``-``, ``*``,
+  ``•``, ``1.``, ``1)``), or after a short line (under 40 characters: fragments such as
+  "NEURO: alert" rather than prose wrapped at a fixed width) when the next line starts with
+  a capital letter or a digit;
+- where a section heading starts (see ``deidkit.text.sections``).
+
+``sentence_spans`` returns ``(start, end)`` pairs from the first to the last token of each
+sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deidkit.text.sections import find_sections
+from deidkit.text.tokenizer import token_spans
+
+_FINAL_RE = re.compile(r"[.!?]+[\"'”’)\]]*")
+_CLOSERS = frozenset("\"'”’)]")
+_LIST_ITEM_RE = re.compile(r"[-*•·]|\d{1,2}[.)]|[a-z][.)]")
+_SHORT_LINE = 40
+
+
+def _starts_upper_or_digit(token: str) -> bool:
+    first = token[0]
+    return first.isupper() or first.isdigit()
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the sentences of ``text``, in order."""
+    spans = token_spans(text)
+    if not spans:
+        return []
+    section_starts = {section.start for section in find_sections(text)}
+    sentences: list[tuple[int, int]] = []
+    sentence_start = spans[0][0]
+    line_start = text.rfind("\n", 0, sentence_start) + 1
+    for index in range(len(spans) - 1):
+        start, end = spans[index]
+        next_start, next_end = spans[index + 1]
+        token = text[start:end]
+        following = text[next_start:next_end]
+        gap = text[end:next_start]
+        newlines = gap.count("\n")
+        boundary = (
+            next_start in section_starts
+            or newlines >= 2
+            or (bool(gap) and _ends_sentence(text, spans, index, token, following))
+        )
+        if not boundary and newlines == 1:
+            boundary = (
+                token in (":", ";")
+                or _LIST_ITEM_RE.fullmatch(following) is not None
+                or (end - line_start < _SHORT_LINE and _starts_upper_or_digit(following))
+            )
+        if newlines:
+            line_start = text.rfind("\n", end, next_start) + 1
+        if boundary:
+            sentences.append((sentence_start, end))
+            sentence_start = next_start
+    sentences.append((sentence_start, spans[-1][1]))
+    return sentences
+
+
+def _ends_sentence(
+    text: str, spans: list[tuple[int, int]], index: int, token: str, following: str
+) -> bool:
+    if token[0] in _CLOSERS and index > 0:
+        previous_start, previous_end = spans[index - 1]
+        if previous_end != spans[index][0]:
+            return False
+        token = text[previous_start:previous_end] + token
+        index -= 1
+    if _FINAL_RE.fullmatch(token) is None:
+        return False
+    if token == "." and index > 0:
+        previous_start, previous_end = spans[index - 1]
+        if previous_end == spans[index][0]:
+            previous = text[previous_start:previous_end]
+            if len(previous) == 1 and previous.isupper():
+                return False  # an initial
+            if previous.casefold() in ("no", "nos", "nº") and following[0].isdigit():
+                return False
+            if len(previous) <= 2 and previous.isdigit():
+                line_start = text.rfind("\n", 0, previous_start) + 1
+                if not text[line_start:previous_start].strip():
+                    return False  # a list number: "1. chest pain"
+    return True

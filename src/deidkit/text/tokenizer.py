@@ -1,0 +1,181 @@
+"""A regular-expression tokenizer for clinical notes, with exact character offsets.
+
+One compiled pattern, tried left to right; the first alternative that matches at a position
+wins. The alternatives, in order:
+
+- ``[** ... **]`` de-identification placeholders (one token, spaces included);
+- URLs and email addresses;
+- dates: ``3/14/2012``, ``2012-03-14``, ``14.03.2012``, ``14-Mar-2012``, ``Mar-14-2012``,
+  and any digit groups joined by slashes (``3/14``, ``120/80``, ``3/2012``);
+- times: ``10:30``, ``10:30:15``, ``10:30am``;
+- phone numbers and IDs with dashes: digit groups (``617-555-1234``, ``123-45-6789``,
+  ``555-1234``, ``12-345678``, ``+1-617-555-1234``), upper-case/digit groups that end in a
+  digit (``MRN-12345``, ``A12-34-567``, ``COVID-19``) or start with 5+ digits
+  (``12345678-Z``); ``(617)555-1234`` written without a space (with the space it is
+  ``(`` ``617`` ``)`` ``555-1234``);
+- abbreviations: letter-dot runs (``b.i.d.``, ``p.o.``, ``U.S.``), a list of titles and
+  short forms that keep their dot (``Dr.``, ``Mrs.``, ``St.``, ``Sra.``), the clinical slash
+  forms (``s/p``, ``y/o``, ``h/o``, ``w/``);
+- numbers: ordinals (``3rd``), decimals and thousands (``2.5``, ``1,000``, ``2,5``, IP
+  addresses ``10.0.0.1``); digits followed by letters then digits stay one ID token
+  (``4A2B``) while a number followed only by letters is split (``2.5mg`` -> ``2.5`` ``mg``,
+  ``45yo`` -> ``45`` ``yo``);
+- words: letters (any script) with inner apostrophes (``O'Brien``), letters followed by
+  digits (``MRN12345``, ``q6h``); possessive ``'s`` is its own token;
+- anything else: a run of one repeated punctuation character (``---``, ``...``) or a single
+  non-space character.
+
+Only placeholders contain white space. Every non-space character belongs to exactly one token.
+Words joined by hyphens are split (``well-nourished`` -> ``well`` ``-`` ``nourished``), so a
+PHI span never has to end inside a token there (``Boston-based``, ``45-year-old``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from deidkit.types import Token
+
+ABBREVIATIONS: frozenset[str] = frozenset(
+    {
+        # titles and name parts
+        "dr", "drs", "mr", "mrs", "ms", "mx", "prof", "jr", "sr", "sra", "srta", "dra", "dña",
+        "rev", "hon", "sgt", "capt", "lt", "col", "gen", "atty",
+        # addresses and organisations
+        "st", "ave", "av", "avda", "blvd", "rd", "ln", "apt", "ste", "mt", "ft", "hwy", "pl",
+        "sq", "pza", "hosp", "dept", "univ", "inc", "corp", "ltd",
+        # months and weekdays
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "ene", "abr", "ago", "dic",
+        # general short forms that rarely end a sentence
+        "vs", "etc", "approx", "pt", "pts", "tel", "ext", "fig", "vol", "pág", "núm", "tfno",
+    }
+)
+"""Lower-case words that keep a following dot as part of the token (``Dr.``, ``approx.``).
+
+Units (``mg.``) and words that often end a sentence ("no.") are left out on purpose.
+"""
+
+_ABBREV_ALT = "|".join(sorted((re.escape(a) for a in ABBREVIATIONS), key=len, reverse=True))
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic)[a-z]{0,6}"
+
+_PATTERN = rf"""
+  (?P<url>(?:https?://|ftp://|www\.)[^\s<>"'\[\]]*[^\s<>"'\[\].,;:!?)])
+| (?P<email>[\w.+-]{{1,64}}@[\w-]{{1,63}}(?:\.[\w-]{{1,63}}){{1,8}})
+| (?P<date>
+      \d{{4}}(?P<s1>[-/.])\d{{1,2}}(?P=s1)\d{{1,2}}(?!\d)
+    | \d{{1,2}}(?P<s2>[-/.])\d{{1,2}}(?P=s2)\d{{2,4}}(?!\d)
+    | \d{{1,2}}(?P<s3>[-/]?){_MONTH}(?P=s3)\d{{2,4}}(?!\d)
+    | {_MONTH}-\d{{1,2}}-\d{{2,4}}(?!\d)
+    | \d+(?:/\d+)+
+  )
+| (?P<time>\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?!\d)(?:[ap]\.?m\.?(?![^\W_]))?)
+| (?P<phone>\(\d{{3}}\)\d{{3}}-\d{{4}}(?!\d)|\+\d{{1,3}}(?:[-.]\d+){{2,}}(?![\w-]))
+| (?P<dashed>[^\W_]+(?:-[^\W_]+){{1,8}}(?![\w-]))
+| (?P<abbrev>
+      (?:[^\W\d_]\.){{2,}}
+    | (?:{_ABBREV_ALT})\.(?![^\W\d_])
+    | (?:[a-z]{{1,2}}/[a-z]{{1,2}}|[cw]/)(?![\w/])
+  )
+| (?P<number>
+      \d+(?:st|nd|rd|th)(?![^\W_])
+    | \d+[^\W\d_]+\d[^\W_]*
+    | \d+(?:[.,]\d+)*
+  )
+| (?P<possessive>['’]s(?![^\W_]))
+| (?P<word>[^\W\d_]+(?:['’](?!s(?![^\W_]))[^\W\d_]+)*(?:\d[^\W_]*)?)
+| (?P<punct>(?P<p>[^\w\s])(?P=p)+|\S)
+"""
+
+TOKEN_RE = re.compile(_PATTERN, re.VERBOSE | re.IGNORECASE)
+
+# A dashed run is one token when it is a phone number or an ID: digit groups with three or
+# more parts (617-555-1234, 123-45-6789), a local number (555-1234), a group of 5+ digits
+# (12-345678), upper-case letters and digits ending in a digit (MRN-12345, COVID-19) or
+# starting with 5+ digits (the Spanish DNI 12345678-Z).
+# Anything else ("45-year-old", "well-nourished", "1990-1995") is split at its dashes.
+_DIGIT_GROUPS_RE = re.compile(r"\d+(?:-\d+){2,}|\d{3}-\d{4}|\d{5,}-\d+|\d+-\d{5,}")
+_UPPER_ID_RE = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")
+_LONG_DIGITS_FIRST_RE = re.compile(r"\d{5,}-")  # Spanish DNI/NIF: 12345678-Z
+
+# What a dashed run that is not an ID starts with (the same alternatives as TOKEN_RE).
+_HEAD_RE = re.compile(
+    r"\d+(?:st|nd|rd|th)(?![^\W_])|\d+[^\W\d_]+\d[^\W_]*|\d+|[^\W\d_]+(?:\d[^\W_]*)?",
+    re.IGNORECASE,
+)
+
+
+def _is_dashed_id(text: str) -> bool:
+    if _DIGIT_GROUPS_RE.fullmatch(text) is not None:
+        return True
+    if _UPPER_ID_RE.fullmatch(text) is None or not any(char.isalpha() for char in text):
+        return False
+    return text[-1].isdigit() or _LONG_DIGITS_FIRST_RE.match(text) is not None
+
+
+def _chunk_spans(chunk: str) -> tuple[tuple[int, int], ...]:
+    """Token offsets inside one run of non-space characters."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    size = len(chunk)
+    match_at = TOKEN_RE.match
+    head = _HEAD_RE.match
+    while pos < size:
+        match = match_at(chunk, pos)
+        if match is None:  # pragma: no cover - the last alternative matches any non-space
+            end = pos + 1
+        else:
+            end = match.end()
+            if match.lastgroup == "dashed" and not _is_dashed_id(chunk[pos:end]):
+                head_match = head(chunk, pos, end)
+                end = head_match.end() if head_match is not None else pos + 1
+        spans.append((pos, end))
+        pos = end
+    return tuple(spans)
+
+
+_CHUNK_RE = re.compile(r"\S+")
+_PLACEHOLDER_RE = re.compile(r"\[\*\*[^\n]{0,200}?\*\*\]")
+_CACHE_LIMIT = 100_000
+_chunk_cache: dict[str, tuple[tuple[int, int], ...]] = {}
+
+
+def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
+    cache = _chunk_cache
+    append = out.append
+    for match in _CHUNK_RE.finditer(text, start, end):
+        chunk = match.group()
+        base = match.start()
+        spans = cache.get(chunk)
+        if spans is None:
+            spans = _chunk_spans(chunk)
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[chunk] = spans
+        if len(spans) == 1:
+            append((base, base + len(chunk)))
+        else:
+            for rel_start, rel_end in spans:
+                append((base + rel_start, base + rel_end))
+
+
+def _tokenize_spans(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    if "[**" in text:
+        for placeholder in _PLACEHOLDER_RE.finditer(text):
+            _spans_between(text, pos, placeholder.start(), spans)
+            spans.append(placeholder.span())
+            pos = placeholder.end()
+    _spans_between(text, pos, len(text), spans)
+    return spans
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of ``text`` with half-open character offsets (``text[t.start:t.end]``)."""
+    return [Token(text[start:end], start, end) for start, end in _tokenize_spans(text)]
+
+
+def token_spans(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the tokens of ``text``, without building Tokens."""
+    return _tokenize_spans(text)
