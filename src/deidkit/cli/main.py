@@ -14,7 +14,7 @@ import typer
 from deidkit import __version__
 from deidkit.errors import DeidkitError
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("deidkit.cli.evaluate",)
 
 app = typer.Typer(
     name="deidkit",

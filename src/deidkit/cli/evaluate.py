@@ -1,0 +1,303 @@
+"""``deidkit evaluate`` and ``deidkit sample-size``: thin commands over deidkit.evaluate."""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deidkit.errors import ConfigError, InputError, ModelError
+from deidkit.evaluate.evaluation import ALL, DEFAULT_BOOTSTRAP, PHI, Evaluation, compare, evaluate
+from deidkit.evaluate.render import (
+    groups_csv,
+    render_tables,
+    to_json,
+    to_text,
+    write_evaluation_folder,
+)
+from deidkit.evaluate.sample_size import margin_for, sample_size
+from deidkit.io import read_documents
+from deidkit.io.atomic import atomic_write_text
+from deidkit.types import Document
+
+
+class OutputFormat(StrEnum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+class BioLevel(StrEnum):
+    label = "label"
+    category = "category"
+
+
+def read_corpus(path: Path, format: str | None) -> list[Document]:
+    documents = list(read_documents(path, format))
+    if not documents:
+        raise InputError("no documents found", path=path, fix="check the path and --format")
+    return documents
+
+
+def predict_with_model(gold: list[Document], model: str, lang: str) -> list[Document]:
+    """Run a detector (shipped name or model folder) on the gold texts, gold spans removed."""
+    try:
+        from deidkit.models import load_model
+    except ImportError as error:  # the detectors are a separate part of the package
+        raise ModelError(
+            f"detectors are not available in this installation ({error.name})",
+            fix="reinstall deidkit",
+        ) from None
+    detector = load_model(model, lang=lang)
+    return list(detector.predict([document.with_spans(()) for document in gold]))
+
+
+def run_evaluation(
+    gold: list[Document],
+    *,
+    pred_path: Path | None,
+    model: str | None,
+    pred_format: str | None,
+    lang: str,
+    gold_path: Path,
+    bootstrap: int,
+    confidence: float,
+    seed: int,
+    coarse_bio: bool,
+) -> tuple[Evaluation, str]:
+    """Evaluate predictions read from a file or made by a model; returns it and its name."""
+    if (pred_path is None) == (model is None):
+        raise ConfigError(
+            "give either a predictions file (PRED) or --model, not both and not neither"
+        )
+    if pred_path is not None:
+        pred = read_corpus(pred_path, pred_format)
+        name = pred_path.name
+    else:
+        assert model is not None
+        pred = predict_with_model(gold, model, lang)
+        name = model
+    evaluation = evaluate(
+        gold,
+        pred,
+        bootstrap=bootstrap,
+        confidence=confidence,
+        seed=seed,
+        coarse_bio=coarse_bio,
+        gold_path=gold_path,
+        pred_path=pred_path,
+    )
+    return evaluation, name
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("evaluate")
+    def evaluate_command(
+        gold: Annotated[
+            Path, typer.Argument(help="Gold corpus (file or folder) with the true PHI.")
+        ],
+        pred: Annotated[
+            Path | None,
+            typer.Argument(
+                help="Predicted corpus: the same documents (same ids) with predicted PHI."
+            ),
+        ] = None,
+        model: Annotated[
+            str | None,
+            typer.Option("--model", "-m", help="Predict with this model (shipped name or folder)."),
+        ] = None,
+        format: Annotated[
+            str | None,
+            typer.Option("--format", help="Format of GOLD (and of PRED unless --pred-format)."),
+        ] = None,
+        pred_format: Annotated[
+            str | None, typer.Option(help="Format of PRED and --compare.")
+        ] = None,
+        compare_pred: Annotated[
+            Path | None,
+            typer.Option("--compare", help="A second system's predictions: adds a paired test."),
+        ] = None,
+        compare_model: Annotated[
+            str | None,
+            typer.Option("--compare-model", help="A second model to compare with (paired test)."),
+        ] = None,
+        output: Annotated[
+            OutputFormat, typer.Option("--output", "-o", help="table, json or csv (every group).")
+        ] = OutputFormat.table,
+        out: Annotated[Path | None, typer.Option("--out", help="Write the output here.")] = None,
+        results: Annotated[
+            Path | None,
+            typer.Option("--results", help="Also write a results folder for `deidkit report`."),
+        ] = None,
+        bootstrap: Annotated[
+            int, typer.Option(help="Bootstrap rounds for confidence intervals (0: none).")
+        ] = DEFAULT_BOOTSTRAP,
+        confidence: Annotated[
+            float, typer.Option(help="Confidence level of the intervals.")
+        ] = 0.95,
+        rounds: Annotated[
+            int, typer.Option(help="Rounds of the paired randomization test.")
+        ] = 10000,
+        seed: Annotated[int, typer.Option(help="Random seed of the bootstrap and the test.")] = 0,
+        bio: Annotated[bool, typer.Option("--bio", help="Show the BIO confusion matrix.")] = False,
+        bio_level: Annotated[
+            BioLevel, typer.Option(help="BIO matrix over fine labels or coarse categories.")
+        ] = BioLevel.label,
+        labels: Annotated[bool, typer.Option(help="Show the per-label table.")] = True,
+        lang: Annotated[
+            str, typer.Option(help="Language of the default model (with --model).")
+        ] = "en",
+    ) -> None:
+        """Measure predicted PHI against gold PHI: token, entity and instance level."""
+        gold_documents = read_corpus(gold, format)
+        common = {
+            "gold_path": gold,
+            "bootstrap": bootstrap,
+            "confidence": confidence,
+            "seed": seed,
+            "coarse_bio": bio_level is BioLevel.category,
+            "lang": lang,
+            "pred_format": pred_format or format,
+        }
+        evaluation, name_a = run_evaluation(gold_documents, pred_path=pred, model=model, **common)
+        tests = []
+        name_b = ""
+        if compare_pred is not None or compare_model is not None:
+            second, name_b = run_evaluation(
+                gold_documents, pred_path=compare_pred, model=compare_model, **common
+            )
+            tests = compare(
+                evaluation,
+                second,
+                groups=(("token", "binary", PHI), ("entity-strict", "all", ALL)),
+                rounds=rounds,
+                seed=seed,
+            )
+        if output is OutputFormat.json:
+            text = to_json(evaluation, tests) + "\n"
+        elif output is OutputFormat.csv:
+            text = groups_csv(evaluation)
+        else:
+            renderable = render_tables(
+                evaluation, labels=labels, bio=bio, tests=tests, names=(name_a, name_b)
+            )
+            text = to_text(renderable, width=160) if out is not None else ""
+            if out is None:
+                from rich.console import Console
+
+                Console().print(renderable)
+        if out is not None:
+            atomic_write_text(out, text)
+        elif text:
+            typer.echo(text, nl=False)
+        if results is not None:
+            write_evaluation_folder(
+                evaluation,
+                results,
+                title=f"Evaluation of {name_a}",
+                tests=tests,
+                names=(name_a, name_b),
+            )
+
+    @app.command("sample-size")
+    def sample_size_command(
+        margin: Annotated[
+            float | None,
+            typer.Option("--margin", "-e", help="Margin of error E (e.g. 0.03 for 90% vs 93%)."),
+        ] = None,
+        from_accuracy: Annotated[
+            float | None,
+            typer.Option("--from", help="Lower accuracy to tell apart (with --to; E = to - from)."),
+        ] = None,
+        to_accuracy: Annotated[float | None, typer.Option("--to", help="Higher accuracy.")] = None,
+        proportion: Annotated[
+            float,
+            typer.Option("--p", help="Expected proportion p (0.5 is conservative: largest N)."),
+        ] = 0.5,
+        confidence: Annotated[
+            float, typer.Option(help="Confidence level (0.95: Z = 1.96).")
+        ] = 0.95,
+        z: Annotated[
+            float | None, typer.Option(help="Use this Z instead of the exact quantile.")
+        ] = None,
+        corpus: Annotated[
+            Path | None, typer.Option("--corpus", help="A gold test corpus: is it big enough?")
+        ] = None,
+        pred: Annotated[
+            Path | None,
+            typer.Option(
+                "--pred", help="Predictions on --corpus: check the bootstrap interval width."
+            ),
+        ] = None,
+        format: Annotated[
+            str | None, typer.Option("--format", help="Format of --corpus/--pred.")
+        ] = None,
+        bootstrap: Annotated[
+            int, typer.Option(help="Bootstrap rounds (with --pred).")
+        ] = DEFAULT_BOOTSTRAP,
+        seed: Annotated[int, typer.Option(help="Random seed of the bootstrap.")] = 0,
+    ) -> None:
+        """How many PHI instances a test corpus needs: N = Z^2 p(1-p) / E^2 (seed 002)."""
+        if margin is None:
+            if from_accuracy is None or to_accuracy is None:
+                raise ConfigError("give --margin, or --from and --to")
+            margin = abs(to_accuracy - from_accuracy)
+        result = sample_size(margin, proportion=proportion, confidence=confidence, z=z)
+        typer.echo(
+            f"{result.instances} PHI instances needed for a margin of error of "
+            f"{margin:.3g} at {confidence:.0%} confidence "
+            f"(Z = {result.z:.4g}, p = {proportion:g}: N = Z^2 p(1-p) / E^2)"
+        )
+        if corpus is None:
+            if pred is not None:
+                raise ConfigError("--pred needs --corpus (the gold corpus it predicts)")
+            return
+        gold_documents = read_corpus(corpus, format)
+        instances = sum(len(document.spans) for document in gold_documents)
+        typer.echo(
+            f"{corpus.name}: {len(gold_documents)} documents, {instances} PHI instances; "
+            + (
+                "enough."
+                if instances >= result.instances
+                else f"short by {result.instances - instances}."
+            )
+            + (
+                f" They give a margin of error of {margin_for(instances, proportion=proportion, confidence=confidence):.3g}."  # noqa: E501
+                if instances
+                else ""
+            )
+        )
+        if pred is None:
+            return
+        evaluation = evaluate(
+            gold_documents,
+            read_corpus(pred, format),
+            bootstrap=bootstrap,
+            confidence=confidence,
+            seed=seed,
+            gold_path=corpus,
+            pred_path=pred,
+        )
+        for group, label in (
+            (("instance", "all", ALL), "instance recall"),
+            (("token", "binary", PHI), "token PHI recall"),
+        ):
+            interval = evaluation.intervals.get(group, {}).get("recall")
+            if interval is None or math.isnan(interval.half_width):
+                typer.echo(f"{label}: no bootstrap interval (no gold PHI or --bootstrap 0)")
+                continue
+            half = interval.half_width
+            verdict = (
+                "the test set is big enough to tell apart recalls this far apart"
+                if half <= margin
+                else "too wide: about "
+                f"{math.ceil(instances * (half / margin) ** 2)} instances would be needed"
+            )
+            typer.echo(
+                f"{label}: {evaluation.measure(group, 'recall'):.3f}, {confidence:.0%} "
+                f"bootstrap interval [{interval.low:.3f}, {interval.high:.3f}] "
+                f"(half-width {half:.3f} vs margin {margin:.3f}): {verdict}"
+            )
