@@ -14,7 +14,7 @@ import typer
 from deidkit import __version__
 from deidkit.errors import DeidkitError
 
-COMMAND_MODULES: tuple[str, ...] = ("deidkit.cli.evaluate",)
+COMMAND_MODULES: tuple[str, ...] = ("deidkit.cli.evaluate", "deidkit.cli.corpus")
 
 app = typer.Typer(
     name="deidkit",

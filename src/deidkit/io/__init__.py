@@ -1,7 +1,9 @@
 """Corpus readers and writers, one module per format, and format detection.
 
-Use ``read_documents(path, format=None)`` and ``write_documents(documents, path, format)``;
-``FORMATS`` is the explicit registry of every format deidkit reads and writes.
+Use ``read_documents(path, format=None, **options)`` and ``write_documents(documents, path,
+format, **options)``; ``FORMATS`` is the explicit registry of every format deidkit reads and
+writes (see docs/formats.md). Readers stream: they yield documents one by one and never load
+a folder at once. Writers are atomic: the output appears complete or not at all.
 """
 
 from __future__ import annotations
@@ -9,12 +11,33 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from deidkit.errors import FormatError, InputError
-from deidkit.io import jsonl
+from deidkit.errors import ConfigError, FormatError, InputError
+from deidkit.io import (
+    brat,
+    csvfile,
+    i2b2_2006,
+    i2b2_2014,
+    inline,
+    jsonl,
+    physionet,
+    plaintext,
+)
 from deidkit.io.base import CorpusFormat
 from deidkit.types import Document
 
-FORMATS: dict[str, CorpusFormat] = {fmt.name: fmt for fmt in (jsonl.FORMAT,)}
+FORMATS: dict[str, CorpusFormat] = {
+    fmt.name: fmt
+    for fmt in (
+        jsonl.FORMAT,
+        csvfile.FORMAT,
+        physionet.FORMAT,
+        brat.FORMAT,
+        i2b2_2014.FORMAT,
+        i2b2_2006.FORMAT,
+        inline.FORMAT,
+        plaintext.FORMAT,
+    )
+}
 """Every supported format by name. Detection tries them in this order."""
 
 
@@ -29,6 +52,7 @@ def get_format(name: str) -> CorpusFormat:
 
 def detect_format(path: Path) -> CorpusFormat:
     """The format of a file or folder, from its name and (cheaply) its content."""
+    path = Path(path)
     if not path.exists():
         raise InputError("no such file or folder", path=path, fix="check the path")
     for fmt in FORMATS.values():
@@ -41,17 +65,39 @@ def detect_format(path: Path) -> CorpusFormat:
     )
 
 
-def read_documents(path: Path, format: str | None = None) -> Iterator[Document]:
-    """Stream the documents of a corpus file or folder."""
+def _check_options(fmt: CorpusFormat, options: dict[str, str], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        accepted = ", ".join(allowed) if allowed else "none"
+        raise ConfigError(
+            f"option {unknown[0]!r} does not apply to the {fmt.name} format "
+            f"(its options: {accepted})"
+        )
+
+
+def read_documents(
+    path: Path | str, format: str | None = None, **options: str
+) -> Iterator[Document]:
+    """Stream the documents of a corpus file or folder.
+
+    ``format`` is a name from ``FORMATS`` (detected from the path when None); ``options``
+    are format options such as ``text_column`` for csv.
+    """
+    path = Path(path)
     fmt = get_format(format) if format else detect_format(path)
     if not path.exists():
         raise InputError("no such file or folder", path=path, fix="check the path")
-    return fmt.read(path)
+    _check_options(fmt, options, fmt.read_options)
+    return fmt.read(path, **options)
 
 
-def write_documents(documents: Iterable[Document], path: Path, format: str) -> None:
+def write_documents(
+    documents: Iterable[Document], path: Path | str, format: str, **options: str
+) -> None:
     """Write documents atomically in the named format."""
-    get_format(format).write(documents, path)
+    fmt = get_format(format)
+    _check_options(fmt, options, fmt.write_options)
+    fmt.write(documents, Path(path), **options)
 
 
 __all__ = [

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from deidkit.types import Document
 
-Reader = Callable[[Path], Iterator[Document]]
-Writer = Callable[[Iterable[Document], Path], None]
+
+class Reader(Protocol):
+    def __call__(self, path: Path, **options: str) -> Iterator[Document]: ...
+
+
+class Writer(Protocol):
+    def __call__(self, documents: Iterable[Document], path: Path, **options: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +24,9 @@ class CorpusFormat:
 
     ``read`` streams documents from a file or folder; ``write`` writes documents atomically;
     ``detect`` says whether a path looks like this format (used when ``--format`` is not given);
-    ``writes_folder`` tells whether the output path is a folder or a single file.
+    ``writes_folder`` tells whether the output path is a folder or a single file;
+    ``carries_spans`` is False for formats that hold text only (their writers drop spans);
+    ``read_options`` / ``write_options`` name the keyword options the reader / writer accept.
     """
 
     name: str
@@ -28,3 +36,6 @@ class CorpusFormat:
     detect: Callable[[Path], bool]
     writes_folder: bool
     suffixes: tuple[str, ...] = ()
+    carries_spans: bool = True
+    read_options: tuple[str, ...] = ()
+    write_options: tuple[str, ...] = ()

@@ -1,7 +1,8 @@
 """JSON Lines: one document per line with its spans; deidkit's interchange format.
 
 Each line is ``Document.to_dict()``: ``{"id", "text", "spans": [{"start", "end", "label",
-...}], "patient_id"?, "note_id"?, "note_type"?, "note_date"?, "metadata"?}``.
+...}], "patient_id"?, "note_id"?, "note_type"?, "note_date"?, "metadata"?}``. Everything a
+Document holds survives a round trip. The file is read line by line (streaming).
 """
 
 from __future__ import annotations
@@ -13,43 +14,54 @@ from pathlib import Path
 from deidkit.errors import DeidkitError, InputError
 from deidkit.io.atomic import atomic_file
 from deidkit.io.base import CorpusFormat
-from deidkit.io.textfile import read_text
+from deidkit.io.common import check_output_file
+from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document
 
 
+def _document(line: str, path: Path, number: int) -> Document:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"invalid JSON at column {error.colno}",
+            path=path,
+            line=number,
+            fix="each line must be one JSON object",
+        ) from None
+    if not isinstance(data, dict) or "text" not in data or "id" not in data:
+        raise InputError(
+            "a line is not a document object with 'id' and 'text'",
+            path=path,
+            line=number,
+            fix='write {"id": ..., "text": ..., "spans": [...]} on each line',
+        )
+    if not isinstance(data["text"], str):
+        raise InputError(
+            "'text' is not a string", path=path, line=number, fix="give the note text as a string"
+        )
+    try:
+        document = Document.from_dict(data)
+    except DeidkitError as error:
+        raise InputError(error.message, path=path, line=number, code=error.code) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise InputError(
+            f"malformed span or field ({type(error).__name__})",
+            path=path,
+            line=number,
+            fix="each span needs integer 'start', 'end' and a 'label'",
+        ) from None
+    return document
+
+
 def read(path: Path) -> Iterator[Document]:
-    text = read_text(path)
     seen: set[str] = set()
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in iter_lines(path):
+        if number == 1:
+            line = line.removeprefix(BOM)
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise InputError(
-                f"invalid JSON at column {error.colno}",
-                path=path,
-                line=number,
-                fix="each line must be one JSON object",
-            ) from None
-        if not isinstance(data, dict) or "text" not in data or "id" not in data:
-            raise InputError(
-                "a line is not a document object with 'id' and 'text'",
-                path=path,
-                line=number,
-                fix='write {"id": ..., "text": ..., "spans": [...]} on each line',
-            )
-        try:
-            document = Document.from_dict(data)
-        except DeidkitError as error:
-            raise InputError(error.message, path=path, line=number, code=error.code) from None
-        except (KeyError, TypeError, ValueError) as error:
-            raise InputError(
-                f"malformed span or field ({type(error).__name__})",
-                path=path,
-                line=number,
-                fix="each span needs integer 'start', 'end' and a 'label'",
-            ) from None
+        document = _document(line, path, number)
         if document.id in seen:
             raise InputError(
                 f"duplicate document id {document.id!r}",
@@ -62,6 +74,7 @@ def read(path: Path) -> Iterator[Document]:
 
 
 def write(documents: Iterable[Document], path: Path) -> None:
+    check_output_file(path)
     with atomic_file(path) as handle:
         for document in documents:
             handle.write(json.dumps(document.to_dict(), ensure_ascii=False))

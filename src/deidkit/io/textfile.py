@@ -1,10 +1,53 @@
-"""Reading text files safely: explicit UTF-8, no newline translation, clear errors."""
+"""Reading text files safely: explicit UTF-8, no newline translation, clear errors.
+
+Every reader goes through these helpers so that missing, empty, binary and non-UTF-8 files
+give the same one-line errors, and so that offsets count characters exactly as stored (a
+byte-order mark and ``\\r\\n`` line ends are kept).
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from deidkit.errors import InputError
+
+BOM = "\ufeff"
+PEEK_BYTES = 4096
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("file not found", path=path, fix="check the path") from None
+    except IsADirectoryError:
+        raise InputError("expected a file, found a folder", path=path) from None
+    except OSError as error:
+        raise InputError(f"cannot read file ({error.strerror})", path=path) from None
+
+
+def _check_binary(data: bytes, path: Path, base: int = 0) -> None:
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputError(
+            f"binary data (NUL byte at byte offset {base + nul})",
+            path=path,
+            fix="give a UTF-8 text file",
+        )
+
+
+def _decode(data: bytes, path: Path, *, base: int = 0, line: int | None = None) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"invalid UTF-8 at byte offset {base + error.start}",
+            path=path,
+            line=line,
+            fix="convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8)",
+        ) from None
 
 
 def read_text(path: Path, *, allow_empty: bool = False) -> str:
@@ -12,29 +55,84 @@ def read_text(path: Path, *, allow_empty: bool = False) -> str:
 
     Raises InputError for missing, empty, binary or non-UTF-8 files.
     """
+    data = _read_bytes(path)
+    if not data and not allow_empty:
+        raise InputError("file is empty", path=path, fix="remove it or add its content")
+    _check_binary(data, path)
+    return _decode(data, path)
+
+
+def iter_lines(path: Path, *, allow_empty: bool = False) -> Iterator[tuple[int, str]]:
+    """Stream ``(line_number, line)`` pairs of a UTF-8 file; lines keep their line ends.
+
+    Only ``\\n`` ends a line (a ``\\r`` stays part of the line), so joining the lines gives the
+    file back exactly. Errors name the file, the line and the byte offset.
+    """
     try:
-        data = path.read_bytes()
+        handle = path.open("rb")
     except FileNotFoundError:
         raise InputError("file not found", path=path, fix="check the path") from None
     except IsADirectoryError:
         raise InputError("expected a file, found a folder", path=path) from None
     except OSError as error:
         raise InputError(f"cannot read file ({error.strerror})", path=path) from None
-    if not data and not allow_empty:
-        raise InputError("file is empty", path=path, fix="remove it or add its content")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise InputError(
-            f"binary data (NUL byte at byte offset {nul})",
-            path=path,
-            fix="give a text file",
-        )
+    with handle:
+        offset = 0
+        number = 0
+        for number, raw in enumerate(handle, start=1):
+            _check_binary(raw, path, offset)
+            yield number, _decode(raw, path, base=offset, line=number)
+            offset += len(raw)
+        if number == 0 and not allow_empty:
+            raise InputError("file is empty", path=path, fix="remove it or add its content")
+
+
+def peek(path: Path, size: int = PEEK_BYTES) -> str:
+    """The first ``size`` bytes of a file as text (undecodable bytes replaced); '' if unreadable.
+
+    For format detection only: never use the result as document text.
+    """
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(
-            "invalid UTF-8",
-            path=path,
-            offset=error.start,
-            fix="convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8)",
-        ) from None
+        with path.open("rb") as handle:
+            data = handle.read(size)
+    except OSError:
+        return ""
+    return data.decode("utf-8", errors="replace")
+
+
+def list_files(folder: Path, suffix: str) -> list[Path]:
+    """The files directly in ``folder`` whose name ends with ``suffix`` (case-insensitive), sorted.
+
+    Only names are listed, so this stays cheap for folders of many files; hidden files
+    (starting with ``.``) are skipped.
+    """
+    suffix = suffix.lower()
+    try:
+        with os.scandir(folder) as entries:
+            names = [
+                entry.name
+                for entry in entries
+                if not entry.name.startswith(".")
+                and entry.name.lower().endswith(suffix)
+                and entry.is_file()
+            ]
+    except FileNotFoundError:
+        raise InputError("folder not found", path=folder, fix="check the path") from None
+    except NotADirectoryError:
+        raise InputError("expected a folder, found a file", path=folder) from None
+    except OSError as error:
+        raise InputError(f"cannot list folder ({error.strerror})", path=folder) from None
+    return [folder / name for name in sorted(names)]
+
+
+def suffixes_in(folder: Path) -> set[str]:
+    """The lower-cased suffixes of the (non-hidden) files directly in ``folder``."""
+    found: set[str] = set()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.name.startswith(".") and entry.is_file():
+                    found.add(Path(entry.name).suffix.lower())
+    except OSError:
+        return set()
+    return found

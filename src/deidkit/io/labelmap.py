@@ -1,0 +1,187 @@
+"""Corpus labels <-> canonical labels, for readers and writers.
+
+Readers map a file's label to a canonical one (``deidkit.labels``) and keep the original in
+``Span.source_label``; an unknown label is an InputError naming file, line and label.
+Writers that target a corpus scheme write ``Span.source_label`` when it belongs to that
+scheme and still means the span's label, else the scheme's inverse table, else a documented
+fallback (the nearest scheme label, or the canonical name when the scheme has none).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deidkit.errors import InputError
+from deidkit.labels import (
+    I2B2_2006,
+    I2B2_2014,
+    LABELS,
+    MEDDOCAN,
+    PHYSIONET,
+    SCHEMES,
+    Category,
+    category_of,
+    i2b2_2014_pair,
+    inverse,
+    to_canonical,
+)
+from deidkit.types import Span
+
+_I2B2_2006_FALLBACK: dict[str, str] = {
+    "DEPARTMENT": "LOCATION",
+    "ROOM": "LOCATION",
+    "STREET": "LOCATION",
+    "CITY": "LOCATION",
+    "STATE": "LOCATION",
+    "ZIP": "LOCATION",
+    "COUNTRY": "LOCATION",
+    "ORGANIZATION": "LOCATION",
+    "FAX": "PHONE",
+}
+"""Canonical labels the i2b2 2006 scheme has no own name for, written as its nearest label."""
+
+_PHYSIONET_FALLBACK: dict[Category, str] = {
+    Category.LOCATION: "Location",
+    Category.CONTACT: "Other",
+    Category.ID: "Other",
+    Category.PROFESSION: "Other",
+    Category.OTHER: "Other",
+}
+
+_I2B2_2014_TYPES: dict[str, tuple[str, str]] = {pair[1]: pair for pair in I2B2_2014}
+"""i2b2 2014 TYPE -> its (TAG, TYPE) pair; every TYPE occurs under one TAG only."""
+
+_ANY_LABEL: dict[str, str] = {}
+for _table in (I2B2_2006, PHYSIONET, MEDDOCAN):
+    for _name, _canonical in _table.items():
+        _ANY_LABEL.setdefault(_name.casefold(), _canonical)
+for _type, _pair in _I2B2_2014_TYPES.items():
+    _ANY_LABEL.setdefault(_type.casefold(), I2B2_2014[_pair])
+for _name in LABELS:
+    _ANY_LABEL[_name.casefold()] = _name
+"""Every label deidkit knows, case-insensitively (canonical names win)."""
+
+
+def _unknown(
+    label: str, path: Path, line: int | None, record: str | None, known: str
+) -> InputError:
+    return InputError(
+        f"unknown label {label!r}",
+        path=path,
+        record=record,
+        line=line,
+        fix=f"use one of: {known}, or a canonical deidkit label",
+    )
+
+
+def read_scheme_label(
+    label: str, scheme: str, *, path: Path, line: int | None = None, record: str | None = None
+) -> str:
+    """The canonical label for ``label`` of a flat scheme (``i2b2-2006``, ``physionet``,
+    ``meddocan``); canonical names and ``LOCATION-OTHER`` are accepted too."""
+    table = SCHEMES[scheme]
+    if label in table:
+        return table[label]
+    canonical = "LOCATION_OTHER" if label == "LOCATION-OTHER" else label
+    if canonical in LABELS:
+        return canonical
+    raise _unknown(label, path, line, record, ", ".join(table))
+
+
+def read_any_label(
+    label: str,
+    *,
+    path: Path,
+    line: int | None = None,
+    record: str | None = None,
+    ignore_case: bool = False,
+) -> str:
+    """The canonical label for a label of any known scheme (BRAT, inline tags)."""
+    canonical = to_canonical(label)
+    if canonical is None and ignore_case:
+        canonical = _ANY_LABEL.get(label.casefold())
+    if canonical is None:
+        raise _unknown(label, path, line, record, "the labels of docs/formats.md")
+    return canonical
+
+
+def read_i2b2_2014_label(
+    tag: str, type_: str, *, path: Path, line: int | None = None, record: str | None = None
+) -> tuple[str, str]:
+    """(canonical label, source label) for an i2b2 2014 standoff tag.
+
+    The source label is the TYPE (``PATIENT``), or ``TAG:TYPE`` when the tag is not the
+    TYPE's usual one (the 2014 data has a few ``<PHI TYPE="PATIENT">`` tags).
+    """
+    if (tag, type_) in I2B2_2014:
+        return I2B2_2014[(tag, type_)], type_
+    pair = _I2B2_2014_TYPES.get(type_)
+    if pair is not None:
+        return I2B2_2014[pair], f"{tag}:{type_}"
+    raise InputError(
+        f"unknown tag {tag} with TYPE {type_!r}",
+        path=path,
+        record=record,
+        line=line,
+        fix="use an i2b2 2014 TYPE such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM",
+    )
+
+
+def _belongs(source_label: str | None, table: dict[str, str], label: str) -> bool:
+    return source_label is not None and table.get(source_label) == label
+
+
+def write_i2b2_2006_label(span: Span) -> str:
+    """The i2b2 2006 TYPE for a span."""
+    if _belongs(span.source_label, I2B2_2006, span.label):
+        return str(span.source_label)
+    inverse_2006 = inverse(I2B2_2006)
+    if span.label in inverse_2006:
+        return inverse_2006[span.label]
+    return _I2B2_2006_FALLBACK.get(span.label, span.label)
+
+
+def write_physionet_label(span: Span) -> str:
+    """The PhysioNet deid category for a span."""
+    if _belongs(span.source_label, PHYSIONET, span.label):
+        return str(span.source_label)
+    inverse_physionet = inverse(PHYSIONET)
+    if span.label in inverse_physionet:
+        return inverse_physionet[span.label]
+    if span.label == "FAX":
+        return "Phone"
+    return _PHYSIONET_FALLBACK.get(category_of(span.label), "Other")
+
+
+def write_i2b2_2014_pair(span: Span) -> tuple[str, str]:
+    """The i2b2 2014 (TAG, TYPE) pair for a span."""
+    source = span.source_label
+    if source:
+        tag, _, type_ = source.rpartition(":")
+        pair = _I2B2_2014_TYPES.get(type_)
+        if pair is not None and I2B2_2014[pair] == span.label:
+            return (tag or pair[0], type_)
+    return i2b2_2014_pair(span.label)
+
+
+def write_any_label(span: Span) -> str:
+    """The label to write for a span in a scheme-free format (BRAT): its source label when
+    that still means the span's label, else the canonical name."""
+    source = span.source_label
+    if source and to_canonical(source) == span.label:
+        return source
+    return span.label
+
+
+def write_tag_name(span: Span) -> str:
+    """The inline tag name for a span: its source label when that still means the span's
+    label (case-insensitively), else the lower-cased canonical name."""
+    source = span.source_label
+    if source and _ANY_LABEL.get(source.casefold()) == span.label:
+        return source
+    return span.label.lower()
+
+
+def is_tag_name(name: str) -> bool:
+    """True if ``name`` is a label deidkit knows (any scheme, any case)."""
+    return name.casefold() in _ANY_LABEL
