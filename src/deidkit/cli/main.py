@@ -14,7 +14,11 @@ import typer
 from deidkit import __version__
 from deidkit.errors import DeidkitError
 
-COMMAND_MODULES: tuple[str, ...] = ("deidkit.cli.evaluate", "deidkit.cli.corpus")
+COMMAND_MODULES: tuple[str, ...] = (
+    "deidkit.cli.evaluate",
+    "deidkit.cli.corpus",
+    "deidkit.cli.resources",
+)
 
 app = typer.Typer(
     name="deidkit",

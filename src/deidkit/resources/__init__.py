@@ -1,0 +1,71 @@
+"""Lexical resources: dictionaries, word frequencies and medical vocabularies.
+
+Every shipped list has a name (``deidkit resources list``), a provenance note and a license
+(``info(name)``, ``PROVENANCE.md``), and is read lazily, once, from a small gzip file in the
+package; nothing is downloaded.
+
+>>> from deidkit import resources
+>>> "john" in resources.lexicon("first_names_male")          # casefolded membership
+True
+>>> resources.entries("months")[:2]                           # original case
+('January', 'February')
+>>> resources.weighted("first_names_female")[0]               # (name, percent of people)
+('Mary', 2.629)
+
+English lists have plain names; other languages prefix their code (``es_provinces``);
+``for_language("provinces", "es")`` finds them. Optional bundles (GPL or large, installed by
+the user) are listed by ``bundles.BUNDLES`` and read through the same functions.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from deidkit.errors import ResourceError
+from deidkit.resources import bundles
+from deidkit.resources.catalogue import DATA_DIR, ResourceInfo
+from deidkit.resources.frequency import FrequencyTable
+from deidkit.resources.store import (
+    attribute,
+    clear_cache,
+    column,
+    columns,
+    entries,
+    for_language,
+    info,
+    lexicon,
+    names,
+    rows,
+    weighted,
+)
+
+
+@functools.cache
+def frequency_table(name: str) -> FrequencyTable:
+    """A shipped frequency table (``word_frequency_en``, ``word_frequency_es``)."""
+    item = info(name)
+    if item.kind != "frequency" or item.file is None:
+        raise ResourceError(
+            f"resource {name!r} is not a frequency table; frequency tables: "
+            f"{', '.join(names(kind='frequency'))}"
+        )
+    return FrequencyTable.load(DATA_DIR / item.file)
+
+
+__all__ = [
+    "FrequencyTable",
+    "ResourceInfo",
+    "attribute",
+    "bundles",
+    "clear_cache",
+    "column",
+    "columns",
+    "entries",
+    "for_language",
+    "frequency_table",
+    "info",
+    "lexicon",
+    "names",
+    "rows",
+    "weighted",
+]

@@ -1,0 +1,189 @@
+"""Reading resources: lazily, once, from compact gzip TSV files inside the package.
+
+A data file is UTF-8 text, gzip-compressed: a header line naming the columns, then one row
+per line, fields separated by tabs. The first column is the entry (original case); rows are
+ordered most frequent first where the source has a frequency. A list may hold several rows
+for one entry (``Springfield`` in many states); ``entries`` keeps the first.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from deidkit.errors import ResourceError
+from deidkit.resources import bundles
+from deidkit.resources.catalogue import DATA_DIR, ResourceInfo, shipped
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The rows of one resource and the names of its columns."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def names(lang: str | None = None, *, kind: str | None = None) -> tuple[str, ...]:
+    """The names of the shipped resources, optionally only one language or kind."""
+    return tuple(
+        name
+        for name, item in shipped().items()
+        if (lang is None or item.lang == lang) and (kind is None or item.kind == kind)
+    )
+
+
+def info(name: str) -> ResourceInfo:
+    """Source, license, notes and size of a shipped resource or an optional bundle."""
+    catalogue = shipped()
+    if name in catalogue:
+        return catalogue[name]
+    if name in bundles.BUNDLES:
+        return bundles.BUNDLES[name].info()
+    raise ResourceError(
+        f"unknown resource {name!r}; run 'deidkit resources list' to see the available ones"
+    )
+
+
+def read_table(path: Path) -> Table:
+    """Read one gzip TSV data file (header line, then rows)."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8", newline="\n") as handle:
+            lines = handle.read().split("\n")
+    except FileNotFoundError:
+        raise ResourceError(f"{path}: resource file missing; reinstall deidkit") from None
+    except (OSError, EOFError, UnicodeDecodeError) as error:
+        raise ResourceError(f"{path}: resource file damaged ({error}); reinstall deidkit") from None
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise ResourceError(f"{path}: resource file has no header line; reinstall deidkit")
+    columns = tuple(lines[0].split("\t"))
+    width = len(columns)
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = tuple(line.split("\t"))
+        if len(fields) != width:
+            raise ResourceError(
+                f"{path}, line {number}: {len(fields)} fields, expected {width}; "
+                "reinstall deidkit"
+            )
+        rows.append(fields)
+    return Table(columns, tuple(rows))
+
+
+@functools.cache
+def table(name: str) -> Table:
+    """All rows of a resource (cached)."""
+    item = info(name)
+    if item.kind == "optional":
+        words = bundles.BUNDLES[name].load()
+        return Table(item.columns, tuple((word,) for word in words))
+    if item.file is None:
+        raise ResourceError(f"resource {name!r} has no data file; reinstall deidkit")
+    return read_table(DATA_DIR / item.file)
+
+
+def columns(name: str) -> tuple[str, ...]:
+    """The column names of ``rows(name)``; the first is the entry."""
+    return info(name).columns
+
+
+def rows(name: str) -> tuple[tuple[str, ...], ...]:
+    """Every row of a resource, most frequent first where a frequency exists."""
+    return table(name).rows
+
+
+@functools.cache
+def entries(name: str) -> tuple[str, ...]:
+    """The distinct entries of a resource in original case, most frequent first."""
+    seen: set[str] = set()
+    ordered: list[str] = []
+    for row in table(name).rows:
+        entry = row[0]
+        if entry not in seen:
+            seen.add(entry)
+            ordered.append(entry)
+    return tuple(ordered)
+
+
+@functools.cache
+def lexicon(name: str) -> frozenset[str]:
+    """The entries of a resource casefolded, for membership tests."""
+    return frozenset(entry.casefold() for entry in entries(name))
+
+
+def _column_index(name: str, column: str) -> int:
+    cols = columns(name)
+    if column not in cols:
+        raise ResourceError(
+            f"resource {name!r} has no column {column!r}; its columns: {', '.join(cols)}"
+        )
+    return cols.index(column)
+
+
+@functools.cache
+def weighted(name: str) -> tuple[tuple[str, float], ...]:
+    """``(entry, weight)`` pairs, most frequent first, for resources with a ``weight`` column.
+
+    The weight is the source's own frequency (see ``info(name).notes`` for its unit). An entry
+    that appears in several rows keeps the weight of its first row.
+    """
+    index = _column_index(name, "weight")
+    seen: set[str] = set()
+    pairs: list[tuple[str, float]] = []
+    for row in table(name).rows:
+        if row[0] in seen:
+            continue
+        seen.add(row[0])
+        weight = float(row[index])
+        if not math.isfinite(weight) or weight < 0:
+            raise ResourceError(f"resource {name!r}: bad weight {row[index]!r}; reinstall deidkit")
+        pairs.append((row[0], weight))
+    return tuple(pairs)
+
+
+def column(name: str, column_name: str) -> tuple[str, ...]:
+    """One column of every row, aligned with ``rows(name)``."""
+    index = _column_index(name, column_name)
+    return tuple(row[index] for row in table(name).rows)
+
+
+@functools.cache
+def attribute(name: str, column_name: str) -> dict[str, tuple[str, ...]]:
+    """Casefolded entry -> the distinct values of one column over its rows, in row order.
+
+    ``attribute("first_names", "gender")["leslie"] == ("F", "M")`` style look-ups; an entry
+    that occurs in several rows (a city in several states) gets every value.
+    """
+    index = _column_index(name, column_name)
+    values: dict[str, list[str]] = {}
+    for row in table(name).rows:
+        bucket = values.setdefault(row[0].casefold(), [])
+        if row[index] not in bucket:
+            bucket.append(row[index])
+    return {key: tuple(found) for key, found in values.items()}
+
+
+def for_language(base: str, lang: str) -> str:
+    """The name of a resource in a language: ``first_names_male`` -> ``es_first_names_male``.
+
+    English resources have no prefix; other languages prefix their code. Raises ResourceError
+    when the language has no such resource.
+    """
+    name = base if lang == "en" else f"{lang}_{base}"
+    if name in shipped() or name in bundles.BUNDLES:
+        return name
+    raise ResourceError(
+        f"no resource {base!r} for language {lang!r}; run 'deidkit resources list' to see "
+        "the available ones"
+    )
+
+
+def clear_cache() -> None:
+    """Forget loaded resources (after installing an optional bundle, or in tests)."""
+    for cached in (table, entries, lexicon, weighted, attribute, shipped):
+        cached.cache_clear()
