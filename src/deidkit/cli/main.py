@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.evaluate",
     "deidkit.cli.corpus",
     "deidkit.cli.resources",
+    "deidkit.cli.deidentify",
 )
 
 app = typer.Typer(

@@ -1,0 +1,196 @@
+"""De-identified output: remove, tag, mask or replace PHI with realistic surrogates.
+
+>>> from deidkit.redact import deidentify
+>>> from deidkit.types import Span
+>>> result = deidentify("Seen 3/14/2012.", spans=[Span(5, 14, "DATE")], mode="tag")
+>>> result.text
+'Seen [**DATE**].'
+>>> result.spans[0].start, result.spans[0].end
+(5, 15)
+
+Detection and redaction are separate: ``deidentify`` takes spans (a document's own, ``spans=``
+for a plain string, or those of a ``detector``) and replaces them; the core
+(``core.apply_replacements``) is a pure function of text and spans. In surrogate mode the
+surrogates come from a secret key (``key=``; a random one when omitted) so the same key gives
+the same output, and every value of a patient maps to the same surrogate in all of the
+patient's documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from deidkit.errors import ConfigError, ModelError
+from deidkit.redact.core import Edit, OffsetMap, Replaced, apply_replacements
+from deidkit.redact.engine import (
+    Deidentifier,
+    MappingEntry,
+    Redacted,
+    RedactOptions,
+    patient_of,
+)
+from deidkit.redact.keys import SecretKey
+from deidkit.redact.mapping import read_mapping, write_mapping
+from deidkit.redact.modes import MODES, TAG_STYLES, Mode
+from deidkit.types import Document, Span
+
+
+class Detector(Protocol):
+    """What ``deidentify`` needs of a detector (``deidkit.models``)."""
+
+    def predict(self, documents: Sequence[Document]) -> list[Document]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TextResult:
+    """A de-identified string: the text, spans on the replacements, the mapping if asked."""
+
+    text: str
+    spans: tuple[Span, ...]
+    mapping: tuple[MappingEntry, ...]
+    offsets: OffsetMap
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusResult:
+    """De-identified documents (spans on the replacements) and the mapping if asked."""
+
+    documents: tuple[Document, ...]
+    mapping: tuple[MappingEntry, ...]
+
+
+def load_detector(name_or_path: str | None, lang: str) -> Detector:
+    """A detector from ``deidkit.models.load_model`` (a shipped name, a folder, or None for
+    the language's default)."""
+    try:
+        from deidkit.models import load_model
+    except ImportError:
+        raise ModelError(
+            "no PHI detector is installed in this build of deidkit (deidkit.models is missing); "
+            "use --detector annotations to redact the spans already in the input"
+        ) from None
+    return load_model(name_or_path, lang=lang)  # type: ignore[no-any-return]
+
+
+def resolve_detector(detector: Detector | str | None, lang: str) -> Detector | None:
+    """None or ``"annotations"``: use the given spans; a name or path: load that model
+    (``"default"``: the language's default model); an object with ``predict``: itself."""
+    if detector is None or detector == "annotations":
+        return None
+    if isinstance(detector, str):
+        return load_detector(None if detector == "default" else detector, lang)
+    if not callable(getattr(detector, "predict", None)):
+        raise ConfigError("a detector needs a predict(documents) method (see deidkit.models)")
+    return detector
+
+
+def detect(documents: Sequence[Document], detector: Detector) -> list[Document]:
+    """The documents with the detector's spans in place of their own (checked to fit)."""
+    predicted = detector.predict(list(documents))
+    if len(predicted) != len(documents):
+        raise ModelError(
+            f"the detector returned {len(predicted)} documents for {len(documents)}; "
+            "refusing to write output that might be un-redacted"
+        )
+    out = []
+    for original, found in zip(documents, predicted, strict=True):
+        if found.id != original.id or found.text != original.text:
+            raise ModelError(
+                f"document {original.id}: the detector changed the document's id or text; "
+                "refusing to write output that might be un-redacted"
+            )
+        out.append(original.with_spans(found.spans))
+    return out
+
+
+def _options(options: RedactOptions | None, mode: str | None, lang: str | None) -> RedactOptions:
+    options = options or RedactOptions()
+    changes: dict[str, Any] = {}
+    if mode is not None:
+        changes["mode"] = mode
+    if lang is not None:
+        changes["lang"] = lang
+    return replace(options, **changes) if changes else options
+
+
+def deidentify(
+    text_or_documents: str | Document | Iterable[Document],
+    *,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    detector: Detector | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+) -> TextResult | CorpusResult:
+    """De-identify a string or documents.
+
+    - A string: its PHI is given by ``spans=``, else found by ``detector`` (default: the
+      language's default model). Returns a ``TextResult`` (``.text``, ``.spans``,
+      ``.mapping``).
+    - Documents: their own spans are used unless a ``detector`` is given. Returns a
+      ``CorpusResult`` (``.documents``, ``.mapping``); documents of one patient (same
+      ``patient_id``) share surrogates and one date shift.
+
+    ``mode`` is one of ``surrogate`` (default), ``tag``, ``placeholder``, ``remove``, ``mask``;
+    ``options`` holds the rest (``RedactOptions``). ``key`` (bytes, str or ``SecretKey``)
+    makes surrogates reproducible; without one a random key is used and forgotten. The
+    mapping (original text of every replacement) is only returned with ``with_mapping=True``.
+    """
+    settings = _options(options, mode, lang)
+    deidentifier = Deidentifier(settings, key=key)
+    if isinstance(text_or_documents, str):
+        document = Document("text", text_or_documents, tuple(spans or ()))
+        if spans is None:
+            found = resolve_detector(detector if detector is not None else "default", settings.lang)
+            if found is not None:
+                document = detect([document], found)[0]
+        elif detector is not None:
+            raise ConfigError("give either spans= or detector=, not both")
+        redacted = deidentifier.redact(document)
+        return TextResult(
+            redacted.document.text,
+            redacted.document.spans,
+            redacted.mapping if with_mapping else (),
+            redacted.offsets,
+        )
+    if spans is not None:
+        raise ConfigError("spans= is for a plain string; documents carry their own spans")
+    documents = (
+        [text_or_documents] if isinstance(text_or_documents, Document) else list(text_or_documents)
+    )
+    found = resolve_detector(detector, settings.lang)
+    if found is not None:
+        documents = detect(documents, found)
+    results = deidentifier.redact_all(documents)
+    mapping = tuple(entry for item in results for entry in item.mapping) if with_mapping else ()
+    return CorpusResult(tuple(item.document for item in results), mapping)
+
+
+__all__ = [
+    "MODES",
+    "TAG_STYLES",
+    "CorpusResult",
+    "Deidentifier",
+    "Detector",
+    "Edit",
+    "MappingEntry",
+    "Mode",
+    "OffsetMap",
+    "RedactOptions",
+    "Redacted",
+    "Replaced",
+    "SecretKey",
+    "TextResult",
+    "apply_replacements",
+    "deidentify",
+    "detect",
+    "load_detector",
+    "patient_of",
+    "read_mapping",
+    "resolve_detector",
+    "write_mapping",
+]

@@ -1,0 +1,338 @@
+"""Realistic surrogates, consistent within a patient and derived from a secret key.
+
+``SurrogateGenerator.replace(original, label, patient)`` gives the surrogate of one PHI
+string. Every random choice is seeded by ``HMAC(key, purpose, patient, original)``, and a
+per-patient table keeps repeated values (and the parts of names) mapped the same way
+everywhere. A surrogate is never one of the patient's original PHI values that the generator
+has seen (``observe`` every document of a patient before replacing to guarantee it across
+documents), and two different originals of a patient never share a surrogate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from deidkit.labels import Category, category_of
+from deidkit.redact.keys import SecretKey
+from deidkit.redact.surrogates import ages, ids
+from deidkit.redact.surrogates.case import match_case
+from deidkit.redact.surrogates.dates import DateShifter, parse_date, weekly_offset
+from deidkit.redact.surrogates.names import NameSurrogates, NameTable, fold, name_words
+from deidkit.redact.surrogates.places import PlaceSurrogates
+from deidkit.redact.surrogates.pools import Pools, pools
+
+NAME_LABELS = frozenset({"PATIENT", "DOCTOR", "RELATIVE"})
+ID_LABELS = frozenset(
+    {
+        "SSN",
+        "MEDICALRECORD",
+        "HEALTHPLAN",
+        "ACCOUNT",
+        "LICENSE",
+        "VEHICLE",
+        "DEVICE",
+        "BIOID",
+        "IDNUM",
+        "ROOM",
+    }
+)
+_SEX_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        ("male", "female"),
+        ("man", "woman"),
+        ("boy", "girl"),
+        ("gentleman", "lady"),
+        ("m", "f"),
+        ("masculine", "feminine"),
+    ),
+    "es": (
+        ("varón", "mujer"),
+        ("varon", "mujer"),
+        ("hombre", "mujer"),
+        ("masculino", "femenino"),
+        ("niño", "niña"),
+        ("chico", "chica"),
+        ("h", "m"),
+        ("v", "m"),
+        ("macho", "hembra"),
+    ),
+}
+
+
+@dataclass
+class PatientState:
+    """What the generator remembers about one patient."""
+
+    patient: str
+    names: NameTable = field(default_factory=NameTable)
+    values: dict[tuple[str, str], str] = field(default_factory=dict)
+    used: dict[tuple[str, str], str] = field(default_factory=dict)
+    forbidden: set[str] = field(default_factory=set)
+    dates: set[str] = field(default_factory=set)
+    reference: date | None = None
+    offset: int | None = None
+    sex: str | None = None  # the original sex ("m"/"f") as the SEX spans say
+
+
+@dataclass(frozen=True, slots=True)
+class SurrogateSettings:
+    """How surrogates are made (see ``RedactOptions`` for the user-facing options)."""
+
+    lang: str = "en"
+    date_shift_min: int = 7
+    date_shift_max: int = 365
+    age_policy: ages.AgePolicy = "bucket"
+    age_bucket: str = "90+"
+
+
+class SurrogateGenerator:
+    """Makes surrogates for PHI strings, one patient at a time."""
+
+    def __init__(self, key: SecretKey, settings: SurrogateSettings | None = None) -> None:
+        self.key = key
+        self.settings = settings or SurrogateSettings()
+        self.pools: Pools = pools(self.settings.lang)
+        self._patients: dict[str, PatientState] = {}
+
+    # --- patients -----------------------------------------------------------------------
+    def patient(self, patient: str) -> PatientState:
+        state = self._patients.get(patient)
+        if state is None:
+            state = self._patients[patient] = PatientState(patient)
+        return state
+
+    def observe(
+        self, patient: str, label: str, original: str, note_date: str | None = None
+    ) -> None:
+        """Record an original PHI value of a patient (before any replacement is made)."""
+        state = self.patient(patient)
+        state.forbidden.add(fold(original.strip()))
+        if label in NAME_LABELS or label == "USERNAME":
+            state.names.observe(original)
+            state.forbidden.update(fold(word) for word in name_words(original))
+        if label == "DATE":
+            state.dates.add(original)
+        if label == "SEX" and state.sex is None:
+            state.sex = self._sex_of(original)
+        if note_date and state.reference is None:
+            state.reference = _iso_date(note_date)
+
+    def date_offset(self, patient: str) -> int:
+        """The patient's date shift in days: whole weeks, chosen so that no shifted date of
+        the patient reads as one of the patient's original PHI values."""
+        state = self.patient(patient)
+        if state.offset is None:
+            low, high = self.settings.date_shift_min, self.settings.date_shift_max
+            offset = weekly_offset(self.key.rng("date-offset", patient, "0"), low, high)
+            for attempt in range(1, 64):
+                shifter = DateShifter(offset, lang=self.settings.lang, reference=state.reference)
+                clash = any(
+                    fold(shifter.surrogate(text, random.Random(0))) in state.forbidden
+                    for text in state.dates
+                    if parse_date(text, lang=self.settings.lang, reference=state.reference)
+                )
+                if not clash:
+                    break
+                offset = weekly_offset(
+                    self.key.rng("date-offset", patient, str(attempt)), low, high
+                )
+            state.offset = offset
+        return state.offset
+
+    # --- surrogates ---------------------------------------------------------------------
+    def replace(self, original: str, label: str, patient: str) -> str:
+        """The surrogate of one PHI value of a patient."""
+        state = self.patient(patient)
+        if label in NAME_LABELS:
+            flip = (
+                label == "PATIENT"
+                and state.sex is not None
+                and state.sex != self._surrogate_sex(patient)
+            )
+            return self._names(patient).surrogate(original, state.names, flip_gender=flip)
+        if label == "DATE":
+            return self._date(original, patient, state)
+        if label == "AGE":
+            return self._consistent(
+                state,
+                label,
+                original,
+                lambda rng: ages.age(
+                    original,
+                    rng,
+                    policy=self.settings.age_policy,
+                    bucket=self.settings.age_bucket,
+                    lang=self.settings.lang,
+                ),
+                allow_same=True,
+            )
+        if label == "SEX":
+            return self._sex(original, patient)
+        make = self._maker(label, original, patient, state)
+        return self._consistent(state, label, original, make)
+
+    def _maker(
+        self, label: str, original: str, patient: str, state: PatientState
+    ) -> Callable[[random.Random], str]:
+        """A function drawing one candidate surrogate of ``original`` from a random source."""
+        places = PlaceSurrogates(self.pools)
+        forbidden = state.forbidden
+        words, domains = self.pools.last, self.pools.domains
+        makers: dict[str, Callable[[random.Random], str]] = {
+            "CITY": lambda r: places.city(original, r, forbidden),
+            "STATE": lambda r: places.state(original, r, forbidden),
+            "COUNTRY": lambda r: places.country(original, r, forbidden),
+            "ZIP": lambda r: places.zip_code(original, r),
+            "STREET": lambda r: places.street(original, r, forbidden),
+            "LOCATION_OTHER": lambda r: places.location_other(original, r, forbidden),
+            "HOSPITAL": lambda r: places.facility(original, "hospital", r, forbidden),
+            "ORGANIZATION": lambda r: places.facility(original, "organization", r, forbidden),
+            "DEPARTMENT": lambda r: places.facility(original, "department", r, forbidden),
+            "PROFESSION": lambda r: places.profession(original, r, forbidden),
+            "PHONE": lambda r: ids.phone(original, r, lang=self.settings.lang),
+            "FAX": lambda r: ids.phone(original, r, lang=self.settings.lang),
+            "EMAIL": lambda r: ids.email(original, r, words, domains),
+            "URL": lambda r: ids.url(original, r, domains),
+            "IPADDR": lambda r: ids.ip_address(original, r),
+            "USERNAME": lambda r: ids.username(original, r, words),
+        }
+        if label in makers:
+            return makers[label]
+        if label in ID_LABELS or any(char.isdigit() for char in original):
+            return lambda r: ids.identifier(original, r)
+        return lambda r: f"[{label}]"
+
+    def _consistent(
+        self,
+        state: PatientState,
+        label: str,
+        original: str,
+        make: Callable[[random.Random], str],
+        *,
+        allow_same: bool = False,
+    ) -> str:
+        kind = category_of(label).value if category_of(label) is Category.ID else label
+        key = (kind, fold(original.strip()))
+        cached = state.values.get(key)
+        if cached is not None:
+            return cached
+        candidate = original
+        for attempt in range(100):
+            rng = self.key.rng("value", state.patient, kind, key[1], str(attempt))
+            candidate = make(rng)
+            folded = fold(candidate.strip())
+            if allow_same and candidate == original:
+                break
+            if folded == key[1] or folded in state.forbidden:
+                continue
+            if state.used.get((kind, folded), key[1]) != key[1]:
+                continue
+            break
+        state.values[key] = candidate
+        state.used[(kind, fold(candidate.strip()))] = key[1]
+        return candidate
+
+    def _date(self, original: str, patient: str, state: PatientState) -> str:
+        key = ("DATE", fold(original.strip()))
+        cached = state.values.get(key)
+        if cached is not None:
+            return cached
+        shifter = DateShifter(
+            self.date_offset(patient), lang=self.settings.lang, reference=state.reference
+        )
+        rng = self.key.rng("date", patient, key[1])
+        new = shifter.surrogate(original, rng)
+        if fold(new.strip()) in state.forbidden and new != original:
+            # only when a document seen late clashes with the offset chosen earlier
+            new = shifter.fallback(original, rng)
+            while fold(new) in state.forbidden:
+                new = shifter.fallback(original, rng)
+        state.values[key] = new
+        return new
+
+    def _sex_words(self) -> tuple[tuple[str, str], ...]:
+        return _SEX_WORDS.get(self.settings.lang, ()) + _SEX_WORDS["en"]
+
+    def _sex_of(self, original: str) -> str | None:
+        word = fold(original.strip())
+        for male, female in self._sex_words():
+            if word in (fold(male), fold(female)):
+                return "m" if word == fold(male) else "f"
+        return None
+
+    def _surrogate_sex(self, patient: str) -> str:
+        """The patient's surrogate sex: a key-derived coin flip."""
+        return "m" if self.key.rng("sex", patient).random() < 0.5 else "f"
+
+    def _sex(self, original: str, patient: str) -> str:
+        """The patient's surrogate sex in the original's form ("varón" -> "mujer", "M" -> "F").
+
+        The patient's first names follow it (see ``replace``); words that are not a known
+        sex word are left as they are.
+        """
+        word = fold(original.strip())
+        surrogate = self._surrogate_sex(patient)
+        for male, female in self._sex_words():
+            if word in (fold(male), fold(female)):
+                new = male if surrogate == "m" else female
+                return original.replace(original.strip(), match_case(original.strip(), new))
+        return original
+
+    def _names(self, patient: str) -> NameSurrogates:
+        return NameSurrogates(self.pools, self._rng_for(patient))
+
+    def _rng_for(self, patient: str) -> Callable[[str, str], random.Random]:
+        def rng_for(purpose: str, value: str) -> random.Random:
+            return self.key.rng("pick", patient, purpose, value)
+
+        return rng_for
+
+    def fresh(self, label: str, rng: random.Random) -> str:
+        """A surrogate of a label with no original to imitate (re-identifying placeholders)."""
+        examples = {
+            "PATIENT": "John Smith",
+            "DOCTOR": "Smith",
+            "RELATIVE": "Mary",
+            "USERNAME": "jsmith",
+            "PROFESSION": "teacher",
+            "HOSPITAL": "General Hospital",
+            "ORGANIZATION": "Acme Corp",
+            "DEPARTMENT": "Blake 7",
+            "ROOM": "412",
+            "STREET": "12 Main Street",
+            "CITY": "Springfield",
+            "STATE": "Ohio",
+            "ZIP": "02114" if self.settings.lang == "en" else "28036",
+            "COUNTRY": "Canada",
+            "LOCATION_OTHER": "Springfield",
+            "AGE": "45",
+            "DATE": "3/14/2012" if self.settings.lang == "en" else "14/03/2012",
+            "PHONE": "(617) 555-0123" if self.settings.lang == "en" else "913 908 121",
+            "FAX": "(617) 555-0199",
+            "EMAIL": "jsmith@example.com",
+            "URL": "www.example.com",
+            "IPADDR": "10.0.0.1",
+            "SSN": "123-45-6789",
+            "MEDICALRECORD": "1234567",
+            "HEALTHPLAN": "12 34567890 12",
+            "ACCOUNT": "12345678",
+            "LICENSE": "12 12 12345",
+            "VEHICLE": "1234 ABC",
+            "DEVICE": "SN123456",
+            "BIOID": "B1234",
+            "IDNUM": "123456",
+            "SEX": "male" if self.settings.lang == "en" else "varón",
+            "OTHER": "other",
+        }
+        patient = f"fresh-{rng.getrandbits(64):x}"
+        return self.replace(examples[label], label, patient)
+
+
+def _iso_date(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None

@@ -1,0 +1,50 @@
+"""Carry the capitalisation of an original onto its surrogate; compare words loosely."""
+
+from __future__ import annotations
+
+import unicodedata
+from enum import Enum
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive key of a word (``Ramón`` and ``RAMON`` are the same)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+class Case(Enum):
+    UPPER = "upper"
+    LOWER = "lower"
+    TITLE = "title"
+    OTHER = "other"
+
+
+def case_of(text: str) -> Case:
+    """The capitalisation style of a word or phrase (letters only are considered)."""
+    letters = [char for char in text if char.isalpha()]
+    if not letters:
+        return Case.OTHER
+    if all(char.isupper() for char in letters):
+        # a single capital letter ("J") is title case, not shouting
+        return Case.TITLE if len(letters) == 1 else Case.UPPER
+    if all(char.islower() for char in letters):
+        return Case.LOWER
+    if letters[0].isupper():
+        return Case.TITLE
+    return Case.OTHER
+
+
+def apply_case(text: str, case: Case) -> str:
+    """``text`` written in the given style (TITLE and OTHER leave a surrogate's own casing)."""
+    if case is Case.UPPER:
+        return text.upper()
+    if case is Case.LOWER:
+        return text.lower()
+    if case is Case.TITLE and text[:1].islower():
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def match_case(original: str, surrogate: str) -> str:
+    """The surrogate written in the original's capitalisation style."""
+    return apply_case(surrogate, case_of(original))

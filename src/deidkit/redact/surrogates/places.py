@@ -1,0 +1,146 @@
+"""Place surrogates of the same kind: a city for a city, a street for a street, and so on.
+
+Cities, states and countries are drawn from the shipped lists. A street keeps its build: the
+house number becomes another number of the same length and the street's own words become
+surname-like words, while street types, directions and unit words stay (``221B Baker Street,
+Apt 4`` -> ``735K Holloway Street, Apt 9``; ``C/ Irunlarrea, 3`` -> ``C/ Montoya, 7``).
+Hospitals, organisations and departments are treated the same way: their generic words stay
+("General Hospital", "Hospital Universitario") and their proper words are replaced, giving
+fictitious names; a name that happens to be a real hospital in the shipped list is redrawn.
+ZIP codes keep their shape (a Spanish postal code keeps a valid province prefix).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
+from deidkit.redact.surrogates.ids import shape_like
+from deidkit.redact.surrogates.pools import Pools
+from deidkit.redact.surrogates.vocab import FACILITY_WORDS, STREET_WORDS
+
+_US_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
+_ES_ZIP = re.compile(r"^\d{5}$")
+_WORD = re.compile(r"[^\W\d_]+(?:['’.][^\W\d_]+)*\.?|\d+[^\W\d_]?|\s+|.")
+
+
+class PlaceSurrogates:
+    """Surrogates for places of every kind, drawing from ``pools``."""
+
+    def __init__(self, pools: Pools) -> None:
+        self.pools = pools
+
+    def city(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        return self._pick(original, self.pools.cities, rng, forbidden)
+
+    def state(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        stripped = original.strip().rstrip(".")
+        if self.pools.state_abbr and len(stripped) == 2 and stripped.isalpha():
+            return self._pick(original, self.pools.state_abbr, rng, forbidden)
+        return self._pick(original, self.pools.states, rng, forbidden)
+
+    def country(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        return self._pick(original, self.pools.countries, rng, forbidden)
+
+    def profession(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        new = self._pick(original, self.pools.professions, rng, forbidden)
+        return (
+            new
+            if case_of(original) is Case.UPPER
+            else (new[:1].lower() + new[1:] if original[:1].islower() else new)
+        )
+
+    def zip_code(self, original: str, rng: random.Random) -> str:
+        stripped = original.strip()
+        for _ in range(100):
+            if self.pools.lang == "es" and _ES_ZIP.match(stripped):
+                new = f"{rng.randint(1, 52):02d}{rng.randint(0, 999):03d}"
+            elif _US_ZIP.match(stripped):
+                new = f"{rng.randint(1001, 99950):05d}" + (
+                    f"-{rng.randint(1, 9999):04d}" if "-" in stripped else ""
+                )
+            else:
+                new = shape_like(stripped, rng)
+            if new != stripped:
+                return original.replace(stripped, new)
+        return original.replace(stripped, new)
+
+    def location_other(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        """A place of unknown kind (MEDDOCAN TERRITORIO mixes postal codes, provinces and
+        cities): a postal code for digits, a state for a state, a city otherwise."""
+        stripped = original.strip()
+        if stripped.isdigit() or _US_ZIP.match(stripped):
+            return self.zip_code(original, rng)
+        key = fold(stripped)
+        if any(fold(state) == key for state in self.pools.states):
+            return self.state(original, rng, forbidden)
+        if any(fold(region) == key for region in self.pools.regions):
+            return self._pick(original, self.pools.regions, rng, forbidden)
+        if any(fold(country) == key for country in self.pools.countries):
+            return self.country(original, rng, forbidden)
+        if any(char.isdigit() for char in stripped) or len(stripped.split()) > 3:
+            return self.street(original, rng, forbidden)
+        return self.city(original, rng, forbidden)
+
+    def street(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        return self._rebuild(original, STREET_WORDS, rng, forbidden, self.pools.street_words)
+
+    def facility(self, original: str, kind: str, rng: random.Random, forbidden: set[str]) -> str:
+        """A hospital, organisation or department: generic words kept, proper ones replaced."""
+        words = self.pools.last + self.pools.cities
+        for _ in range(20):
+            new = self._rebuild(original, FACILITY_WORDS, rng, forbidden, words)
+            if kind != "hospital" or fold(new) not in self.pools.real_hospitals:
+                return new
+        return new
+
+    def _rebuild(
+        self,
+        original: str,
+        keep: frozenset[str],
+        rng: random.Random,
+        forbidden: set[str],
+        words: tuple[str, ...],
+    ) -> str:
+        pieces = _WORD.findall(original)
+        replaceable = [
+            i
+            for i, p in enumerate(pieces)
+            if p[:1].isalpha()
+            and fold(p) not in keep
+            and fold(p.rstrip(".")) not in keep
+            and len(p.rstrip(".")) > 1
+        ]
+        out = list(pieces)
+        for index in replaceable:
+            piece = pieces[index]
+            for _ in range(50):
+                new = rng.choice(words)
+                if fold(new) != fold(piece) and fold(new) not in forbidden:
+                    break
+            out[index] = match_case(piece, new) if case_of(piece) is not Case.OTHER else new
+        for index, piece in enumerate(pieces):
+            if piece[:1].isdigit():
+                out[index] = shape_like(piece, rng)
+        result = "".join(out)
+        if fold(result) == fold(original) or (
+            not replaceable and not any(p[:1].isdigit() for p in pieces)
+        ):
+            # only generic words ("General Hospital"): put a made-up proper name in front
+            name = rng.choice(words)
+            result = f"{match_case(original, name)} {original}" if original else name
+        return result
+
+    def _pick(
+        self, original: str, pool: tuple[str, ...], rng: random.Random, forbidden: set[str]
+    ) -> str:
+        key = fold(original.strip())
+        candidate = original
+        for _ in range(200):
+            candidate = rng.choice(pool)
+            if fold(candidate) != key and fold(candidate) not in forbidden:
+                break
+        if case_of(original) in (Case.UPPER, Case.LOWER):
+            candidate = match_case(original, candidate)
+        return original.replace(original.strip(), candidate)

@@ -1,0 +1,233 @@
+"""Where surrogate values come from: the shipped public lists, and Faker's data for the rest.
+
+Names, cities, states, countries and the real hospital list come from ``deidkit.resources``
+(public-domain or permissively licensed lists with provenance notes). Street suffixes,
+company suffixes, professions, Spanish provinces and countries come from the data tables of
+Faker (MIT), read directly (never Faker's global random state). Pools are built once per
+language and cached.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from deidkit import resources
+from deidkit.errors import ResourceError
+from deidkit.redact.surrogates.case import fold
+
+
+def _resource_entries(lang: str, *bases: str) -> tuple[str, ...]:
+    """Entries of the first of ``bases`` shipped for ``lang`` (empty when none is)."""
+    for base in bases:
+        try:
+            name = resources.for_language(base, lang)
+            return resources.entries(name)
+        except (ResourceError, KeyError):
+            continue
+    return ()
+
+
+def _clean(values: Iterable[str], *, min_length: int = 2) -> tuple[str, ...]:
+    seen: set[str] = set()
+    out = []
+    for value in values:
+        value = value.strip()
+        key = value.casefold()
+        if len(value) >= min_length and key not in seen and not any(c.isdigit() for c in value):
+            seen.add(key)
+            out.append(value)
+    return tuple(out)
+
+
+def _title(value: str) -> str:
+    """``JOHN`` -> ``John``, ``o'brien`` -> ``O'Brien``, ``mary-jo`` -> ``Mary-Jo``."""
+    if not (value.isupper() or value.islower()):
+        return value
+    out = []
+    upper_next = True
+    for char in value.lower():
+        out.append(char.upper() if upper_next else char)
+        upper_next = not char.isalpha()
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Pools:
+    """The values surrogates are drawn from, for one language."""
+
+    lang: str
+    first_male: tuple[str, ...]
+    first_female: tuple[str, ...]
+    last: tuple[str, ...]
+    male: frozenset[str]
+    female: frozenset[str]
+    surnames: frozenset[str]
+    first_weight: dict[str, tuple[float, float]]  # folded first name -> (male %, female %)
+    last_weight: dict[str, float]  # folded surname -> % of people
+    cities: tuple[str, ...]
+    states: tuple[str, ...]
+    regions: tuple[str, ...]
+    state_abbr: tuple[str, ...]
+    countries: tuple[str, ...]
+    street_types: tuple[str, ...]
+    street_words: tuple[str, ...]
+    professions: tuple[str, ...]
+    company_suffixes: tuple[str, ...]
+    real_hospitals: frozenset[str]
+    domains: tuple[str, ...]
+
+    @property
+    def first_any(self) -> tuple[str, ...]:
+        return self.first_male + self.first_female
+
+
+@functools.cache
+def pools(lang: str) -> Pools:
+    """The surrogate pools of a language (``en`` or ``es``)."""
+    return _spanish() if lang == "es" else _english()
+
+
+def _faker_person(locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    module = __import__(f"faker.providers.person.{locale}", fromlist=["Provider"])
+    provider = module.Provider
+    return (
+        _clean(provider.first_names_male),
+        _clean(provider.first_names_female),
+        _clean(provider.last_names),
+    )
+
+
+def _names(lang: str, locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    male = _resource_entries(lang, "first_names_male")
+    female = _resource_entries(lang, "first_names_female")
+    last = _resource_entries(lang, "last_names", "surnames")
+    if not (male and female and last):
+        fmale, ffemale, flast = _faker_person(locale)
+        male, female, last = male or fmale, female or ffemale, last or flast
+    def single(values: Iterable[str]) -> tuple[str, ...]:
+        return tuple(_title(n) for n in _clean(values) if " " not in n)
+
+    return single(male[:5000]), single(female[:5000]), single(last[:20000])
+
+
+def _weights(lang: str) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
+    """How common each first name is per gender, and each surname (when the lists say)."""
+    first: dict[str, tuple[float, float]] = {}
+    last: dict[str, float] = {}
+    try:
+        for index, base in enumerate(("first_names_male", "first_names_female")):
+            for name, weight in resources.weighted(resources.for_language(base, lang)):
+                pair = list(first.get(fold(name), (0.0, 0.0)))
+                pair[index] = max(pair[index], weight)
+                first[fold(name)] = (pair[0], pair[1])
+        for name, weight in resources.weighted(resources.for_language("last_names", lang)):
+            last.setdefault(fold(name), weight)
+    except (ResourceError, KeyError, ValueError):
+        return {}, {}
+    return first, last
+
+
+def _english() -> Pools:
+    from faker.providers.address.en import Provider as WorldAddress
+    from faker.providers.address.en_US import Provider as Address
+    from faker.providers.company.en_US import Provider as Company
+    from faker.providers.job.en_US import Provider as Job
+
+    male, female, last = _names("en", "en_US")
+    first_weight, last_weight = _weights("en")
+    cities = _resource_entries("en", "us_cities", "cities")
+    states = _us_states() or tuple(Address.states)
+    streets = tuple(
+        name
+        for name in _resource_entries("en", "street_names")
+        if " " not in name and name.casefold() not in ("hospital", "medical", "clinic")
+    )
+    countries = _resource_entries("en", "countries") or tuple(WorldAddress.countries)
+    hospitals = _resource_entries("en", "hospitals", "us_hospitals")
+    return Pools(
+        lang="en",
+        first_male=male,
+        first_female=female,
+        last=last,
+        male=frozenset(fold(n) for n in male),
+        female=frozenset(fold(n) for n in female),
+        surnames=frozenset(fold(n) for n in last),
+        first_weight=first_weight,
+        last_weight=last_weight,
+        cities=_clean(cities[:3000]) or _fallback_cities(last),
+        states=_clean(s for s in states if len(s) > 2),
+        regions=(),
+        state_abbr=tuple(Address.states_abbr),
+        countries=_clean(countries),
+        street_types=tuple(Address.street_suffixes),
+        street_words=_clean(streets[:1500]) or last[:3000],
+        professions=_clean(Job.jobs),
+        company_suffixes=tuple(Company.company_suffixes),
+        real_hospitals=frozenset(fold(h) for h in hospitals),
+        domains=_domains(last),
+    )
+
+
+def _us_states() -> tuple[str, ...]:
+    """The 50 states and DC (territories left out), from the shipped list."""
+    try:
+        table = resources.rows("us_states")
+        kinds = resources.columns("us_states")
+    except (ResourceError, KeyError):
+        return ()
+    if "kind" not in kinds:
+        return tuple(row[0] for row in table)
+    index = kinds.index("kind")
+    return tuple(row[0] for row in table if row[index] in ("state", "district"))
+
+
+def _spanish() -> Pools:
+    from faker.providers.address.es import Provider as WorldAddress
+    from faker.providers.address.es_ES import Provider as Address
+    from faker.providers.company.es_ES import Provider as Company
+    from faker.providers.job.es_ES import Provider as Job
+
+    male, female, last = _names("es", "es_ES")
+    first_weight, last_weight = _weights("es")
+    provinces = _resource_entries("es", "provinces") or tuple(Address.states)
+    regions = tuple(Address.regions) if hasattr(Address, "regions") else ()
+    cities = _resource_entries("es", "cities", "municipalities")
+    countries = _resource_entries("es", "countries") or tuple(WorldAddress.countries)
+    hospitals = _resource_entries("es", "hospitals")
+    return Pools(
+        lang="es",
+        first_male=male,
+        first_female=female,
+        last=last,
+        male=frozenset(fold(n) for n in male),
+        female=frozenset(fold(n) for n in female),
+        surnames=frozenset(fold(n) for n in last),
+        first_weight=first_weight,
+        last_weight=last_weight,
+        cities=_clean(cities[:3000]) or _clean(provinces),
+        states=_clean(provinces),
+        regions=_clean(regions),
+        state_abbr=(),
+        countries=_clean(countries),
+        street_types=tuple(Address.street_prefixes),
+        street_words=last[:3000],
+        professions=_clean(Job.jobs),
+        company_suffixes=tuple(Company.company_suffixes),
+        real_hospitals=frozenset(fold(h) for h in hospitals),
+        domains=_domains(last),
+    )
+
+
+def _fallback_cities(last: tuple[str, ...]) -> tuple[str, ...]:
+    """Town-like names (``Harperville``) when no city list is shipped."""
+    endings = ("ville", "ton", "field", "burg", "wood", "port", " Falls", " Springs")
+    return tuple(f"{name}{endings[i % len(endings)]}" for i, name in enumerate(last[:400]))
+
+
+def _domains(last: tuple[str, ...]) -> tuple[str, ...]:
+    """Site names for fake e-mail domains and URLs (``harpermed``, ``lopezclinic``)."""
+    endings = ("med", "health", "clinic", "care", "mail", "net", "group", "online")
+    ascii_names = [n.lower() for n in last[:600] if n.isascii() and n.isalpha()]
+    return tuple(f"{name}{endings[i % len(endings)]}" for i, name in enumerate(ascii_names))
