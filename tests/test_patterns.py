@@ -1,0 +1,236 @@
+"""deidkit.patterns: every PHI pattern on crafted text, and clinical look-alikes that must not
+match. All text is synthetic."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from deidkit.patterns import (
+    LANGS,
+    PATTERN_NAMES,
+    PATTERNS,
+    PatternMatch,
+    find_patterns,
+    patterns_for,
+    resolve_overlaps,
+)
+
+
+def hits(text: str, lang: str | None = "en") -> list[tuple[str, str]]:
+    return [(text[m.start : m.end], m.label) for m in find_patterns(text, lang)]
+
+
+ENGLISH = [
+    # dates
+    ("Seen on 3/5/2010 by the team.", ("3/5/2010", "DATE")),
+    ("DOB: 04/12/1945.", ("04/12/1945", "DATE")),
+    ("Date of service 4-12-45.", ("4-12-45", "DATE")),
+    ("Drawn 03.05.2010 in clinic.", ("03.05.2010", "DATE")),
+    ("Scan on 2010-03-05 showed no change.", ("2010-03-05", "DATE")),
+    ("Started 3/2010 on metformin.", ("3/2010", "DATE")),
+    ("Admitted January 5th, 2010 for chest pain.", ("January 5th, 2010", "DATE")),
+    ("Discharged on Jan 7.", ("Jan 7", "DATE")),
+    ("Seen Sept. 12, 2011.", ("Sept. 12, 2011", "DATE")),
+    ("Biopsy 5 May 2010.", ("5 May 2010", "DATE")),
+    ("Surgery on the 5th of June.", ("5th of June", "DATE")),
+    ("Last seen March 2009.", ("March 2009", "DATE")),
+    ("Return visit 12/24.", ("12/24", "DATE")),
+    ("Seen on 1/2 in clinic.", ("1/2", "DATE")),
+    ("Visited family over Christmas Eve.", ("Christmas Eve", "DATE")),
+    ("Had CABG in 1998.", ("1998", "DATE")),
+    ("Smoked through the 1970s.", ("1970s", "DATE")),
+    ("Follow-up at 10:30 pm tonight.", ("10:30 pm", "DATE")),
+    ("Meds given at 0800 hours.", ("0800 hours", "DATE")),
+    # contact
+    ("Call (617) 555-1234 with results.", ("(617) 555-1234", "PHONE")),
+    ("Daughter's cell 617.555.0199.", ("617.555.0199", "PHONE")),
+    ("Fax: 617-555-9876", ("617-555-9876", "FAX")),
+    ("Pager #12345", ("12345", "PHONE")),
+    ("Reach her at 555-1234 after noon.", ("555-1234", "PHONE")),
+    ("Phone +44 20 7946 0958 abroad.", ("+44 20 7946 0958", "PHONE")),
+    ("Clinic line ext. 4321.", ("4321", "PHONE")),
+    ("Email john.doe@example.com today.", ("john.doe@example.com", "EMAIL")),
+    ("See www.example.org for forms.", ("www.example.org", "URL")),
+    ("Portal https://portal.example.org/login?id=7 is up.", (
+        "https://portal.example.org/login?id=7", "URL")),
+    ("Records at example-health.com.", ("example-health.com", "URL")),
+    ("Login from 192.168.1.20 noted.", ("192.168.1.20", "IPADDR")),
+    ("Host 2001:0db8:85a3:0000:0000:8a2e:0370:7334 logged.", (
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334", "IPADDR")),
+    # identifiers
+    ("SSN 123-45-6789 on file.", ("123-45-6789", "SSN")),
+    ("Social security number: 123 45 6789.", ("123 45 6789", "SSN")),
+    ("MRN: 1234567", ("1234567", "MEDICALRECORD")),
+    ("Medical record number 00123456 checked.", ("00123456", "MEDICALRECORD")),
+    ("Unit No. 98-76-54 on the band.", ("98-76-54", "MEDICALRECORD")),
+    ("Acct #: 44-123-9 billed.", ("44-123-9", "ACCOUNT")),
+    ("Insurance ID: XJ4471920 active.", ("XJ4471920", "HEALTHPLAN")),
+    ("DEA AB1234563 on script.", ("AB1234563", "LICENSE")),
+    ("Pacemaker serial no. PM-88213-X interrogated.", ("PM-88213-X", "DEVICE")),
+    ("License plate 7ABC123 in lot.", ("7ABC123", "VEHICLE")),
+    ("Accession SH-02-22222 reviewed.", ("SH-02-22222", "IDNUM")),
+    ("Specimen S09-12345 received.", ("S09-12345", "IDNUM")),
+    ("Reference 88213377 for the claim.", ("88213377", "IDNUM")),
+    ("Kit AB1234567 opened.", ("AB1234567", "IDNUM")),
+    # places
+    ("Lives in Boston, MA 02115 with wife.", ("02115", "ZIP")),
+    ("Springfield, Illinois 62701-1234.", ("62701-1234", "ZIP")),
+    ("Zip code: 02139.", ("02139", "ZIP")),
+    # ages over 89
+    ("A 92 year old man presents.", ("92", "AGE")),
+    ("This 91-year-old woman is stable.", ("91", "AGE")),
+    ("95 yo F with CHF.", ("95", "AGE")),
+    ("Patient aged 93 lives alone.", ("93", "AGE")),
+    ("She is in her 90s and frail.", ("90s", "AGE")),
+    ("102 y/o resident of a nursing home.", ("102", "AGE")),
+]
+
+SPANISH = [
+    ("Fecha de nacimiento: 03/03/1946.", ("03/03/1946", "DATE")),
+    ("El 3 de marzo de 2016 ingresó.", ("3 de marzo de 2016", "DATE")),
+    ("En marzo de 2015 consultó.", ("marzo de 2015", "DATE")),
+    ("Operado el 3-III-2016.", ("3-III-2016", "DATE")),
+    ("Intervenido en el año 2004.", ("año 2004", "DATE")),
+    ("Paciente de 92 años de edad.", ("92 años", "AGE")),
+    ("Varón de 45 años, fumador.", ("45 años", "AGE")),
+    ("Edad: 70 años Sexo: H.", ("70 años", "AGE")),
+    ("NHC: 368503.", ("368503", "MEDICALRECORD")),
+    ("NASS: 26 63514095.", ("26 63514095", "HEALTHPLAN")),
+    ("Médico: Ignacio NºCol: 28 28 70973.", ("28 28 70973", "LICENSE")),
+    ("Episodio: 7436544.", ("7436544", "ACCOUNT")),
+    ("DNI 12345678Z en vigor.", ("12345678Z", "IDNUM")),
+    ("NIE X1234567L en vigor.", ("X1234567L", "IDNUM")),
+    ("Tel: 912 345 678.", ("912 345 678", "PHONE")),
+    ("Llamar al 612345678 mañana.", ("612345678", "PHONE")),
+    ("Teléfono +34 91 234 56 78.", ("+34 91 234 56 78", "PHONE")),
+    ("Fax: 91 234 56 79.", ("91 234 56 79", "FAX")),
+    ("CP: 28016.", ("28016", "ZIP")),
+    ("c/ del Abedul 5, 2º dcha 28036 Madrid (España).", ("28036", "ZIP")),
+    ("E-mail.hleon@correo.es para dudas.", ("hleon@correo.es", "EMAIL")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENGLISH)
+def test_english_pattern_finds_phi(text: str, expected: tuple[str, str]) -> None:
+    assert expected in hits(text, "en")
+
+
+@pytest.mark.parametrize(("text", "expected"), SPANISH)
+def test_spanish_pattern_finds_phi(text: str, expected: tuple[str, str]) -> None:
+    assert expected in hits(text, "es")
+
+
+ENGLISH_LOOK_ALIKES = [
+    "BP 132/84, HR 80, RR 18.",
+    "BP 120/80 mmHg sitting.",
+    "2/6 systolic murmur at the left sternal border.",
+    "Grade 3/6 holosystolic murmur.",
+    "Motor 5/5 throughout.",
+    "Strength 4/5 in the left arm.",
+    "Pain 7/10, improved to 3/10.",
+    "Rates pain 8/10 at rest.",
+    "Take 1/2 tab po daily.",
+    "Give 3/4 of the dose.",
+    "Dose 10-15 mg q6h.",
+    "Follow up in 2-3 weeks.",
+    "Infuse 250-1000 ml as needed.",
+    "Heparin 2000 units bolus.",
+    "Acetaminophen 1000 mg.",
+    "Epinephrine 1:1000 given.",
+    "ANA titer 1:160, speckled.",
+    "I:E 1:2 on the vent.",
+    "2:1 AV block on the monitor.",
+    "PEEP 5, PS 10/5 overnight.",
+    "WBC 12.3, Hgb 9.8, Plt 250.",
+    "LVEF 55-60% by echo.",
+    "She may 2 units of PRBC if needed.",
+    "Temp 98.6 F, SpO2 97%.",
+    "Q8h dosing, x3 days.",
+    "Seen 4/4 quadrants.",
+    "Lab value (47-10000) reference.",
+    "G20210A mutation carrier.",
+    "Pt is 85 years old.",
+    "He is 60 yo.",
+]
+
+
+@pytest.mark.parametrize("text", ENGLISH_LOOK_ALIKES)
+def test_clinical_look_alikes_do_not_match(text: str) -> None:
+    phi = [h for h in hits(text, "en") if h[1] != "AGE" or int(h[0].rstrip("s")) >= 90]
+    assert phi == []
+
+
+SPANISH_LOOK_ALIKES = [
+    "Paresia 4/5 en extremidad inferior.",
+    "Apgar 3/10 y 8/10.",
+    "Cada 12 horas durante 6 semanas.",
+    "A las 2 h de la intervención.",
+    "Diabetes de 20 años de evolución.",
+    "Fumador desde hace 10 años.",
+    "IgG 1:40 e IgM 1:320.",
+    "Látex positivo 1/2048.",
+    "Leucocitos 17850 Neutrófilos 86%.",
+]
+
+
+@pytest.mark.parametrize("text", SPANISH_LOOK_ALIKES)
+def test_spanish_look_alikes_do_not_match(text: str) -> None:
+    assert hits(text, "es") == []
+
+
+def test_cue_reports_only_the_value() -> None:
+    text = "MRN: 1234567"
+    (match,) = find_patterns(text, "en")
+    assert (match.start, match.end, match.name) == (5, 12, "id_mrn")
+
+
+def test_cue_words_inside_other_words_are_not_cues() -> None:
+    assert hits("Domicilio: C/ Vinateros 89, 3 A.", "es") == []
+    assert hits("Extremidades 12345 normales.", "es") == []
+
+
+def test_month_day_order_depends_on_language() -> None:
+    assert hits("Visto el 15/3 en consulta con cita", "en") == []
+    assert ("15/3", "DATE") in hits("Visto desde el 15/3", "es")
+
+
+def test_matches_are_sorted_non_overlapping_and_inside_text() -> None:
+    text = "Seen 3/5/2010 10:30 pm; MRN 1234567; call 617-555-1234; SSN 123-45-6789."
+    matches = find_patterns(text)
+    assert matches == sorted(matches, key=lambda m: m.start)
+    for first, second in itertools.pairwise(matches):
+        assert first.end <= second.start
+    assert all(0 <= m.start < m.end <= len(text) for m in matches)
+    assert all(m.name in PATTERN_NAMES for m in matches)
+
+
+def test_overlapping_mode_returns_every_match() -> None:
+    text = "Tel 617-555-1234"
+    all_matches = find_patterns(text, "en", overlapping=True)
+    assert len(all_matches) >= len(find_patterns(text, "en"))
+    assert {m.name for m in all_matches} >= {"phone", "phone_cue"}
+
+
+def test_resolve_overlaps_keeps_the_longest() -> None:
+    short = PatternMatch(0, 4, "year", "DATE")
+    long = PatternMatch(0, 10, "date_iso", "DATE")
+    other = PatternMatch(12, 14, "date_short", "DATE")
+    assert resolve_overlaps([short, other, long]) == [long, other]
+
+
+def test_unusual_lowercase_falls_back_to_scanning() -> None:
+    # "İ" lowercases to two characters, which would shift anchor offsets
+    text = "İstanbul hasta. MRN: 1234567. Seen Jan 5, 2010."
+    assert ("1234567", "MEDICALRECORD") in hits(text, "en")
+    assert ("Jan 5, 2010", "DATE") in hits(text, "en")
+
+
+def test_languages_and_names() -> None:
+    assert set(LANGS) == {"en", "es"}
+    assert set(patterns_for("en")) | set(patterns_for("es")) == set(PATTERNS)
+    assert "dni_nif" not in {p.name for p in patterns_for("en")}
+    assert len(PATTERN_NAMES) == len(set(PATTERN_NAMES))
+    with pytest.raises(ValueError, match="unknown pattern language"):
+        patterns_for("fr")
