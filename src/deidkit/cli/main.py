@@ -16,6 +16,7 @@ from deidkit.errors import DeidkitError
 
 COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.evaluate",
+    "deidkit.cli.experiment",
     "deidkit.cli.corpus",
     "deidkit.cli.resources",
     "deidkit.cli.deidentify",

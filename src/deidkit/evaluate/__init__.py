@@ -14,6 +14,7 @@ from deidkit.evaluate.evaluation import (
     compare,
     evaluate,
     evaluate_pairs,
+    merge_evaluations,
 )
 from deidkit.evaluate.pairing import DocumentPair, pair_documents
 from deidkit.evaluate.sample_size import SampleSize, margin_for, sample_size, z_value
@@ -49,6 +50,7 @@ __all__ = [
     "f_beta",
     "label_tokens",
     "margin_for",
+    "merge_evaluations",
     "pair_documents",
     "paired_test",
     "sample_size",

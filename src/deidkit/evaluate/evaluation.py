@@ -283,6 +283,33 @@ def evaluate_pairs(
     return Evaluation(table, n_tokens, dict(bio), intervals, settings)
 
 
+def merge_evaluations(
+    evaluations: Sequence[Evaluation], *, bootstrap: int | None = None, seed: int = 0
+) -> Evaluation:
+    """Pool evaluations of disjoint document sets (e.g. the folds of a cross-validation) into
+    one micro-averaged evaluation, with fresh bootstrap intervals over all documents."""
+    if not evaluations:
+        raise ConfigError("nothing to merge: no evaluations")
+    table = CountTable.concat([e.table for e in evaluations])
+    if len(set(table.doc_ids)) != len(table.doc_ids):
+        raise ConfigError("the evaluations to pool share documents; pool disjoint folds only")
+    bio = Counter[tuple[str, str]]()
+    for evaluation in evaluations:
+        bio.update(evaluation.bio)
+    settings = dict(evaluations[0].settings)
+    rounds = int(settings.get("bootstrap_rounds", 0)) if bootstrap is None else bootstrap
+    confidence = float(settings.get("confidence", 0.95))
+    intervals = (
+        bootstrap_intervals(
+            table, rounds=rounds, confidence=confidence, rng=np.random.default_rng(seed)
+        )
+        if rounds
+        else {}
+    )
+    settings.update(bootstrap_rounds=rounds, seed=seed, pooled_from=len(evaluations))
+    return Evaluation(table, sum(e.tokens for e in evaluations), dict(bio), intervals, settings)
+
+
 def compare(
     a: Evaluation,
     b: Evaluation,

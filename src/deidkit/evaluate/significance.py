@@ -54,6 +54,26 @@ class CountTable:
                 matrix[row, start : start + _WIDTH] = value.as_row()
         return cls(tuple(doc_ids), tuple(groups), matrix)
 
+    @classmethod
+    def concat(cls, tables: Sequence[CountTable]) -> CountTable:
+        """The rows of several tables (e.g. cross-validation folds) in one table."""
+        groups = sorted({key for table in tables for key in table.groups})
+        index = {key: i for i, key in enumerate(groups)}
+        rows = sum(len(table.doc_ids) for table in tables)
+        matrix = np.zeros((rows, len(groups) * _WIDTH), dtype=np.int64)
+        doc_ids: list[str] = []
+        row = 0
+        for table in tables:
+            n = len(table.doc_ids)
+            for g, key in enumerate(table.groups):
+                start = index[key] * _WIDTH
+                matrix[row : row + n, start : start + _WIDTH] = table.matrix[
+                    :, g * _WIDTH : (g + 1) * _WIDTH
+                ]
+            doc_ids.extend(table.doc_ids)
+            row += n
+        return cls(tuple(doc_ids), tuple(groups), matrix)
+
     def column(self, group: GroupKey) -> slice:
         try:
             start = self.groups.index(group) * _WIDTH
