@@ -85,12 +85,12 @@ def _read(path: Path, format: str | None, limit: int | None) -> list[Document]:
 def default_feature_classes() -> list[str]:
     """The feature classes of deidkit's default feature configuration (for ``ablation``)."""
     try:
-        from deidkit.features import FeatureConfig
+        from deidkit.features import default_classes
     except ImportError:
         raise ConfigError(
             "the feature extraction part is not available; name the classes with --classes"
         ) from None
-    return list(FeatureConfig().enabled_classes())
+    return list(default_classes())
 
 
 def register(app: typer.Typer) -> None:

@@ -38,7 +38,9 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .meta { color: #555; font-size: .85rem; }
 .note { background: #fff8e1; border-left: 4px solid #f0b400; padding: .4rem .7rem; }
-figure { margin: 1rem 0; } figure img, figure svg { max-width: 100%; height: auto; }
+.plots { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; }
+figure { margin: .5rem 0; flex: 0 1 580px; } figure img, figure svg { max-width: 100%;
+       height: auto; }
 figcaption { font-size: .85rem; color: #444; }
 nav ul { columns: 2; } details summary { cursor: pointer; color: #0b5cad; }
 dl.params { display: grid; grid-template-columns: max-content auto; gap: .1rem 1rem;
@@ -104,8 +106,9 @@ def _section(result: Results, root: Path, index: int, svg: bool) -> str:
         parts.append(
             "<details><summary>Parameters</summary>" + _parameters(result.parameters) + "</details>"
         )
-    for plot in result.plots:
-        parts.append(_figure(result.folder, plot, svg))
+    if result.plots:
+        figures = "".join(_figure(result.folder, plot, svg) for plot in result.plots)
+        parts.append(f'<div class="plots">{figures}</div>')
     for table in result.tables:
         parts.append(_table(table))
     parts.append("</section>")

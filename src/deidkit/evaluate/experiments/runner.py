@@ -226,7 +226,8 @@ def run_tasks(tasks: Sequence[RunTask], settings: RunSettings, title: str) -> li
         def done(index: int, result: RunResult) -> None:
             results[index] = result
             status = "failed" if not result.ok else f"trained in {result.train_seconds:.1f} s"
-            progress.console.print(f"  {title}: {result.key} {status}", highlight=False)
+            if settings.progress:
+                progress.console.print(f"  {title}: {result.key} {status}", highlight=False)
             progress.advance(bar)
 
         if settings.jobs == 1 or len(tasks) <= 1:
