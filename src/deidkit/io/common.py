@@ -120,51 +120,50 @@ _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 def xml_unescape(
     text: str, *, path: Path, line: int | None = None, record: str | None = None
 ) -> str:
-    """Decode the five XML entities and numeric character references; reject anything else."""
+    """Decode the five XML entities and numeric character references; reject anything else.
+
+    ``line`` is the line of the first character of ``text``; errors name the line of the
+    offending character.
+    """
     if "&" not in text:
         return text
+
+    def error(problem: str, fix: str, position: int) -> InputError:
+        at = None if line is None else line + text.count("\n", 0, position)
+        return InputError(problem, path=path, record=record, line=at, fix=fix)
+
     parts: list[str] = []
     position = 0
     for match in _ENTITY.finditer(text):
-        parts.append(_check_bare_ampersand(text[position : match.start()], path, line, record))
+        bare = text.find("&", position, match.start())
+        if bare >= 0:
+            raise error("unescaped '&'", "write a literal ampersand as &amp;", bare)
+        parts.append(text[position : match.start()])
         name = match.group(1)
         if name.startswith("#"):
             try:
                 value = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
                 parts.append(chr(value))
             except (ValueError, OverflowError):
-                raise InputError(
+                raise error(
                     f"invalid character reference &{name};",
-                    path=path,
-                    record=record,
-                    line=line,
-                    fix="use a valid Unicode code point",
+                    "use a valid Unicode code point",
+                    match.start(),
                 ) from None
         elif name in _NAMED:
             parts.append(_NAMED[name])
         else:
-            raise InputError(
+            raise error(
                 f"unknown XML entity &{name};",
-                path=path,
-                record=record,
-                line=line,
-                fix="use &amp; &lt; &gt; &quot; &apos; or a numeric reference",
+                "use &amp; &lt; &gt; &quot; &apos; or a numeric reference",
+                match.start(),
             )
         position = match.end()
-    parts.append(_check_bare_ampersand(text[position:], path, line, record))
+    bare = text.find("&", position)
+    if bare >= 0:
+        raise error("unescaped '&'", "write a literal ampersand as &amp;", bare)
+    parts.append(text[position:])
     return "".join(parts)
-
-
-def _check_bare_ampersand(chunk: str, path: Path, line: int | None, record: str | None) -> str:
-    if "&" in chunk:
-        raise InputError(
-            "unescaped '&'",
-            path=path,
-            record=record,
-            line=line,
-            fix="write a literal ampersand as &amp;",
-        )
-    return chunk
 
 
 def xml_escape_text(text: str) -> str:

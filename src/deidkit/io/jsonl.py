@@ -21,7 +21,7 @@ from deidkit.types import Document
 
 def _document(line: str, path: Path, number: int) -> Document:
     try:
-        data = json.loads(line)
+        data = json.loads(line.rstrip("\r\n"))
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON at column {error.colno}",

@@ -28,6 +28,8 @@ from deidkit.labels import (
 from deidkit.types import Span
 
 _I2B2_2006_FALLBACK: dict[str, str] = {
+    "RELATIVE": "PATIENT",  # 2006 PATIENT covers patients, proxies and family members
+    "USERNAME": "DOCTOR",
     "DEPARTMENT": "LOCATION",
     "ROOM": "LOCATION",
     "STREET": "LOCATION",
@@ -38,7 +40,9 @@ _I2B2_2006_FALLBACK: dict[str, str] = {
     "ORGANIZATION": "LOCATION",
     "FAX": "PHONE",
 }
-"""Canonical labels the i2b2 2006 scheme has no own name for, written as its nearest label."""
+"""Canonical labels the i2b2 2006 scheme has no own name for, written as its nearest label
+(every ID-category label is written as ``ID``; PROFESSION, EMAIL, URL, IPADDR, SEX and
+OTHER have no 2006 counterpart and keep their canonical name)."""
 
 _PHYSIONET_FALLBACK: dict[Category, str] = {
     Category.LOCATION: "Location",
@@ -138,7 +142,9 @@ def write_i2b2_2006_label(span: Span) -> str:
     inverse_2006 = inverse(I2B2_2006)
     if span.label in inverse_2006:
         return inverse_2006[span.label]
-    return _I2B2_2006_FALLBACK.get(span.label, span.label)
+    if span.label in _I2B2_2006_FALLBACK:
+        return _I2B2_2006_FALLBACK[span.label]
+    return "ID" if category_of(span.label) is Category.ID else span.label
 
 
 def write_physionet_label(span: Span) -> str:

@@ -29,7 +29,7 @@ without numeric ones get numbers in order of appearance.
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deidkit.errors import InputError, OutputError
-from deidkit.io.atomic import atomic_file
+from deidkit.io.atomic import atomic_directory
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import (
     make_document,
@@ -334,23 +334,27 @@ def write(documents: Iterable[Document], path: Path) -> None:
         raise OutputError(f"{path}: give a folder or a file name ending in .text")
     text_path, phrase_path, deid_path = output_paths(path)
     numbering = _Numbering()
-    with contextlib.ExitStack() as stack:
-        text_out = stack.enter_context(atomic_file(text_path))
-        phrase_out = stack.enter_context(atomic_file(phrase_path))
-        deid_out = stack.enter_context(atomic_file(deid_path))
-        for document in documents:
-            _check_body(document)
-            patient, note = numbering.numbers(document)
-            date = document.note_date if _NOTE_DATE.fullmatch(document.note_date or "") else ""
-            text_out.write(f"{START}{patient}||||{note}||||{date}\n{document.text}{END}\n")
-            deid_out.write(f"Patient {patient}\tNote {note}\n")
-            for span in document.spans:
-                shown = " ".join(document.span_text(span).split())
-                phrase_out.write(
-                    f"{patient} {note} {span.start} {span.end} "
-                    f"{write_physionet_label(span)} {shown}\n"
-                )
-                deid_out.write(f"{span.start}\t{span.start}\t{span.end}\n")
+    with atomic_directory(text_path.parent) as folder:
+        open_file = functools.partial(Path.open, mode="w", encoding="utf-8", newline="")
+        with (
+            open_file(folder / text_path.name) as text_out,
+            open_file(folder / phrase_path.name) as phrase_out,
+            open_file(folder / deid_path.name) as deid_out,
+        ):
+            for document in documents:
+                _check_body(document)
+                patient, note = numbering.numbers(document)
+                date = document.note_date or ""
+                date = date if _NOTE_DATE.fullmatch(date) else ""
+                text_out.write(f"{START}{patient}||||{note}||||{date}\n{document.text}{END}\n")
+                deid_out.write(f"Patient {patient}\tNote {note}\n")
+                for span in document.spans:
+                    shown = " ".join(document.span_text(span).split())
+                    phrase_out.write(
+                        f"{patient} {note} {span.start} {span.end} "
+                        f"{write_physionet_label(span)} {shown}\n"
+                    )
+                    deid_out.write(f"{span.start}\t{span.start}\t{span.end}\n")
 
 
 def detect(path: Path) -> bool:
