@@ -76,7 +76,12 @@ def default_factory(spec: DetectorSpec) -> Detector:
             f"the detectors are not available in this installation ({error.name}); "
             "experiments need deidkit.models"
         ) from None
-    return build_detector(spec.name, params=dict(spec.params), features=spec.features)
+    return build_detector(
+        spec.name,
+        params=dict(spec.params),
+        features=spec.features,
+        feature_classes=spec.feature_classes,
+    )
 
 
 @dataclass(frozen=True)
