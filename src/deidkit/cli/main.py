@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.corpus",
     "deidkit.cli.resources",
     "deidkit.cli.deidentify",
+    "deidkit.cli.synth",
     "deidkit.cli.annotate",
 )
 

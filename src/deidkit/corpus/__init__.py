@@ -1,0 +1,2 @@
+"""Synthetic clinical notes with exact PHI annotations, and re-identification of de-identified
+text (placeholders replaced by realistic surrogates)."""
