@@ -42,6 +42,9 @@ def write_list(built: Built) -> dict[str, object]:
     built.check()
     filename = f"{built.name}.tsv.gz"
     lines = ["\t".join(built.columns), *("\t".join(row) for row in built.rows)]
+    if built.kind == "frequency":
+        total = 1_000_000_000  # counts are per billion words
+        lines.insert(0, f"#deidkit-frequency\t1\ttotal={total}\tcasefold=1\tsource={built.name}")
     write_gzip_lines(DATA / filename, lines)
     return entry_of(built, filename, len({row[0] for row in built.rows}))
 

@@ -49,7 +49,7 @@ def info(name: str) -> ResourceInfo:
 
 
 def read_table(path: Path) -> Table:
-    """Read one gzip TSV data file (header line, then rows)."""
+    """Read one gzip TSV data file (optional '#' header, column line, then rows)."""
     try:
         with gzip.open(path, "rt", encoding="utf-8", newline="\n") as handle:
             lines = handle.read().split("\n")
@@ -59,6 +59,8 @@ def read_table(path: Path) -> Table:
         raise ResourceError(f"{path}: resource file damaged ({error}); reinstall deidkit") from None
     if lines and lines[-1] == "":
         lines.pop()
+    if lines and lines[0].startswith("#"):  # a file header such as #deidkit-frequency
+        lines.pop(0)
     if not lines:
         raise ResourceError(f"{path}: resource file has no header line; reinstall deidkit")
     columns = tuple(lines[0].split("\t"))
