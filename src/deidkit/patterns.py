@@ -99,7 +99,7 @@ _STRONG_DATE_CUES = _words(
 )
 _YEAR_CUES = _words(
     """in since from until till to of during year years circa c. born by early late mid
-    summer winter spring fall autumn en desde hasta año del de"""
+    summer winter spring fall autumn en desde hasta año del de el entre y and between"""
 )
 _TITRE_CUES = _words(
     """positive positivo positiva negative negativo negativa ratio dilution i:e ie titer titers

@@ -1,0 +1,172 @@
+"""Between spans and tokens: token labels and BIO tags for training, spans back from
+predicted tags for decoding.
+
+A token takes the label of the span it overlaps (the first one if a token straddles two).
+Decoding snaps spans to token boundaries: a span runs from its first token's start to its
+last token's end.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from deidkit.labels import LABELS
+from deidkit.types import Span, Token
+
+OUTSIDE = "O"
+
+
+def token_labels(tokens: Sequence[Token], spans: Sequence[Span]) -> list[str]:
+    """The label of each token: its span's label, or ``"O"``."""
+    return [label for label, _ in _token_span_index(tokens, spans)]
+
+
+def bio_tags(tokens: Sequence[Token], spans: Sequence[Span]) -> list[str]:
+    """BIO tags: ``B-LABEL`` on the first token of a span, ``I-LABEL`` after, ``O`` outside."""
+    tags: list[str] = []
+    previous: int | None = None
+    for label, index in _token_span_index(tokens, spans):
+        if index is None:
+            tags.append(OUTSIDE)
+        else:
+            tags.append(("I-" if index == previous else "B-") + label)
+        previous = index
+    return tags
+
+
+def _token_span_index(
+    tokens: Sequence[Token], spans: Sequence[Span]
+) -> list[tuple[str, int | None]]:
+    ordered = sorted(spans, key=lambda s: (s.start, s.end))
+    starts = [s.start for s in ordered]
+    result: list[tuple[str, int | None]] = []
+    for token in tokens:
+        index = bisect.bisect_right(starts, token.start) - 1
+        found: int | None = None
+        for candidate in (index, index + 1):
+            if 0 <= candidate < len(ordered):
+                span = ordered[candidate]
+                if span.start < token.end and token.start < span.end:
+                    found = candidate
+                    break
+        result.append((ordered[found].label, found) if found is not None else (OUTSIDE, None))
+    return result
+
+
+def split_tag(tag: str) -> tuple[str, str]:
+    """Prefix and label: ``B-DATE`` -> (B, DATE), ``O`` -> (O, ""), ``DATE`` -> (B, DATE)."""
+    if tag == OUTSIDE:
+        return OUTSIDE, ""
+    if len(tag) > 2 and tag[1] == "-" and tag[0] in "BI":
+        return tag[0], tag[2:]
+    return "B", tag
+
+
+def spans_from_bio(
+    tokens: Sequence[Token],
+    tags: Sequence[str],
+    *,
+    source: str,
+    scores: Sequence[float] | None = None,
+) -> list[Span]:
+    """Spans from BIO tags. An ``I-`` tag continues the open span only if its label matches;
+    otherwise it opens a new one (CRFs rarely produce that, taggers without transitions do).
+    A span's score is the lowest of its tokens' scores."""
+    spans: list[Span] = []
+    open_label: str | None = None
+    first = last = 0
+    low = 1.0
+    for index, tag in enumerate(tags):
+        prefix, label = split_tag(tag)
+        if prefix == "I" and label == open_label:
+            last = index
+            if scores is not None:
+                low = min(low, scores[index])
+            continue
+        if open_label is not None:
+            spans.append(_span(tokens, first, last, open_label, source, scores, low))
+        if prefix == OUTSIDE or label not in LABELS:
+            open_label = None
+            continue
+        open_label, first, last = label, index, index
+        low = scores[index] if scores is not None else 1.0
+    if open_label is not None:
+        spans.append(_span(tokens, first, last, open_label, source, scores, low))
+    return spans
+
+
+def spans_from_labels(
+    tokens: Sequence[Token],
+    labels: Sequence[str],
+    *,
+    source: str,
+    text: str | None = None,
+    scores: Sequence[float] | None = None,
+) -> list[Span]:
+    """Spans from per-token labels: consecutive tokens with the same label are merged into one
+    span (when ``text`` is given, not across a line break). Scores: the lowest token score."""
+    spans: list[Span] = []
+    open_label: str | None = None
+    first = last = 0
+    low = 1.0
+    for index, label in enumerate(labels):
+        joined = (
+            label == open_label
+            and index == last + 1
+            and (text is None or "\n" not in text[tokens[last].end : tokens[index].start])
+        )
+        if joined:
+            last = index
+            if scores is not None:
+                low = min(low, scores[index])
+            continue
+        if open_label is not None:
+            spans.append(_span(tokens, first, last, open_label, source, scores, low))
+        if label == OUTSIDE or label not in LABELS:
+            open_label = None
+            continue
+        open_label, first, last = label, index, index
+        low = scores[index] if scores is not None else 1.0
+    if open_label is not None:
+        spans.append(_span(tokens, first, last, open_label, source, scores, low))
+    return spans
+
+
+def _span(
+    tokens: Sequence[Token],
+    first: int,
+    last: int,
+    label: str,
+    source: str,
+    scores: Sequence[float] | None,
+    low: float,
+) -> Span:
+    score = round(float(low), 6) if scores is not None else None
+    return Span(tokens[first].start, tokens[last].end, label, source=source, score=score)
+
+
+def resolve_overlaps(spans: Sequence[Span], *, prefer: Sequence[str] = ()) -> list[Span]:
+    """Non-overlapping spans: where spans overlap keep the one whose source comes first in
+    ``prefer``, then the longer, then the higher-scored, then the earlier."""
+    rank = {source: index for index, source in enumerate(prefer)}
+
+    def key(span: Span) -> tuple[int, int, float, int]:
+        return (
+            rank.get(span.source or "", len(rank)),
+            -(span.end - span.start),
+            -(span.score if span.score is not None else 1.0),
+            span.start,
+        )
+
+    kept: list[Span] = []
+    taken: list[tuple[int, int]] = []
+    for span in sorted(spans, key=key):
+        index = bisect.bisect_left(taken, (span.start, span.start))
+        if index > 0 and taken[index - 1][1] > span.start:
+            continue
+        if index < len(taken) and taken[index][0] < span.end:
+            continue
+        taken.insert(index, (span.start, span.end))
+        kept.append(span)
+    return sorted(kept, key=lambda s: (s.start, s.end))

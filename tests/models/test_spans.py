@@ -1,0 +1,89 @@
+"""Token labels, BIO tags and span decoding."""
+
+from __future__ import annotations
+
+from deidkit.models.spans import (
+    bio_tags,
+    resolve_overlaps,
+    spans_from_bio,
+    spans_from_labels,
+    split_tag,
+    token_labels,
+)
+from deidkit.text import tokenize
+from deidkit.types import Span
+
+TEXT = "Seen by Dr. John Smith on 3/5/2010 at Mercy Hospital."
+
+
+def span_of(text: str, part: str, label: str) -> Span:
+    start = text.index(part)
+    return Span(start, start + len(part), label)
+
+
+GOLD = [
+    span_of(TEXT, "John Smith", "DOCTOR"),
+    span_of(TEXT, "3/5/2010", "DATE"),
+    span_of(TEXT, "Mercy Hospital", "HOSPITAL"),
+]
+
+
+def test_bio_tags_and_labels() -> None:
+    tokens = tokenize(TEXT)
+    tags = dict(zip((t.text for t in tokens), bio_tags(tokens, GOLD), strict=True))
+    assert tags["John"] == "B-DOCTOR" and tags["Smith"] == "I-DOCTOR"
+    assert tags["3/5/2010"] == "B-DATE"
+    assert tags["Mercy"] == "B-HOSPITAL" and tags["Hospital"] == "I-HOSPITAL"
+    assert tags["Seen"] == "O" and tags["."] == "O"
+    labels = token_labels(tokens, GOLD)
+    assert labels.count("DOCTOR") == 2 and labels.count("O") == len(tokens) - 5
+
+
+def test_bio_round_trip_gives_the_gold_spans() -> None:
+    tokens = tokenize(TEXT)
+    decoded = spans_from_bio(tokens, bio_tags(tokens, GOLD), source="test")
+    assert [s.key for s in decoded] == [s.key for s in GOLD]
+    assert all(s.source == "test" and s.score is None for s in decoded)
+
+
+def test_adjacent_same_label_spans_stay_apart_in_bio() -> None:
+    text = "Smith Jones"
+    tokens = tokenize(text)
+    spans = spans_from_bio(tokens, ["B-PATIENT", "B-PATIENT"], source="t")
+    assert [(s.start, s.end) for s in spans] == [(0, 5), (6, 11)]
+
+
+def test_stray_inside_tag_opens_a_span_and_label_change_splits() -> None:
+    tokens = tokenize("a b c d")
+    spans = spans_from_bio(tokens, ["I-DATE", "I-DATE", "I-CITY", "O"], source="t")
+    assert [(s.start, s.end, s.label) for s in spans] == [(0, 3, "DATE"), (4, 5, "CITY")]
+
+
+def test_scores_are_the_lowest_token_score() -> None:
+    tokens = tokenize("John Smith went")
+    spans = spans_from_bio(tokens, ["B-PATIENT", "I-PATIENT", "O"], source="t",
+                           scores=[0.9, 0.7, 0.99])
+    assert spans[0].score == 0.7
+
+
+def test_labels_merge_adjacent_tokens_but_not_across_lines() -> None:
+    text = "John Smith\nMary went"
+    tokens = tokenize(text)
+    spans = spans_from_labels(tokens, ["PATIENT", "PATIENT", "PATIENT", "O"], source="t",
+                              text=text)
+    assert [text[s.start : s.end] for s in spans] == ["John Smith", "Mary"]
+
+
+def test_split_tag() -> None:
+    assert split_tag("B-DATE") == ("B", "DATE")
+    assert split_tag("I-LOCATION_OTHER") == ("I", "LOCATION_OTHER")
+    assert split_tag("O") == ("O", "")
+    assert split_tag("DATE") == ("B", "DATE")
+
+
+def test_resolve_overlaps_prefers_source_then_length() -> None:
+    a = Span(0, 10, "DATE", source="rules")
+    b = Span(2, 5, "PATIENT", source="crf")
+    c = Span(12, 14, "CITY", source="rules")
+    assert resolve_overlaps([a, b, c], prefer=("crf",)) == [b, c]
+    assert resolve_overlaps([a, b, c]) == [a, c]
