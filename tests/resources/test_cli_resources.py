@@ -9,6 +9,7 @@ import pytest
 
 from deidkit.cli.main import main
 from deidkit.resources.frequency import FrequencyTable
+from deidkit.resources.mesh import MeshVocabulary
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -80,7 +81,19 @@ def test_build_frequency_bad_corpus(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 1 and "no such file or folder" in err
 
 
-@pytest.mark.parametrize("command", ["list", "info", "build-frequency"])
+def test_mesh_conversion(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = Path(__file__).parent / "data" / "mini_d2025.bin"
+    out = tmp_path / "mesh.tsv.gz"
+    code, stdout, _ = run(capsys, "resources", "mesh", str(source), str(out))
+    assert code == 0 and "4 descriptors" in stdout
+    assert MeshVocabulary.load(out).categories("pneumonia") == ("C",)
+    bad = tmp_path / "bad.bin"
+    bad.write_text("nothing\n", encoding="utf-8")
+    code, _, err = run(capsys, "resources", "mesh", str(bad), str(tmp_path / "o.tsv.gz"))
+    assert code == 1 and "not a MeSH descriptor file" in err
+
+
+@pytest.mark.parametrize("command", ["list", "info", "build-frequency", "mesh"])
 def test_commands_have_help(capsys: pytest.CaptureFixture[str], command: str) -> None:
     code, out, _ = run(capsys, "resources", command, "--help")
     assert code == 0 and len(out) > 100

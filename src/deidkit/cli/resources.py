@@ -14,6 +14,7 @@ from deidkit.errors import OutputError
 from deidkit.resources.bundles import BUNDLES
 from deidkit.resources.catalogue import ResourceInfo
 from deidkit.resources.frequency import build_frequency_table
+from deidkit.resources.mesh import MeshVocabulary
 
 resources_app = typer.Typer(
     name="resources",
@@ -132,6 +133,25 @@ def build_frequency_command(
     typer.echo(
         f"{out}: {len(table)} distinct tokens, {table.total} tokens counted "
         f"(casefold={'yes' if table.casefold else 'no'}, min count {min_count})"
+    )
+
+
+@resources_app.command("mesh")
+def mesh_command(
+    source: Annotated[
+        Path,
+        typer.Argument(help="NLM's MeSH descriptor file: d20XX.bin (ASCII) or desc20XX.xml, "
+                       "optionally .gz."),
+    ],
+    out: Annotated[Path, typer.Argument(help="Compact output, e.g. mesh2025.tsv.gz.")],
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")] = False,
+) -> None:
+    """Convert a MeSH descriptor file into deidkit's compact form for the MeSH feature."""
+    _check_output(out, force)
+    vocabulary = MeshVocabulary.load(source)
+    vocabulary.save(out)
+    typer.echo(
+        f"{out}: {len(vocabulary.descriptors)} descriptors, {len(vocabulary)} terms"
     )
 
 

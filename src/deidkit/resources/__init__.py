@@ -25,6 +25,7 @@ from deidkit.errors import ResourceError
 from deidkit.resources import bundles
 from deidkit.resources.catalogue import DATA_DIR, ResourceInfo
 from deidkit.resources.frequency import FrequencyTable
+from deidkit.resources.mesh import MeshVocabulary
 from deidkit.resources.store import (
     attribute,
     clear_cache,
@@ -54,6 +55,7 @@ def frequency_table(name: str) -> FrequencyTable:
 
 __all__ = [
     "FrequencyTable",
+    "MeshVocabulary",
     "ResourceInfo",
     "attribute",
     "bundles",
