@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from deidkit.types import Document
 
+Reader = Callable[..., Iterator[Document]]
+"""``read(path, **options)``: stream documents; options are those named in ``read_options``."""
 
-class Reader(Protocol):
-    def __call__(self, path: Path, **options: str) -> Iterator[Document]: ...
-
-
-class Writer(Protocol):
-    def __call__(self, documents: Iterable[Document], path: Path, **options: str) -> None: ...
+Writer = Callable[..., None]
+"""``write(documents, path, **options)``: write atomically; options as in ``write_options``."""
 
 
 @dataclass(frozen=True, slots=True)

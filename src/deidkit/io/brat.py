@@ -193,25 +193,29 @@ def read(path: Path) -> Iterator[Document]:
 
 
 def _fragments(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The fragments of a span, split at line breaks (BRAT text fields are one line)."""
+    """The fragments of a span, split at line breaks (BRAT text fields are one line).
+
+    The first fragment starts at the span's start and the last ends at its end, so a span
+    that starts or ends with a line break keeps its exact offsets.
+    """
     fragments: list[tuple[int, int]] = []
     position = start
     for piece in re.split(r"(\r\n|\r|\n)", text[start:end]):
         if piece and piece not in {"\r\n", "\r", "\n"}:
             fragments.append((position, position + len(piece)))
         position += len(piece)
+    if not fragments:
+        return [(start, end)]
+    fragments[0] = (start, fragments[0][1])
+    fragments[-1] = (fragments[-1][0], end)
     return fragments
 
 
 def _entity_line(document: Document, span: Span, span_id: str) -> str:
     fragments = _fragments(document.text, span.start, span.end)
-    if not fragments:
-        raise OutputError(
-            f"document {document.id}: span {span.start}-{span.end} ({span.label}) covers "
-            "line breaks only and cannot be written as BRAT; remove it"
-        )
     offsets = ";".join(f"{start} {end}" for start, end in fragments)
     shown = " ".join(document.text[start:end] for start, end in fragments)
+    shown = re.sub(r"\r\n|\r|\n", " ", shown)
     return f"{span_id}\t{write_any_label(span)} {offsets}\t{shown}"
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from deidkit.errors import DeidkitError, InputError, OutputError, SpanError
 from deidkit.types import Document, Span
 
+_WHITESPACE = re.compile(r"\s+")
+
 
 def make_span(
     start: int,
@@ -84,10 +86,10 @@ def same_text(annotated: str, actual: str) -> bool:
     """True if an annotation's text equals the document text, whitespace runs aside.
 
     Annotation files store span text on one line (BRAT joins fragments with a space,
-    PhysioNet and XML attributes turn line breaks into spaces), so runs of whitespace are
-    compared as one space.
+    PhysioNet and XML attributes turn line breaks into spaces), so each run of whitespace is
+    compared as one space; leading and trailing whitespace still count.
     """
-    return annotated == actual or annotated.split() == actual.split()
+    return annotated == actual or _WHITESPACE.sub(" ", annotated) == _WHITESPACE.sub(" ", actual)
 
 
 def text_mismatch(

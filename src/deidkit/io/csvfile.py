@@ -12,9 +12,10 @@ One row per document. Columns (names configurable with options):
 - every other column goes to ``Document.metadata`` and is written back.
 
 ``delimiter`` is ``,`` by default (tab for ``.tsv`` files; ``tab`` or ``\\t`` may be given).
-Files are UTF-8 (a byte-order mark, as Excel writes it, is skipped). The reader streams
-rows; the writer spools documents to a temporary file first, because the header must list
-every metadata column.
+Files are UTF-8 (a byte-order mark, as Excel writes it, is skipped). The writer ends rows
+with CRLF and quotes fields as RFC 4180 says, so line breaks inside notes survive. The reader
+streams rows; the writer spools documents to a temporary file next to the output first,
+because the header must list every metadata column.
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ def write(documents: Iterable[Document], path: Path, **options: str) -> None:
         header = standard + list(metadata_keys)
         spool.seek(0)
         with atomic_file(path) as handle:
-            out = csv.writer(handle, delimiter=delimiter, lineterminator="\n")
+            out = csv.writer(handle, delimiter=delimiter, lineterminator="\r\n")
             out.writerow(header)
             for line in spool:
                 out.writerow(_row(Document.from_dict(json.loads(line)), columns, header))

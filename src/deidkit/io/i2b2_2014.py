@@ -117,7 +117,7 @@ def _read_text_element(scanner: _Scanner) -> str:
             scanner.position = end
 
 
-def _read_tags(scanner: _Scanner, note: str, stem: str) -> tuple[list[Span], dict[str, str]]:
+def _read_tags(scanner: _Scanner, note: str) -> tuple[list[Span], dict[str, str]]:
     spans: list[Span] = []
     comments: dict[str, str] = {}
     text = scanner.text
@@ -151,15 +151,13 @@ def _read_tags(scanner: _Scanner, note: str, stem: str) -> tuple[list[Span], dic
                 position=tag_start,
             )
         scanner.position = close.end()
-        spans.append(_tag_span(match.group(1), attributes, note, scanner.path, line, stem))
+        spans.append(_tag_span(match.group(1), attributes, note, scanner.path, line))
         comment = attributes.get("comment", "")
         if comment:
             comments[f"{COMMENT_KEY}{attributes.get('id', '')}"] = comment
 
 
-def _tag_span(
-    tag: str, attributes: dict[str, str], note: str, path: Path, line: int, stem: str
-) -> Span:
+def _tag_span(tag: str, attributes: dict[str, str], note: str, path: Path, line: int) -> Span:
     missing = [name for name in ("start", "end", "TYPE") if name not in attributes]
     if missing:
         raise InputError(
@@ -206,7 +204,7 @@ def read_file(path: Path) -> Document:
         scanner.position += len("<TAGS/>")
     elif scanner.text.startswith("<TAGS>", scanner.position):
         scanner.position += len("<TAGS>")
-        spans, comments = _read_tags(scanner, note, path.stem)
+        spans, comments = _read_tags(scanner, note)
     scanner.expect("</deIdi2b2>", "</deIdi2b2>")
     scanner.skip_space()
     if scanner.position < len(scanner.text):

@@ -55,6 +55,7 @@ _HEADER = re.compile(r"START_OF_RECORD=(\d+)\|+(\d+)\|+(\d\d/\d\d/\d{4})?\s*")
 _LOCATION_HEADER = re.compile(r"patient\s+(\d+)\s+note\s+(\d+)\s*", re.IGNORECASE)
 _THREE_NUMBERS = re.compile(r"(\d+)\s+(\d+)\s+(\d+)\s*")
 _NOTE_DATE = re.compile(r"\d\d/\d\d/\d{4}")
+_WHITESPACE = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,7 +350,7 @@ def write(documents: Iterable[Document], path: Path) -> None:
                 text_out.write(f"{START}{patient}||||{note}||||{date}\n{document.text}{END}\n")
                 deid_out.write(f"Patient {patient}\tNote {note}\n")
                 for span in document.spans:
-                    shown = " ".join(document.span_text(span).split())
+                    shown = _WHITESPACE.sub(" ", document.span_text(span))
                     phrase_out.write(
                         f"{patient} {note} {span.start} {span.end} "
                         f"{write_physionet_label(span)} {shown}\n"
