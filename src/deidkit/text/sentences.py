@@ -20,12 +20,14 @@ sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 
 from deidkit.text.sections import find_sections
 from deidkit.text.tokenizer import token_spans
 
 _FINAL_RE = re.compile(r"[.!?]+[\"'”’)\]]*")
 _CLOSERS = frozenset("\"'”’)]")
+_MAY_END = frozenset(".!?:;\"'”’)]")  # last characters of tokens that may end a sentence
 _LIST_ITEM_RE = re.compile(r"[-*•·]|\d{1,2}[.)]|[a-z][.)]")
 _SHORT_LINE = 40
 
@@ -35,18 +37,35 @@ def _starts_upper_or_digit(token: str) -> bool:
     return first.isupper() or first.isdigit()
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """The ``(start, end)`` offsets of the sentences of ``text``, in order."""
-    spans = token_spans(text)
+def sentence_spans(
+    text: str,
+    spans: Sequence[tuple[int, int]] | None = None,
+    section_starts: Collection[int] | None = None,
+) -> list[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the sentences of ``text``, in order.
+
+    ``spans`` (the token offsets of ``text``) and ``section_starts`` (the start offsets of
+    its sections) may be passed when the caller already has them.
+    """
+    if spans is None:
+        spans = token_spans(text)
     if not spans:
         return []
-    section_starts = {section.start for section in find_sections(text)}
+    if section_starts is None:
+        section_starts = {section.start for section in find_sections(text)}
     sentences: list[tuple[int, int]] = []
     sentence_start = spans[0][0]
     line_start = text.rfind("\n", 0, sentence_start) + 1
     for index in range(len(spans) - 1):
         start, end = spans[index]
         next_start, next_end = spans[index + 1]
+        if (
+            next_start == end + 1
+            and text[end] == " "
+            and text[end - 1] not in _MAY_END
+            and next_start not in section_starts
+        ):
+            continue  # the common case: a word, one space, another word
         token = text[start:end]
         following = text[next_start:next_end]
         gap = text[end:next_start]
@@ -72,7 +91,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _ends_sentence(
-    text: str, spans: list[tuple[int, int]], index: int, token: str, following: str
+    text: str, spans: Sequence[tuple[int, int]], index: int, token: str, following: str
 ) -> bool:
     if token[0] in _CLOSERS and index > 0:
         previous_start, previous_end = spans[index - 1]

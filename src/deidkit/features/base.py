@@ -1,0 +1,151 @@
+"""What every feature class shares: the per-document context and the class interface.
+
+A feature class adds features to each token's dict. Its work comes in two parts:
+
+- ``type_features(word)``: features that depend only on the token's text. The extractor
+  computes them once per distinct word (a bounded cache) and copies them into each token.
+- ``add_document_features(context, items)``: features that depend on the document
+  (neighbours, section, part of speech, multi-token dictionary matches).
+
+Every feature name starts with the class name (``orthography.case``, ``context.w-1``), so
+switching a class off removes exactly its features.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from deidkit.text import Section, find_sections, section_names
+from deidkit.text.sentences import sentence_spans
+from deidkit.types import Token
+
+if TYPE_CHECKING:
+    from deidkit.features.config import FeatureConfig
+
+Features = dict[str, str | float]
+"""One token's features: a string value is a one-hot feature ``name=value``, a float a
+weighted feature (python-crfsuite reads both)."""
+
+_DIGIT_RE = re.compile(r"\d")
+_CLASS_PREFIX_RE = re.compile(r"[a-z]+")
+
+
+def class_of_feature(key: str) -> str:
+    """The feature class a feature name belongs to (``context.w-1`` -> ``context``,
+    ``pos+1`` -> ``pos``, ``word`` -> ``word``); also works on matrix column names."""
+    match = _CLASS_PREFIX_RE.match(key)
+    return match.group() if match else ""
+
+
+def normalise_word(word: str, fold_digits: bool = True) -> str:
+    """The word itself as the word feature sees it: casefolded, digits folded to ``0``."""
+    folded = word.casefold()
+    return _DIGIT_RE.sub("0", folded) if fold_digits else folded
+
+
+class DocumentContext:
+    """One document's tokens and what classes compute from them, computed lazily once."""
+
+    __slots__ = (
+        "_found_sections",
+        "_sections",
+        "_sentences",
+        "config",
+        "norms",
+        "shared",
+        "text",
+        "tokens",
+        "words",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        tokens: Sequence[Token],
+        config: FeatureConfig,
+        norms: list[str],
+    ) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.config = config
+        self.words = [token.text for token in tokens]
+        self.norms = norms
+        self._sentences: list[tuple[int, int]] | None = None
+        self._sections: list[str] | None = None
+        self._found_sections: list[Section] | None = None
+        self.shared: dict[str, object] = {}
+        """Values one class computes for another (e.g. dictionary flags), by name."""
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    @property
+    def found_sections(self) -> list[Section]:
+        """The sections of the document (``deidkit.text.find_sections``)."""
+        if self._found_sections is None:
+            self._found_sections = find_sections(self.text)
+        return self._found_sections
+
+    @property
+    def sentences(self) -> list[tuple[int, int]]:
+        """Sentences as ``(first token index, last token index + 1)``."""
+        if self._sentences is None:
+            self._sentences = token_sentences(self.text, self.tokens, self.found_sections)
+        return self._sentences
+
+    @property
+    def sections(self) -> list[str]:
+        """The section name of each token."""
+        if self._sections is None:
+            self._sections = section_names(self.text, self.tokens, self.found_sections)
+        return self._sections
+
+
+def token_sentences(
+    text: str, tokens: Sequence[Token], sections: Sequence[Section] | None = None
+) -> list[tuple[int, int]]:
+    """Group token indices by sentence: ``[(first, last + 1), ...]`` covering every token."""
+    if not tokens:
+        return []
+    section_starts = None if sections is None else {section.start for section in sections}
+    spans = sentence_spans(text, [(token.start, token.end) for token in tokens], section_starts)
+    groups: list[tuple[int, int]] = []
+    index = 0
+    count = len(tokens)
+    for _start, end in spans:
+        first = index
+        while index < count and tokens[index].start < end:
+            index += 1
+        if index > first:
+            groups.append((first, index))
+    if index < count:  # tokens not produced by deidkit's tokenizer may fall outside
+        groups.append((index, count))
+    return groups
+
+
+class FeatureClass:
+    """Base of the feature classes; subclasses set ``name`` and override what they use."""
+
+    name: ClassVar[str] = ""
+    per_type: ClassVar[bool] = False
+    """Whether ``type_features`` contributes anything (then it is cached per word)."""
+
+    def __init__(self, config: FeatureConfig) -> None:
+        self.config = config
+
+    @classmethod
+    def unavailable_reason(cls, config: FeatureConfig) -> str | None:
+        """Why this class cannot run with ``config`` (missing package, language), or None."""
+        return None
+
+    def type_features(self, word: str) -> Features:
+        return {}
+
+    def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
+        return None
+
+    def describe(self) -> dict[str, object]:
+        """What this class uses (resources, tables), for reports and saved models."""
+        return {}

@@ -1,0 +1,110 @@
+"""The dictionary class (all seeds): membership of the token, or of a phrase covering it, in
+name, place, calendar, title, indicator and common-word lists, and the same flags for the
+word before and after (Stat De-id).
+
+Features: ``dictionary.<list>`` for the token, ``dictionary.prev.<list>`` and
+``dictionary.next.<list>`` for its neighbours. A multi-token entry (``New York``,
+``lives in``, ``Abbott Northwestern Hospital``) marks every token it covers.
+
+The lists come from ``deidkit.resources``. ``FeatureConfig.dictionaries`` maps feature names
+to resource names; by default it is every word list shipped for the language except the
+medical vocabularies (used by the ``medical`` class), named without the language prefix
+(``es_provinces`` -> ``dictionary.provinces``), so English and Spanish models use the same
+feature names for the same kind of list.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from deidkit import resources
+from deidkit.errors import ConfigError, ResourceError
+from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.config import FeatureConfig
+from deidkit.features.phrases import PhraseMatcher
+
+MEDICAL_LISTS: frozenset[str] = frozenset({"medical_words"})
+"""Base names of the medical vocabularies: the ``medical`` class uses these."""
+
+
+def feature_name(resource: str, language: str) -> str:
+    prefix = f"{language}_"
+    return resource[len(prefix) :] if language != "en" and resource.startswith(prefix) else resource
+
+
+def default_dictionaries(language: str) -> dict[str, str]:
+    """Feature name -> resource name of every shipped word list of ``language``."""
+    chosen: dict[str, str] = {}
+    for name in resources.names(lang=language, kind="list"):
+        base = feature_name(name, language)
+        if base not in MEDICAL_LISTS:
+            chosen[base] = name
+    return chosen
+
+
+@functools.cache
+def _matcher(pairs: tuple[tuple[str, str], ...]) -> PhraseMatcher:
+    return PhraseMatcher({feature: resources.entries(resource) for feature, resource in pairs})
+
+
+def load_matcher(dictionaries: dict[str, str]) -> PhraseMatcher:
+    """A phrase matcher over the named resources (built once per process and set of lists)."""
+    try:
+        return _matcher(tuple(dictionaries.items()))
+    except ResourceError as error:
+        raise ConfigError(f"dictionary features: {error.message}") from None
+
+
+class DictionaryFeatures(FeatureClass):
+    name = "dictionary"
+
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        chosen = (
+            dict(config.dictionaries)
+            if config.dictionaries is not None
+            else default_dictionaries(config.language)
+        )
+        self.dictionaries = chosen
+        self._matcher = load_matcher(chosen)
+        self._keys: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+    @classmethod
+    def unavailable_reason(cls, config: FeatureConfig) -> str | None:
+        if config.dictionaries is None and not default_dictionaries(config.language):
+            return f"no word lists are shipped for language {config.language!r}"
+        return None
+
+    def _feature_keys(self, mask: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        keys = self._keys.get(mask)
+        if keys is None:
+            names = self._matcher.names_of(mask)
+            keys = (
+                tuple(f"dictionary.{name}" for name in names),
+                tuple(f"dictionary.prev.{name}" for name in names),
+                tuple(f"dictionary.next.{name}" for name in names),
+            )
+            self._keys[mask] = keys
+        return keys
+
+    def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
+        masks = self._matcher.masks(context.words)
+        context.shared["dictionary.masks"] = masks
+        last = len(items) - 1
+        for index, mask in enumerate(masks):
+            if not mask:
+                continue
+            own, as_previous, as_next = self._feature_keys(mask)
+            for key in own:
+                items[index][key] = 1.0
+            if index < last:
+                following = items[index + 1]
+                for key in as_previous:
+                    following[key] = 1.0
+            if index > 0:
+                preceding = items[index - 1]
+                for key in as_next:
+                    preceding[key] = 1.0
+
+    def describe(self) -> dict[str, object]:
+        return {"dictionaries": dict(self.dictionaries)}

@@ -1,0 +1,261 @@
+"""``FeatureExtractor``: per-token feature dicts for CRFsuite, sparse matrices for SVMs/trees.
+
+>>> extractor = FeatureExtractor(FeatureConfig())
+>>> items = extractor.token_features(document)          # one dict per token
+>>> X = extractor.fit_matrix(items)                     # csr_matrix, int32 indices
+
+Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
+per distinct token text and cached (the cache is bounded, so memory does not grow with the
+corpus); document work (context, part of speech, sections, dictionaries, PHI patterns,
+syntax) runs per document. ``extract(documents)`` streams.
+
+Classes that cannot run here (no tagger for the language, Link Grammar not installed) are
+skipped with a ``FeatureUnavailableWarning`` and listed in ``unavailable``.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+
+from deidkit.errors import ConfigError, InputError, NotFittedError
+from deidkit.features.base import DocumentContext, FeatureClass, Features, normalise_word
+from deidkit.features.config import FeatureConfig
+from deidkit.features.dictionary import DictionaryFeatures
+from deidkit.features.frequency import FrequencyFeatures
+from deidkit.features.medical import MedicalFeatures
+from deidkit.features.registry import REGISTRY
+from deidkit.io.atomic import atomic_write_text
+from deidkit.text.tokenizer import tokenize
+from deidkit.types import Document, Token
+
+_TYPE_CACHE_LIMIT = 200_000
+VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
+
+
+class FeatureUnavailableWarning(UserWarning):
+    """A feature class was requested but cannot run here; it was skipped."""
+
+
+class FeatureExtractor:
+    """Extracts the features of ``config`` for the tokens of documents."""
+
+    def __init__(self, config: FeatureConfig | None = None) -> None:
+        self.config = config if config is not None else FeatureConfig()
+        self.unavailable: dict[str, str] = {}
+        self.classes: list[FeatureClass] = []
+        for name in self.config.classes:
+            feature_class = REGISTRY[name]
+            reason = feature_class.unavailable_reason(self.config)
+            if reason is not None:
+                self.unavailable[name] = reason
+                warnings.warn(
+                    f"feature class {name!r} skipped: {reason}",
+                    FeatureUnavailableWarning,
+                    stacklevel=2,
+                )
+                continue
+            self.classes.append(feature_class(self.config))
+        self._type_classes = [c for c in self.classes if c.per_type]
+        self._document_classes = [
+            c
+            for c in self.classes
+            if type(c).add_document_features is not FeatureClass.add_document_features
+        ]
+        self._type_cache: dict[str, tuple[str, Features]] = {}
+        self.hash_bits: int | None = None
+        self.vocabulary_: dict[str, int] | None = None
+
+    # -- configuration ------------------------------------------------------------------
+    @property
+    def active_classes(self) -> tuple[str, ...]:
+        """The classes that are extracted (requested and available)."""
+        return tuple(c.name for c in self.classes)
+
+    def resolved_config(self) -> FeatureConfig:
+        """The config with every default made explicit (what a saved model should keep)."""
+        config = replace(self.config, classes=self.active_classes)
+        for feature_class in self.classes:
+            if isinstance(feature_class, DictionaryFeatures):
+                config = replace(config, dictionaries=dict(feature_class.dictionaries))
+            elif isinstance(feature_class, FrequencyFeatures):
+                config = replace(config, frequency_tables=dict(feature_class.tables))
+            elif isinstance(feature_class, MedicalFeatures):
+                config = replace(config, medical_vocabularies=tuple(feature_class.vocabularies))
+        return config
+
+    def describe(self) -> dict[str, object]:
+        """Each active class and what it uses; the unavailable classes and why."""
+        return {
+            "classes": {c.name: c.describe() for c in self.classes},
+            "unavailable": dict(self.unavailable),
+        }
+
+    # -- per-token feature dicts ----------------------------------------------------------
+    def _word_entry(self, word: str) -> tuple[str, Features]:
+        cache = self._type_cache
+        entry = cache.get(word)
+        if entry is None:
+            features: Features = {}
+            for feature_class in self._type_classes:
+                features.update(feature_class.type_features(word))
+            entry = (normalise_word(word, self.config.fold_digits), features)
+            if len(cache) >= _TYPE_CACHE_LIMIT:
+                cache.clear()
+            cache[word] = entry
+        return entry
+
+    def token_features(
+        self, document: Document | str, tokens: Sequence[Token] | None = None
+    ) -> list[Features]:
+        """One feature dict per token of ``document`` (tokenised here unless given)."""
+        text = document.text if isinstance(document, Document) else document
+        if tokens is None:
+            tokens = tokenize(text)
+        entry = self._word_entry
+        norms: list[str] = []
+        items: list[Features] = []
+        for token in tokens:
+            norm, features = entry(token.text)
+            norms.append(norm)
+            items.append(features.copy())
+        if self._document_classes and tokens:
+            context = DocumentContext(text, tokens, self.config, norms)
+            for feature_class in self._document_classes:
+                feature_class.add_document_features(context, items)
+        return items
+
+    def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
+        """Feature dicts of each document in turn (streams: one document in memory)."""
+        for document in documents:
+            yield self.token_features(document)
+
+    # -- sparse matrices ------------------------------------------------------------------
+    def use_hashing(self, bits: int = 20) -> FeatureExtractor:
+        """Map features to columns by hashing (no vocabulary to fit or save)."""
+        if not 8 <= bits <= 30:
+            raise ConfigError("hashing bits must be from 8 to 30")
+        self.hash_bits = bits
+        self.vocabulary_ = None
+        return self
+
+    def fit_vocabulary(
+        self, feature_dicts: Iterable[Features], *, min_count: int = 1
+    ) -> FeatureExtractor:
+        """Learn the matrix columns: every feature seen at least ``min_count`` times."""
+        counts: Counter[str] = Counter()
+        for item in feature_dicts:
+            counts.update(_column_keys(item))
+        kept = sorted(key for key, count in counts.items() if count >= min_count)
+        self.vocabulary_ = {key: index for index, key in enumerate(kept)}
+        self.hash_bits = None
+        return self
+
+    @property
+    def n_columns(self) -> int:
+        if self.hash_bits is not None:
+            return 1 << self.hash_bits
+        if self.vocabulary_ is None:
+            raise NotFittedError(
+                "the feature vocabulary is not fitted; call fit_vocabulary (or use_hashing) first"
+            )
+        return len(self.vocabulary_)
+
+    def matrix(self, feature_dicts: Iterable[Features]) -> sparse.csr_matrix:
+        """A CSR matrix, one row per feature dict, with int32 indices (scikit-learn's
+        LinearSVC rejects 64-bit ones). Features outside the vocabulary are dropped."""
+        columns = self.n_columns
+        indices: list[int] = []
+        values: list[float] = []
+        indptr: list[int] = [0]
+        if self.hash_bits is not None:
+            mask = columns - 1
+            for item in feature_dicts:
+                row: dict[int, float] = {}
+                for key, value in _column_items(item):
+                    column = zlib.crc32(key.encode("utf-8")) & mask
+                    row[column] = row.get(column, 0.0) + value
+                indices.extend(row)
+                values.extend(row.values())
+                indptr.append(len(indices))
+        else:
+            lookup = (self.vocabulary_ or {}).get
+            for item in feature_dicts:
+                for key, value in _column_items(item):
+                    found = lookup(key)
+                    if found is not None:
+                        indices.append(found)
+                        values.append(value)
+                indptr.append(len(indices))
+        result = sparse.csr_matrix(
+            (
+                np.asarray(values, dtype=np.float64),
+                np.asarray(indices, dtype=np.int32),
+                np.asarray(indptr, dtype=np.int32),
+            ),
+            shape=(len(indptr) - 1, columns),
+        )
+        result.sum_duplicates()
+        result.indices = result.indices.astype(np.int32, copy=False)
+        result.indptr = result.indptr.astype(np.int32, copy=False)
+        return result
+
+    def fit_matrix(
+        self, feature_dicts: Sequence[Features], *, min_count: int = 1
+    ) -> sparse.csr_matrix:
+        """``fit_vocabulary`` then ``matrix`` on the same dicts."""
+        return self.fit_vocabulary(feature_dicts, min_count=min_count).matrix(feature_dicts)
+
+    def save_vocabulary(self, path: Path) -> None:
+        """Write the fitted vocabulary (or the hashing width) as JSON, atomically."""
+        if self.hash_bits is not None:
+            data: dict[str, object] = {"format": VOCABULARY_FORMAT, "hash_bits": self.hash_bits}
+        elif self.vocabulary_ is not None:
+            ordered = sorted(self.vocabulary_, key=self.vocabulary_.__getitem__)
+            data = {"format": VOCABULARY_FORMAT, "columns": ordered}
+        else:
+            raise NotFittedError("nothing to save: the feature vocabulary is not fitted")
+        atomic_write_text(Path(path), json.dumps(data, ensure_ascii=False))
+
+    def load_vocabulary(self, path: Path) -> FeatureExtractor:
+        """Read a vocabulary written by ``save_vocabulary``."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise InputError(
+                f"cannot read the feature vocabulary ({type(error).__name__})",
+                path=path,
+                fix="save it again with save_vocabulary or retrain the model",
+            ) from None
+        if not isinstance(data, dict) or data.get("format") != VOCABULARY_FORMAT:
+            raise InputError(
+                "not a deidkit feature vocabulary",
+                path=path,
+                fix="pass the model's vocabulary file",
+            )
+        if "hash_bits" in data:
+            return self.use_hashing(int(data["hash_bits"]))
+        self.vocabulary_ = {str(key): index for index, key in enumerate(data["columns"])}
+        self.hash_bits = None
+        return self
+
+
+def _column_keys(item: Features) -> Iterator[str]:
+    for key, value in item.items():
+        yield f"{key}={value}" if isinstance(value, str) else key
+
+
+def _column_items(item: Features) -> Iterator[tuple[str, float]]:
+    for key, value in item.items():
+        if isinstance(value, str):
+            yield f"{key}={value}", 1.0
+        else:
+            yield key, float(value)

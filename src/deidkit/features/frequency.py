@@ -1,0 +1,87 @@
+"""The public-text frequency class (seed 004): how common the token is in public text.
+
+For each table: ``frequency.<name>`` = the token's Zipf log frequency divided by 8 (so about
+0-1; omitted when the table never saw it) and ``frequency.<name>_bin`` = the Zipf value rounded
+down (``3`` once per million tokens, ``7`` for "the") or ``unseen``.
+
+``FeatureConfig.frequency_tables`` maps feature names to tables: a shipped table
+(``word_frequency_en``, ``word_frequency_es``, derived from wordfreq) or the path of a table
+built from a public medical corpus with ``deidkit resources build-frequency CORPUS OUT``.
+The default is ``{"public": "word_frequency_<language>"}``.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from deidkit import resources
+from deidkit.errors import ConfigError, DeidkitError
+from deidkit.features.base import FeatureClass, Features
+from deidkit.features.config import FeatureConfig
+from deidkit.resources import FrequencyTable
+
+ZIPF_SCALE = 8.0
+
+
+def default_tables(language: str) -> dict[str, str]:
+    name = f"word_frequency_{language}"
+    return {"public": name} if name in resources.names(kind="frequency") else {}
+
+
+@functools.cache
+def load_table(source: str) -> FrequencyTable:
+    """A shipped frequency table by name, or a table file by path."""
+    try:
+        if source in resources.names(kind="frequency"):
+            return resources.frequency_table(source)
+        if not Path(source).exists():
+            raise ConfigError(
+                f"frequency table {source!r} is neither a shipped table "
+                f"({', '.join(resources.names(kind='frequency'))}) nor an existing file; "
+                "build one with: deidkit resources build-frequency CORPUS OUT"
+            )
+        return FrequencyTable.load(source)
+    except ConfigError:
+        raise
+    except DeidkitError as error:
+        raise ConfigError(f"frequency features: {error.message}") from None
+
+
+class FrequencyFeatures(FeatureClass):
+    name = "frequency"
+    per_type = True
+
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        chosen = (
+            dict(config.frequency_tables)
+            if config.frequency_tables is not None
+            else default_tables(config.language)
+        )
+        self.tables = chosen
+        self._tables = [
+            (f"frequency.{name}", f"frequency.{name}_bin", load_table(source))
+            for name, source in chosen.items()
+        ]
+
+    @classmethod
+    def unavailable_reason(cls, config: FeatureConfig) -> str | None:
+        if config.frequency_tables is None and not default_tables(config.language):
+            return f"no public frequency table is shipped for language {config.language!r}"
+        return None
+
+    def type_features(self, word: str) -> Features:
+        features: Features = {}
+        for value_key, bin_key, table in self._tables:
+            if word not in table:
+                features[bin_key] = "unseen"
+                continue
+            zipf = table.log_frequency(word)
+            features[bin_key] = str(max(int(zipf), 0))
+            if zipf > 0:
+                features[value_key] = round(zipf / ZIPF_SCALE, 4)
+        return features
+
+    def describe(self) -> dict[str, object]:
+        return {"tables": dict(self.tables)}

@@ -1,0 +1,94 @@
+"""Dictionary look-up over token sequences: which tokens each list covers.
+
+``PhraseMatcher`` takes named lists of entries (words or phrases) and marks, for each token
+of a document, the lists that have an entry covering it. Entries are tokenised with
+deidkit's tokenizer and compared casefolded, so ``St. Mary's Hospital`` matches exactly the
+tokens it would have in a note. Single-token entries are set look-ups (cached per word);
+multi-token entries are found in one pass over the document by a pyahocorasick automaton,
+and every token of a match is marked. Marks are bit masks: bit ``i`` is list ``i``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Mapping, Sequence
+
+import ahocorasick
+
+from deidkit.text.tokenizer import tokenize
+
+_SEP = "\x1f"  # a white-space character: never inside a token (placeholders are cleaned)
+_CACHE_LIMIT = 200_000
+
+
+def _clean(word: str) -> str:
+    return word.casefold().replace(_SEP, " ")
+
+
+class PhraseMatcher:
+    """Marks the tokens covered by entries of named lists."""
+
+    def __init__(self, lists: Mapping[str, Iterable[str]]) -> None:
+        self.names: tuple[str, ...] = tuple(lists)
+        single: dict[str, int] = {}
+        multi: dict[str, tuple[int, int]] = {}
+        for bit, name in enumerate(self.names):
+            flag = 1 << bit
+            for entry in lists[name]:
+                if entry.isalpha():  # the common case: one word, one token
+                    words = [_clean(entry)]
+                else:
+                    words = [_clean(token.text) for token in tokenize(entry)]
+                if not words:
+                    continue
+                if len(words) == 1:
+                    single[words[0]] = single.get(words[0], 0) | flag
+                else:
+                    key = _SEP + _SEP.join(words) + _SEP
+                    size, mask = multi.get(key, (len(words), 0))
+                    multi[key] = (size, mask | flag)
+        self._single = single
+        self._automaton: ahocorasick.Automaton | None = None
+        if multi:
+            automaton = ahocorasick.Automaton()
+            for key, value in multi.items():
+                automaton.add_word(key, value)
+            automaton.make_automaton()
+            self._automaton = automaton
+        self._word_cache: dict[str, int] = {}
+        self.multi_count = len(multi)
+        self.single_count = len(single)
+
+    def word_mask(self, word: str) -> int:
+        """The lists with a one-token entry equal to ``word`` (casefolded)."""
+        cache = self._word_cache
+        mask = cache.get(word)
+        if mask is None:
+            mask = self._single.get(_clean(word), 0)
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[word] = mask
+        return mask
+
+    def masks(self, words: Sequence[str]) -> list[int]:
+        """For each token, the lists that have an entry covering it."""
+        word_mask = self.word_mask
+        masks = [word_mask(word) for word in words]
+        if self._automaton is None or len(words) < 2:
+            return masks
+        cleaned = [_clean(word) for word in words]
+        starts: list[int] = []
+        position = 1
+        for word in cleaned:
+            starts.append(position)
+            position += len(word) + 1
+        haystack = _SEP + _SEP.join(cleaned) + _SEP
+        for end, (size, mask) in self._automaton.iter(haystack):
+            # the key ends with a separator at ``end``; its last word ends just before it
+            first = bisect.bisect_right(starts, end - 1) - size
+            for index in range(first, first + size):
+                masks[index] |= mask
+        return masks
+
+    def names_of(self, mask: int) -> tuple[str, ...]:
+        return tuple(name for bit, name in enumerate(self.names) if mask >> bit & 1)

@@ -1,0 +1,20 @@
+"""The section-heading class (seeds 000, 001): ``section`` = the normalised name of the
+section the token is in (``history_of_present_illness``; ``none`` before the first heading).
+"""
+
+from __future__ import annotations
+
+from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.text import NO_SECTION
+
+
+class SectionFeatures(FeatureClass):
+    name = "section"
+
+    def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
+        if not context.found_sections:
+            for item in items:
+                item["section"] = NO_SECTION
+            return
+        for item, name in zip(items, context.sections, strict=True):
+            item["section"] = name

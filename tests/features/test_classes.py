@@ -1,0 +1,341 @@
+"""Each feature class fires where it should and not elsewhere, on crafted synthetic notes;
+switching a class off removes exactly its features."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from deidkit.features import (
+    FEATURE_CLASSES,
+    FeatureConfig,
+    FeatureExtractor,
+    FeatureUnavailableWarning,
+    class_of_feature,
+)
+from deidkit.features.lexical import letter_case, short_shape, word_shape
+from deidkit.text import linkgrammar, tokenize
+from deidkit.types import Token
+
+HAS_LINKGRAMMAR = linkgrammar.unavailable_reason() is None
+ALL_AVAILABLE = tuple(c for c in FEATURE_CLASSES if c != "syntax" or HAS_LINKGRAMMAR)
+
+NOTE = """HISTORY OF PRESENT ILLNESS: Mr. John Foley is a 45-year-old man seen by Dr. Foley on
+3/14/2012 for a hip fracture. A Foley catheter was placed. He lives in Springfield with his
+daughter. Call 617-555-1234.
+
+MEDICATIONS
+aspirin 81 mg p.o. daily
+"""
+
+
+def by_token(extractor: FeatureExtractor, text: str) -> list[tuple[str, dict]]:
+    tokens = tokenize(text)
+    return list(zip((t.text for t in tokens), extractor.token_features(text, tokens), strict=True))
+
+
+def features_of(extractor: FeatureExtractor, text: str, token: str, occurrence: int = 0) -> dict:
+    found = [features for word, features in by_token(extractor, text) if word == token]
+    return found[occurrence]
+
+
+def only(make_extractor, name: str, **settings) -> FeatureExtractor:
+    return make_extractor(FeatureConfig(classes=(name,), **settings))
+
+
+def keys_of(features: dict, prefix: str) -> set[str]:
+    return {key for key in features if class_of_feature(key) == prefix}
+
+
+# -- word and orthography ----------------------------------------------------------------------
+
+
+def test_word_itself(make_extractor) -> None:
+    extractor = only(make_extractor, "word")
+    assert features_of(extractor, NOTE, "HISTORY") == {"word": "history"}
+    assert features_of(extractor, NOTE, "3/14/2012") == {"word": "0/00/0000"}
+    raw = only(make_extractor, "word", fold_digits=False)
+    assert features_of(raw, NOTE, "3/14/2012") == {"word": "3/14/2012"}
+
+
+def test_orthography(make_extractor) -> None:
+    extractor = only(make_extractor, "orthography", length_cap=10)
+    john = features_of(extractor, NOTE, "John")
+    assert john["orthography.case"] == "title" and john["orthography.initcap"] == 1.0
+    assert john["orthography.length"] == "4"
+    assert john["orthography.shape"] == "Xxxx" and john["orthography.shape_short"] == "Xx"
+    assert "orthography.number" not in john and "orthography.punct" not in john
+    phone = features_of(extractor, NOTE, "617-555-1234")
+    assert phone["orthography.length"] == "10+"
+    assert phone["orthography.punct"] == 1.0 and phone["orthography.digit"] == 1.0
+    assert "orthography.number" not in phone  # a phone number is not a number
+    assert features_of(extractor, NOTE, "81")["orthography.number"] == 1.0
+    assert features_of(extractor, NOTE, "HISTORY")["orthography.case"] == "upper"
+    assert "orthography.initcap" not in features_of(extractor, NOTE, "aspirin")
+    assert "orthography.punct" not in features_of(extractor, NOTE, ".")  # punctuation itself
+
+
+def test_shapes_and_case() -> None:
+    assert word_shape("McDonald2-b") == "XxXxxxxxd-x"
+    assert short_shape("XxXxxxxxd-x") == "XxXxd-x"
+    assert [letter_case(w) for w in ("ABC", "abc", "Abc", "iPhone", "123")] == [
+        "upper",
+        "lower",
+        "title",
+        "mixed",
+        "none",
+    ]
+
+
+# -- regular expressions -----------------------------------------------------------------------
+
+HIDE_CASES = [
+    ("John", {"ALPHA", "INITCAPS", "UPPER-LOWER"}),
+    ("MRN", {"ALPHA", "INITCAPS", "ALLCAPS"}),
+    ("McDonald", {"ALPHA", "INITCAPS", "UPPER-LOWER", "MIXEDCAPS"}),
+    ("a", {"ALPHA", "SINGLECHAR"}),
+    ("7", {"SINGLEDIGIT", "NUMBER", "HASDIGIT", "REALNUMBER"}),
+    ("42", {"DOUBLEDIGIT", "NUMBER", "HASDIGIT", "REALNUMBER"}),
+    ("2012", {"TRIPLEDIGIT", "NUMBER", "HASDIGIT", "REALNUMBER"}),
+    ("02115", {"QUADDIGIT", "NUMBER", "HASDIGIT", "REALNUMBER"}),
+    ("45yo", {"ALPHANUMERIC", "NUMBERS.LETTERS", "HASDIGIT"}),
+    ("MRN12", {"ALPHANUMERIC", "LETTERS.NUMBERS", "HASDIGIT", "INITCAPS"}),
+    ("617-555-1234", {"HASDASH", "HASDIGIT"}),
+    ("-5", {"HASDASH", "HASDIGIT", "STARTMINUS", "REALNUMBER"}),
+    ("+5", {"HASDIGIT", "STARTPLUS", "REALNUMBER"}),
+    ("50%", {"HASDIGIT", "ENDPERCENT", "REALNUMBER"}),
+    ("3/14", {"HASSLASH", "HASDIGIT"}),
+    ("O'Brien", {"INITCAPS", "HASQUOTE"}),
+    ("1,000.5", {"HASDIGIT", "REALNUMBER"}),
+    ("XIV", {"ALPHA", "INITCAPS", "ALLCAPS", "ROMAN"}),
+    ("...", {"ISPUNCT"}),
+]
+
+
+@pytest.mark.parametrize(("token", "expected"), HIDE_CASES)
+def test_hide_token_patterns(make_extractor, token: str, expected: set[str]) -> None:
+    extractor = only(make_extractor, "regex")
+    features = extractor.token_features(token, [Token(token, 0, len(token))])[0]
+    fired = {key.removeprefix("regex.") for key in features if not key.startswith("regex.phi.")}
+    assert fired == expected
+
+
+def test_phi_patterns_mark_covered_tokens_only(make_extractor) -> None:
+    extractor = only(make_extractor, "regex")
+    tokens = by_token(extractor, NOTE)
+    phone = dict(tokens)["617-555-1234"]
+    assert any(key.startswith("regex.phi.") for key in phone)
+    date = dict(tokens)["3/14/2012"]
+    assert any(key.startswith("regex.phi.") for key in date)
+    for word in ("Call", "aspirin", "81", "mg", "John"):
+        assert not any(key.startswith("regex.phi.") for key in dict(tokens)[word]), word
+
+
+# -- affixes -----------------------------------------------------------------------------------
+
+
+def test_affixes_as_in_hide(make_extractor) -> None:
+    extractor = only(make_extractor, "affix")
+    assert extractor.token_features("diagnosis")[0] == {
+        "affix.p1": "d",
+        "affix.p2": "di",
+        "affix.p3": "dia",
+        "affix.s1": "s",
+        "affix.s2": "is",
+        "affix.s3": "sis",
+    }
+    assert extractor.token_features("of")[0] == {
+        "affix.p1": "o",
+        "affix.p2": "of",
+        "affix.s1": "f",
+        "affix.s2": "of",
+    }
+    longer = only(make_extractor, "affix", affix_max=5)
+    assert longer.token_features("diagnosis")[0]["affix.s5"] == "nosis"
+
+
+# -- context -----------------------------------------------------------------------------------
+
+
+def test_context_tells_the_two_foleys_apart(make_extractor) -> None:
+    extractor = only(make_extractor, "context")
+    doctor = features_of(extractor, NOTE, "Foley", 1)
+    device = features_of(extractor, NOTE, "Foley", 2)
+    assert doctor["context.w-1"] == "dr." and doctor["context.w-2"] == "by"
+    assert doctor["context.bigram-"] == "by dr." and doctor["context.bigram+"] == "on 0/00/0000"
+    assert device["context.w+1"] == "catheter" and device["context.w-1"] == "a"
+    assert device["context.bigram+"] == "catheter was"
+    # "foley" occurs three times among the note's tokens
+    total = len(tokenize(NOTE))
+    assert doctor["context.occurrences"] == pytest.approx(3 / total)
+    assert len([k for k in doctor if k.startswith("context.w")]) == 8
+
+
+def test_context_edges_and_window(make_extractor) -> None:
+    extractor = only(make_extractor, "context", window=2)
+    first, second, last = extractor.token_features("a b c")
+    assert first["context.w-1"] == "<s>" and "context.w-2" not in first
+    assert first["context.bigram-"] == "<s> <s>"
+    assert last["context.w+1"] == "</s>" and last["context.bigram+"] == "</s> </s>"
+    assert second["context.w-1"] == "a" and second["context.w+2"] == "</s>"
+    assert "context.w+3" not in second
+
+
+# -- part of speech ----------------------------------------------------------------------------
+
+
+def test_part_of_speech(make_extractor) -> None:
+    extractor = only(make_extractor, "pos")
+    john = features_of(extractor, NOTE, "John")
+    assert john["pos"] == "NNP" and john["pos.coarse"] == "N"
+    assert john["pos-1"] == "NNP" and john["pos+1"] == "NNP"  # Mr. John Foley
+    assert features_of(extractor, NOTE, "81")["pos"] == "CD"
+    assert features_of(extractor, NOTE, "was")["pos"].startswith("VB")
+    assert features_of(extractor, NOTE, "his")["pos"] == "PRP$"
+    assert "pos.coarse" not in features_of(extractor, NOTE, "his")
+
+
+def test_part_of_speech_is_unavailable_in_spanish() -> None:
+    with pytest.warns(FeatureUnavailableWarning, match="'pos' skipped: no offline part-of-spe"):
+        extractor = FeatureExtractor(FeatureConfig(classes=("word", "pos"), language="es"))
+    assert extractor.active_classes == ("word",)
+    assert "pos" in extractor.unavailable
+
+
+# -- section -----------------------------------------------------------------------------------
+
+
+def test_section(make_extractor) -> None:
+    extractor = only(make_extractor, "section")
+    assert features_of(extractor, NOTE, "John") == {"section": "history_of_present_illness"}
+    assert features_of(extractor, NOTE, "aspirin") == {"section": "medications"}
+    assert extractor.token_features("no heading here")[0] == {"section": "none"}
+
+
+# -- medical vocabulary ------------------------------------------------------------------------
+
+
+def test_medical_vocabulary(make_extractor) -> None:
+    extractor = only(make_extractor, "medical")
+    assert features_of(extractor, NOTE, "fracture")["medical.medical_words"] == 1.0
+    assert features_of(extractor, NOTE, "catheter")["medical.medical_words"] == 1.0
+    for word in ("Foley", "John", "617-555-1234", "Springfield"):
+        assert features_of(extractor, NOTE, word) == {}, word
+
+
+# -- dictionaries ------------------------------------------------------------------------------
+
+
+def test_dictionaries_and_their_neighbours(make_extractor) -> None:
+    extractor = only(make_extractor, "dictionary")
+    doctor = features_of(extractor, NOTE, "Foley", 1)
+    device = features_of(extractor, NOTE, "Foley", 2)
+    assert doctor["dictionary.last_names"] == 1.0 and device["dictionary.last_names"] == 1.0
+    assert doctor["dictionary.prev.titles"] == 1.0  # "Dr." before it
+    assert "dictionary.prev.titles" not in device
+    assert features_of(extractor, NOTE, "Dr.")["dictionary.titles"] == 1.0
+    assert features_of(extractor, NOTE, "Dr.")["dictionary.next.last_names"] == 1.0
+    john = features_of(extractor, NOTE, "John")
+    assert john["dictionary.first_names_male"] == 1.0 and john["dictionary.prev.titles"] == 1.0
+    assert features_of(extractor, NOTE, "daughter")["dictionary.name_indicators"] == 1.0
+    assert features_of(extractor, NOTE, "his")["dictionary.common_words"] == 1.0
+    assert "dictionary.months" not in features_of(extractor, NOTE, "aspirin")
+
+
+def test_multi_token_entries_mark_every_token(make_extractor) -> None:
+    extractor = only(make_extractor, "dictionary")
+    text = "She lives in New York now."
+    lives, in_, new, york, now = (
+        features_of(extractor, text, w) for w in ("lives", "in", "New", "York", "now")
+    )
+    # "lives in" is a location indicator phrase: both tokens are marked
+    assert lives["dictionary.location_indicators"] == 1.0
+    assert in_["dictionary.location_indicators"] == 1.0
+    assert new["dictionary.us_cities"] == 1.0 and york["dictionary.us_cities"] == 1.0
+    assert new["dictionary.prev.location_indicators"] == 1.0
+    assert "dictionary.us_cities" not in now
+    assert "dictionary.us_cities" not in features_of(extractor, "a new car", "new")
+
+
+# -- frequency ---------------------------------------------------------------------------------
+
+
+def test_public_frequency(make_extractor) -> None:
+    extractor = only(make_extractor, "frequency")
+    the = extractor.token_features("the")[0]
+    assert the["frequency.public_bin"] in ("7", "8") and 0.8 < the["frequency.public"] <= 1.0
+    rare = extractor.token_features("Zqxvbrtlm")[0]
+    assert rare == {"frequency.public_bin": "unseen"}
+    common = extractor.token_features("patient")[0]["frequency.public"]
+    assert extractor.token_features("Foley")[0]["frequency.public"] < common
+
+
+def test_user_frequency_table(make_extractor, tmp_path) -> None:
+    from deidkit.resources import FrequencyTable
+
+    table = FrequencyTable.build(["the catheter was placed", "catheter care"], source="test")
+    path = tmp_path / "medical.tsv.gz"
+    table.save(path)
+    extractor = FeatureExtractor(
+        FeatureConfig(classes=("frequency",), frequency_tables={"journals": str(path)})
+    )
+    catheter = extractor.token_features("catheter")[0]
+    assert set(catheter) == {"frequency.journals", "frequency.journals_bin"}
+    assert extractor.token_features("Foley")[0] == {"frequency.journals_bin": "unseen"}
+
+
+# -- switching classes off ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ALL_AVAILABLE)
+def test_switching_a_class_off_removes_exactly_its_features(make_extractor, name: str) -> None:
+    everything = make_extractor(FeatureConfig(classes=ALL_AVAILABLE))
+    without = make_extractor(FeatureConfig(classes=ALL_AVAILABLE).without(name))
+    full_items = everything.token_features(NOTE)
+    reduced_items = without.token_features(NOTE)
+    fired = 0
+    for full, reduced in zip(full_items, reduced_items, strict=True):
+        own = {key: value for key, value in full.items() if class_of_feature(key) == name}
+        rest = {key: value for key, value in full.items() if class_of_feature(key) != name}
+        assert reduced == rest
+        fired += bool(own)
+    assert fired, f"class {name} produced no feature on the note"
+
+
+def test_every_feature_belongs_to_an_enabled_class(make_extractor) -> None:
+    extractor = make_extractor(FeatureConfig(classes=ALL_AVAILABLE))
+    seen = {class_of_feature(key) for item in extractor.token_features(NOTE) for key in item}
+    assert seen == set(ALL_AVAILABLE)
+
+
+def test_no_classes_gives_empty_dicts() -> None:
+    extractor = FeatureExtractor(FeatureConfig(classes=()))
+    assert extractor.token_features("a b") == [{}, {}]
+    assert extractor.token_features("") == []
+
+
+def test_resolved_config_names_every_resource(make_extractor) -> None:
+    extractor = make_extractor(FeatureConfig())
+    resolved = extractor.resolved_config()
+    assert resolved.dictionaries and resolved.dictionaries["last_names"] == "last_names"
+    assert resolved.frequency_tables == {"public": "word_frequency_en"}
+    assert "medical_words" in (resolved.medical_vocabularies or ())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = FeatureExtractor(resolved)
+    assert again.token_features(NOTE) == extractor.token_features(NOTE)
+
+
+def test_spanish_profile(make_extractor) -> None:
+    text = "Paciente: María García López, DNI 12345678-Z, vive en Calle Mayor 5, Madrid."
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FeatureUnavailableWarning)
+        extractor = FeatureExtractor(FeatureConfig(language="es"))
+    assert "pos" not in extractor.active_classes
+    maria = features_of(extractor, text, "María")
+    assert maria["dictionary.first_names_female"] == 1.0 or maria["dictionary.first_names"] == 1.0
+    assert features_of(extractor, text, "García")["dictionary.last_names"] == 1.0
+    assert features_of(extractor, text, "Madrid").get("dictionary.provinces") == 1.0
+    assert any(key.startswith("regex.phi.") for key in features_of(extractor, text, "12345678-Z"))
+    assert features_of(extractor, text, "en")["frequency.public_bin"] not in ("unseen", "0")

@@ -1,0 +1,66 @@
+"""Multi-token dictionary matching with the automaton."""
+
+from __future__ import annotations
+
+from deidkit.features.phrases import PhraseMatcher
+from deidkit.text import tokenize
+
+
+def marks(matcher: PhraseMatcher, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    words = [token.text for token in tokenize(text)]
+    return [
+        (word, matcher.names_of(mask))
+        for word, mask in zip(words, matcher.masks(words), strict=True)
+    ]
+
+
+def test_single_and_multi_token_entries() -> None:
+    matcher = PhraseMatcher(
+        {
+            "cities": ["Boston", "New York", "New York City", "St. Louis"],
+            "hospitals": ["Boston Medical Center", "St. Mary's Hospital"],
+        }
+    )
+    assert marks(matcher, "to New York City and boston medical center") == [
+        ("to", ()),
+        ("New", ("cities",)),
+        ("York", ("cities",)),
+        ("City", ("cities",)),
+        ("and", ()),
+        ("boston", ("cities", "hospitals")),
+        ("medical", ("hospitals",)),
+        ("center", ("hospitals",)),
+    ]
+    assert [names for _, names in marks(matcher, "St. Mary's Hospital, St. Louis")] == [
+        ("hospitals",),
+        ("hospitals",),
+        ("hospitals",),
+        ("hospitals",),
+        (),
+        ("cities",),
+        ("cities",),
+    ]
+
+
+def test_phrases_match_whole_tokens_only() -> None:
+    matcher = PhraseMatcher({"phrases": ["lives in"], "words": ["in"]})
+    assert marks(matcher, "olives in lives inside lives in") == [
+        ("olives", ()),
+        ("in", ("words",)),
+        ("lives", ()),
+        ("inside", ()),
+        ("lives", ("phrases",)),
+        ("in", ("phrases", "words")),
+    ]
+
+
+def test_overlapping_matches_all_count() -> None:
+    matcher = PhraseMatcher({"a": ["x y"], "b": ["y z"]})
+    assert marks(matcher, "x y z") == [("x", ("a",)), ("y", ("a", "b")), ("z", ("b",))]
+
+
+def test_empty_inputs() -> None:
+    matcher = PhraseMatcher({"a": ["x y", ""]})
+    assert matcher.masks([]) == []
+    assert matcher.masks(["x"]) == [0]
+    assert PhraseMatcher({}).masks(["x", "y"]) == [0, 0]
