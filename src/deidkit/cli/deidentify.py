@@ -28,12 +28,13 @@ _FORMAT_NAMES = ", ".join(FORMATS)
 
 
 def parse_shift_range(value: str) -> tuple[int, int]:
-    """``DAYS`` (up to DAYS either way, at least a week) or ``MIN:MAX`` in days."""
+    """``DAYS`` (4 weeks to DAYS either way) or ``MIN:MAX`` in days."""
     try:
         if ":" in value:
             low, high = (int(part) for part in value.split(":", 1))
         else:
-            low, high = 7, int(value)
+            high = int(value)
+            low = min(28, high)
     except ValueError:
         raise ConfigError(
             f"--date-shift-range {value!r}: give DAYS (e.g. 365) or MIN:MAX (e.g. 30:365)"

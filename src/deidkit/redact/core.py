@@ -43,13 +43,16 @@ class OffsetMap:
         return offset + (edit.new_end - edit.old_end)
 
     def to_old(self, offset: int) -> int:
-        """The original offset of a new offset (a point inside a replacement maps to the start
-        of the region it replaced)."""
-        index = bisect.bisect_right([edit.new_start for edit in self.edits], offset) - 1
+        """The original offset of a new offset (a point inside or at the start of a
+        replacement maps to the start of the region it replaced)."""
+        starts = [edit.new_start for edit in self.edits]
+        index = bisect.bisect_right(starts, offset) - 1
         if index < 0:
             return offset
+        while index > 0 and starts[index - 1] == offset:
+            index -= 1  # deletions leave several regions at one new offset: take the first
         edit = self.edits[index]
-        if offset < edit.new_end:
+        if offset == edit.new_start or offset < edit.new_end:
             return edit.old_start
         return offset + (edit.old_end - edit.new_end)
 

@@ -37,7 +37,7 @@ class RedactOptions:
     placeholder: str = "[REMOVED]"
     tag: str = "brackets"
     mask_char: str = "*"
-    date_shift_min: int = 7
+    date_shift_min: int = 28
     date_shift_max: int = 365
     age_policy: AgePolicy = "bucket"
     age_bucket: str = "90+"

@@ -82,7 +82,7 @@ class SurrogateSettings:
     """How surrogates are made (see ``RedactOptions`` for the user-facing options)."""
 
     lang: str = "en"
-    date_shift_min: int = 7
+    date_shift_min: int = 28
     date_shift_max: int = 365
     age_policy: ages.AgePolicy = "bucket"
     age_bucket: str = "90+"

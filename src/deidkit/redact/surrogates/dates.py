@@ -365,7 +365,7 @@ def parse_date(
         template.append(trail)
     if any(tok.kind == "num" and i not in roles for i, tok in enumerate(tokens)):
         return None
-    return ParsedDate(_fill_padding(tuple(template)), value, precision)
+    return ParsedDate(_fill_padding(tuple(template), lang), value, precision)
 
 
 def _numeric(
@@ -459,15 +459,17 @@ def _compact(
     return None
 
 
-def _fill_padding(template: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """Give month/day fields of unknown padding ("12") the padding of their sibling."""
+def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
+    """Give month/day fields of unknown padding ("12") the padding of their sibling, else the
+    usual one: zero-padded in ISO and Spanish numeric dates, unpadded otherwise."""
     known = [
         p.digits
         for p in template
         if isinstance(p, Field) and p.kind in ("month", "day") and not p.name and p.digits
     ]
     iso = any(isinstance(p, Field) and p.kind == "year" and p.digits == 4 for p in template[:2])
-    default = known[0] if known else (2 if iso else 1)
+    named = any(isinstance(p, Field) and p.name for p in template)
+    default = known[0] if known else (2 if not named and (iso or lang != "en") else 1)
     return tuple(
         Field(p.kind, default, p.name, p.lang, p.case, p.suffix, p.apostrophe)
         if isinstance(p, Field) and p.kind in ("month", "day") and not p.name and not p.digits

@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.ids import shape_like
 from deidkit.redact.surrogates.pools import Pools
-from deidkit.redact.surrogates.vocab import KINSHIP, NAME_SUFFIXES, PARTICLES, TITLES
+from deidkit.redact.surrogates.vocab import (
+    KINSHIP,
+    NAME_SUFFIXES,
+    PARTICLES,
+    RELATION_WORDS,
+    TITLES,
+)
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\d+|\s+|.")
 _POSSESSIVE = re.compile(r"^(?P<stem>.{2,}?)(?P<suffix>['’]s)$", re.IGNORECASE)
@@ -101,6 +107,10 @@ class NameSurrogates:
                 return original
             # only title- or particle-like words ("Don", "Del"): they are the name here
             parts = [_Part(p.text, "word") if p.text[:1].isalpha() else p for p in parts]
+        if any(p.kind == "kin" for p in parts):
+            # "su hija", "his wife": the words around a kinship word are not names
+            parts = [_Part(p.text, "particle") if p.kind == "word" and fold(p.text) in
+                     RELATION_WORDS else p for p in parts]  # fmt: skip
         table.observe(original)
         words = [p for p in parts if p.kind == "word"]
         comma_form = (
@@ -226,9 +236,8 @@ class NameSurrogates:
 
     def _letter(self, letter: str, target: str | None, table: NameTable) -> str:
         if target is not None and target in table.words:
-            new = table.words[target][0]
-            if fold(new) != fold(letter):
-                return new.upper() if letter.isupper() else new.lower()
+            new = table.words[target][0]  # the initial of the name it stands for
+            return new.upper() if letter.isupper() else new.lower()
         key = fold(letter)
         if key not in table.letters:
             rng = self.rng_for("initial", key)

@@ -19,22 +19,28 @@ from deidkit.redact.surrogates.case import fold
 
 
 def _resource_entries(lang: str, *bases: str) -> tuple[str, ...]:
-    """Entries of the first of ``bases`` shipped for ``lang`` (empty when none is)."""
+    """Entries of the first of ``bases`` shipped for ``lang`` (empty when none is), without
+    the ASCII-folded duplicates some lists carry (``form`` column)."""
     for base in bases:
         try:
             name = resources.for_language(base, lang)
-            return resources.entries(name)
+            columns = resources.columns(name)
+            if "form" not in columns:
+                return resources.entries(name)
+            form = columns.index("form")
+            return tuple(row[0] for row in resources.rows(name) if row[form] != "ascii")
         except (ResourceError, KeyError):
             continue
     return ()
 
 
 def _clean(values: Iterable[str], *, min_length: int = 2) -> tuple[str, ...]:
+    """Distinct values (ignoring case and accents) without digits, first spelling kept."""
     seen: set[str] = set()
     out = []
     for value in values:
         value = value.strip()
-        key = value.casefold()
+        key = fold(value)
         if len(value) >= min_length and key not in seen and not any(c.isdigit() for c in value):
             seen.add(key)
             out.append(value)
@@ -106,6 +112,7 @@ def _names(lang: str, locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tu
     if not (male and female and last):
         fmale, ffemale, flast = _faker_person(locale)
         male, female, last = male or fmale, female or ffemale, last or flast
+
     def single(values: Iterable[str]) -> tuple[str, ...]:
         return tuple(_title(n) for n in _clean(values) if " " not in n)
 
@@ -163,7 +170,7 @@ def _english() -> Pools:
         countries=_clean(countries),
         street_types=tuple(Address.street_suffixes),
         street_words=_clean(streets[:1500]) or last[:3000],
-        professions=_clean(Job.jobs),
+        professions=_professions(Job.jobs),
         company_suffixes=tuple(Company.company_suffixes),
         real_hospitals=frozenset(fold(h) for h in hospitals),
         domains=_domains(last),
@@ -192,8 +199,8 @@ def _spanish() -> Pools:
     male, female, last = _names("es", "es_ES")
     first_weight, last_weight = _weights("es")
     provinces = _resource_entries("es", "provinces") or tuple(Address.states)
-    regions = tuple(Address.regions) if hasattr(Address, "regions") else ()
-    cities = _resource_entries("es", "cities", "municipalities")
+    regions = _resource_entries("es", "autonomous_communities") or tuple(Address.regions)
+    cities = _resource_entries("es", "municipalities", "cities")
     countries = _resource_entries("es", "countries") or tuple(WorldAddress.countries)
     hospitals = _resource_entries("es", "hospitals")
     return Pools(
@@ -207,13 +214,13 @@ def _spanish() -> Pools:
         first_weight=first_weight,
         last_weight=last_weight,
         cities=_clean(cities[:3000]) or _clean(provinces),
-        states=_clean(provinces),
-        regions=_clean(regions),
+        states=_clean(p for p in provinces if "/" not in p),
+        regions=_clean(r for r in regions if "/" not in r),
         state_abbr=(),
         countries=_clean(countries),
         street_types=tuple(Address.street_prefixes),
         street_words=last[:3000],
-        professions=_clean(Job.jobs),
+        professions=_professions(Job.jobs),
         company_suffixes=tuple(Company.company_suffixes),
         real_hospitals=frozenset(fold(h) for h in hospitals),
         domains=_domains(last),
@@ -231,3 +238,9 @@ def _domains(last: tuple[str, ...]) -> tuple[str, ...]:
     endings = ("med", "health", "clinic", "care", "mail", "net", "group", "online")
     ascii_names = [n.lower() for n in last[:600] if n.isascii() and n.isalpha()]
     return tuple(f"{name}{endings[i % len(endings)]}" for i, name in enumerate(ascii_names))
+
+
+def _professions(jobs: Iterable[str]) -> tuple[str, ...]:
+    """Short, plain job titles ("Electrician", "Enfermera"): no qualifiers after commas."""
+    return tuple(job for job in _clean(jobs) if "," not in job and len(job.split()) <= 3
+                 and "(" not in job and "/" not in job)  # fmt: skip

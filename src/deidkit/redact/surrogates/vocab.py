@@ -99,3 +99,11 @@ FREE_MAIL = _words(
     """
 )
 """Large free mail providers: a domain that says nothing about the person."""
+
+RELATION_WORDS = _words(
+    """
+    a an and de del el her his la las los mi mis my nuestra nuestro our su sus the their tu
+    y your
+    """
+)
+"""Function words that go with a kinship word ("su hija", "his wife") and are no name."""
