@@ -4,9 +4,11 @@ switching a class off removes exactly its features."""
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import pytest
 
+from deidkit.errors import InputError
 from deidkit.features import (
     FEATURE_CLASSES,
     FeatureConfig,
@@ -224,6 +226,29 @@ def test_medical_vocabulary(make_extractor) -> None:
         assert features_of(extractor, NOTE, word) == {}, word
 
 
+MESH = Path(__file__).parent / "data" / "tiny_d2025.bin"
+
+
+def test_mesh_categories_tell_the_two_foleys_apart(make_extractor) -> None:
+    extractor = make_extractor(FeatureConfig(classes=("medical",), mesh_file=str(MESH)))
+    device = features_of(extractor, NOTE, "Foley", 2)  # "Foley catheter": singular of a term
+    assert device["medical.mesh.E"] == 1.0 and device["medical.mesh.E07"] == 1.0
+    assert features_of(extractor, NOTE, "catheter")["medical.mesh.E07"] == 1.0
+    doctor = features_of(extractor, NOTE, "Foley", 1)  # "Dr. Foley"
+    assert not any(key.startswith("medical.mesh") for key in doctor)
+    hip = features_of(extractor, NOTE, "hip")  # "hip fracture"
+    assert hip["medical.mesh.C"] == 1.0 and hip["medical.mesh.C26"] == 1.0
+    assert "medical.mesh.C08" not in hip
+    assert not any(key.startswith("medical.mesh") for key in features_of(extractor, NOTE, "a"))
+
+
+def test_missing_mesh_file_is_a_clear_error(tmp_path) -> None:
+    with pytest.raises(InputError, match=r"missing\.bin"):
+        FeatureExtractor(
+            FeatureConfig(classes=("medical",), mesh_file=str(tmp_path / "missing.bin"))
+        )
+
+
 # -- dictionaries ------------------------------------------------------------------------------
 
 
@@ -290,8 +315,8 @@ def test_user_frequency_table(make_extractor, tmp_path) -> None:
 
 @pytest.mark.parametrize("name", ALL_AVAILABLE)
 def test_switching_a_class_off_removes_exactly_its_features(make_extractor, name: str) -> None:
-    everything = make_extractor(FeatureConfig(classes=ALL_AVAILABLE))
-    without = make_extractor(FeatureConfig(classes=ALL_AVAILABLE).without(name))
+    everything = make_extractor(FeatureConfig(classes=ALL_AVAILABLE, mesh_file=str(MESH)))
+    without = make_extractor(everything.config.without(name))
     full_items = everything.token_features(NOTE)
     reduced_items = without.token_features(NOTE)
     fired = 0

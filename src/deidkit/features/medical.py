@@ -6,6 +6,13 @@ belong to a medical term are less likely to be PHI.
   (``medical_words``: the words of the ICD-10-CM tabular list) plus the optional bundles
   the user installed (``hunspell_en_med``, GPL, read in place); ``FeatureConfig.
   medical_vocabularies`` names others.
+- ``medical.mesh.<letter>`` and ``medical.mesh.<letter><2 digits>`` (``medical.mesh.C`` and
+  ``medical.mesh.C08`` for "pneumonia"): the token is covered by a MeSH term whose tree
+  numbers fall in that top-level category and subcategory. Only when
+  ``FeatureConfig.mesh_file`` names NLM's descriptor file (``d20XX.bin`` or
+  ``desc20XX.xml``, optionally gzipped) or a compact file from ``deidkit resources mesh``;
+  read with ``deidkit.resources.mesh``. A term whose last word ends in a plural ``s`` also
+  matches the singular ("Foley Catheters" matches "Foley catheter").
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
 from deidkit.features.phrases import PhraseMatcher
+from deidkit.resources.mesh import MeshVocabulary
 
 
 def default_vocabularies(language: str) -> tuple[str, ...]:
@@ -33,6 +41,30 @@ def default_vocabularies(language: str) -> tuple[str, ...]:
         if bundle.lang == language and bundle.installed()
     ]
     return tuple(shipped + bundles)
+
+
+def singular_variant(term: str) -> str | None:
+    """``foley catheters`` -> ``foley catheter``; None when the last word is not a plain plural."""
+    head, _, last = term.rpartition(" ")
+    if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        return f"{head} {last[:-1]}" if head else last[:-1]
+    return None
+
+
+@functools.cache
+def mesh_matcher(path: str) -> PhraseMatcher:
+    """A phrase matcher whose lists are MeSH subcategories (``C08``) of a descriptor file."""
+    vocabulary = MeshVocabulary.load(path)
+    by_category: dict[str, list[str]] = {}
+    for term in vocabulary.terms():
+        categories = vocabulary.categories(term, depth=2)
+        variants = [term]
+        singular = singular_variant(term)
+        if singular is not None and singular not in vocabulary:
+            variants.append(singular)
+        for category in categories:
+            by_category.setdefault(category, []).extend(variants)
+    return PhraseMatcher(dict(sorted(by_category.items())))
 
 
 @functools.cache
@@ -56,11 +88,17 @@ class MedicalFeatures(FeatureClass):
             self._matcher = _matcher(tuple(self.vocabularies), config.language)
         except ResourceError as error:
             raise ConfigError(f"medical features: {error.message}") from None
+        self._mesh = mesh_matcher(config.mesh_file) if config.mesh_file else None
         self._keys: dict[int, tuple[str, ...]] = {}
+        self._mesh_keys: dict[int, tuple[str, ...]] = {}
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
-        if config.medical_vocabularies is None and not default_vocabularies(config.language):
+        if (
+            config.medical_vocabularies is None
+            and not config.mesh_file
+            and not default_vocabularies(config.language)
+        ):
             return f"no medical vocabulary is available for language {config.language!r}"
         return None
 
@@ -75,6 +113,19 @@ class MedicalFeatures(FeatureClass):
                 keys_of[mask] = keys
             for key in keys:
                 item[key] = 1.0
+        if self._mesh is not None:
+            mesh_keys = self._mesh_keys
+            for item, mask in zip(items, self._mesh.masks(context.words), strict=True):
+                if not mask:
+                    continue
+                keys = mesh_keys.get(mask)
+                if keys is None:
+                    categories = self._mesh.names_of(mask)
+                    letters = sorted({category[:1] for category in categories})
+                    keys = tuple(f"medical.mesh.{name}" for name in (*letters, *categories))
+                    mesh_keys[mask] = keys
+                for key in keys:
+                    item[key] = 1.0
 
     def describe(self) -> dict[str, object]:
-        return {"vocabularies": list(self.vocabularies)}
+        return {"vocabularies": list(self.vocabularies), "mesh_file": self.config.mesh_file}
