@@ -53,7 +53,13 @@ class NoteBuilder:
             self._cases.pop()
 
     def text(self, value: str) -> None:
-        """Append text that is not PHI."""
+        """Append text that is not PHI.
+
+        A sentence's full stop after a value that already ends with one (``Jr.``, ``F.``)
+        is dropped, as a writer would.
+        """
+        if value.startswith(".") and self._parts and self._parts[-1].endswith("."):
+            value = value[1:]
         if value:
             value = apply_case(value, self.case)
             self._parts.append(value)

@@ -245,8 +245,8 @@ class World:
         state = rng.choice(pools.US_STATES)[0]
         if self.variant is Variant.OUT_OF_DICTIONARY:
             city = ood.ood_word(rng)
-            if rng.random() < 0.2:
-                city = f"{city} {rng.choice(('Falls', 'Springs', 'Junction', 'Hills'))}"
+            if rng.random() < 0.15:
+                city = f"{city} {ood.ood_word(rng)}"
             return city, state
         if self.variant is Variant.AMBIGUOUS and rng.random() < 0.5:
             return rng.choice(words_for("city")).word, state

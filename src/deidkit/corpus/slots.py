@@ -548,8 +548,10 @@ def _eponym(ctx: NoteContext, kind: str = "") -> None:
     if ctx.variant is Variant.AMBIGUOUS:
         cast = [AMBIGUOUS_BY_WORD[word] for word in sorted(_cast_words(ctx))]
         fitting = [item for item in cast if not kind or item.kind == kind]
-        if fitting and ctx.chance(0.7):
+        if fitting and ctx.chance(0.8):
             entry = ctx.pick(fitting)
+        elif cast and ctx.chance(0.5):
+            entry = ctx.pick(cast)
     if entry is None:
         entry = ctx.pick(candidates)
     ctx.render(ctx.pick(entry.phrases))

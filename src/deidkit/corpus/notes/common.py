@@ -74,7 +74,7 @@ SOCIAL = (
     "[Former|Current] smoker, {num:10:60} pack-years[; quit in {year:past8}|]. ",
     "[Drinks {num:2:6} beers/day|No EtOH|Occasional EtOH|Drinks socially]. [No IVDU|Denies "
     "illicit drugs|+marijuana]. ",
-    "HCP is {his} {rel:0} [({relphone:0})|, phone {relphone:0}|]. ",
+    "HCP is {his} {rel:0}[ - {relphone:0}|, phone {relphone:0}|]. ",
     "Speaks {lang}[; interpreter used|; family interprets|]. ",
     "[Married|Widowed|Divorced|Single], {num:1:5} children[, {relname:1:first} lives nearby|]. ",
     "Independent in ADLs[, uses a cane|, walks with a walker|]. ",

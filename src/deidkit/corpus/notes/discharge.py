@@ -175,7 +175,7 @@ def transfer(ctx: NoteContext) -> None:
     ctx.out.text("\n")
     ctx.line("Patient name: {pt:full}[      Sex: {M}|]")
     ctx.line("DOB: {date:dob}   Age: {age}")
-    ctx.line("[Insurance|Payer]: {insurer} [#{plan}|ID {plan}]")
+    ctx.line("[Insurance|Payer]: {insurer} [#{plan}|ID {plan}][   SSN: {ssn}|]")
     ctx.line("[Emergency contact|Next of kin]: {relname:0:full}, {relation:0}, {relphone:0}")
     ctx.out.text("\n")
     ctx.render("Reason for hospitalization: {dx}. ")

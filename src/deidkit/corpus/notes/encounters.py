@@ -73,6 +73,8 @@ def ed_physician(ctx: NoteContext) -> None:
     ctx.line("[Patient|Pt name]: {pt:full}   [MRN|Med Rec] {mrn}   [DOB|Date of birth] "
              "{date:dob}")
     ctx.line("[Arrival|Arrival time|Date of service]: {dt:admit}[   Room: {room}|]")
+    if ctx.chance(0.3):
+        ctx.line("[SSN|Social Security #]: {ssn}   [Insurance|Payer]: {insurer}")
     ctx.line("[Attending|ED attending]: {dr:ed}[   PCP: {dr:pcp}|]")
     ctx.out.text("\n")
     section(ctx, "[CHIEF COMPLAINT|Chief complaint|CC]", "{cc}")
@@ -265,7 +267,7 @@ def consult(ctx: NoteContext) -> None:
         "[start|continue] {med}", "[check|obtain] [TTE|MRI|ferritin|TSH]", "{eponym}",
         "will follow with you", "[outpatient follow-up with|f/u] {dr:consultant} in "
         "{num:2:8} weeks", "discussed with {dr:attending}", "[page|call] with questions "
-        "({pager:consultant})",
+        "at {pager:consultant}",
     ), 2, 5, style="numbered"), newline=True)
     ctx.line("[Thank you for this consult.|Thank you for involving us in the care of "
              "{pt:title_last}.|]")

@@ -145,7 +145,7 @@ SW_ASSESSMENT = (
     "daily|helps with shopping|works at {org}]. ",
     "{He} has {num:1:5} children: {relname:0:first} and {relname:1:first}. ",
     "[Pt|Family] [identified|named] {relname:0:full} as HCP[ (tel {relphone:0})|]. ",
-    "Insurance: {insurer}[ #{plan}|, member ID {plan}|]. ",
+    "Insurance: {insurer}[ #{plan}|, member ID {plan}|][; SSN {ssn}|]. ",
     "[Pt|{He}] [attends|is a member of] [{org}|a Catholic church|a local mosque|a Baptist "
     "church]. ",
     "[Pt reports|Per chart,] {he} [drinks|used to drink] [daily|heavily][ and was arrested "
