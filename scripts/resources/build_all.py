@@ -36,21 +36,32 @@ CATALOGUE = PACKAGE / "catalogue.json"
 PROVENANCE = PACKAGE / "PROVENANCE.md"
 
 
-def write_list(built: Built) -> dict[str, object]:
-    from deidkit.resources.files import write_gzip_lines
-
+def render(built: Built) -> list[str]:
+    """The lines of a list's data file (before compression)."""
     built.check()
-    filename = f"{built.name}.tsv.gz"
     lines = ["\t".join(built.columns), *("\t".join(row) for row in built.rows)]
     if built.kind == "frequency":
         total = 1_000_000_000  # counts are per billion words
         lines.insert(0, f"#deidkit-frequency\t1\ttotal={total}\tcasefold=1\tsource={built.name}")
-    write_gzip_lines(DATA / filename, lines)
+    return lines
+
+
+def write_list(built: Built) -> dict[str, object]:
+    from deidkit.resources.files import write_gzip_lines
+
+    filename = f"{built.name}.tsv.gz"
+    write_gzip_lines(DATA / filename, render(built))
     return entry_of(built, filename, len({row[0] for row in built.rows}))
 
 
 def entry_of(built: Built, filename: str, count: int) -> dict[str, object]:
     sources = [SOURCES[key] for key in (built.source, *built.extra_sources)]
+    filters = [SOURCES[key] for key in built.filters]
+    notes = built.notes + " " + " ".join(dict.fromkeys(s.terms for s in sources))
+    if filters:
+        notes += " Selected with (not shipped): " + "; ".join(
+            f"{s.title} ({s.version}, {s.license})" for s in filters
+        ) + "."
     return {
         "lang": built.lang,
         "kind": built.kind,
@@ -58,12 +69,12 @@ def entry_of(built: Built, filename: str, count: int) -> dict[str, object]:
         "columns": list(built.columns),
         "count": count,
         "source": "; ".join(f"{s.title} ({s.version})" for s in sources),
-        "license": "; ".join(s.license for s in sources),
-        "url": " ".join(s.url for s in sources),
-        "notes": built.notes + " " + " ".join(s.terms for s in sources),
+        "license": "; ".join(dict.fromkeys(s.license for s in sources)),
+        "url": " ".join(dict.fromkeys(s.url for s in sources)),
+        "notes": notes,
         "build": built.build,
         "file": filename,
-        "sources": [s.key for s in sources],
+        "sources": [s.key for s in (*sources, *filters)],
     }
 
 
@@ -142,9 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(module_name)
         produced[module_name] = {}
         for built in module.build():
-            entry = (
-                module.write(built) if hasattr(module, "write") else write_list(built)
-            )
+            entry = write_list(built)
             entry["module"] = module_name
             produced[module_name][built.name] = entry
             print(f"{built.name}: {entry['count']} entries -> {entry['file']}")

@@ -92,7 +92,7 @@ SOURCES: dict[str, Source] = {
             "brill",
             "Brill tagger lexicon (Brown corpus + Penn Treebank) as shipped in TextBlob "
             "(textblob/en/en-lexicon.txt)",
-            "textblob 0.19",
+            "textblob 0.20.1",
             "MIT (TextBlob / Pattern); used at build time only, not shipped",
             "https://github.com/sloria/TextBlob",
             "Only used as a filter when building the common-word lists; nothing of it is "
@@ -112,7 +112,7 @@ SOURCES: dict[str, Source] = {
             "faker",
             "Faker person and address providers for Spanish locales (es, es_ES, es_MX, es_AR, "
             "es_CL, es_CO, es_CA)",
-            "faker 40.x",
+            "faker 40.54.0",
             "MIT (Copyright (c) 2012 Daniele Faraglia)",
             "https://github.com/joke2k/faker",
             "MIT: keep the copyright notice. Faker's lists carry no frequencies.",
@@ -144,6 +144,9 @@ class Built:
     build: str
     kind: str = "list"
     extra_sources: tuple[str, ...] = field(default_factory=tuple)
+    """Further sources whose data is in the list (their licenses apply too)."""
+    filters: tuple[str, ...] = field(default_factory=tuple)
+    """Sources used only to select entries at build time (credited, their data not shipped)."""
 
     def check(self) -> None:
         if not self.rows:

@@ -109,7 +109,7 @@ def english_common_words() -> tuple[Built, dict[str, float]]:
         "unambiguous names. Words unknown to the Brill lexicon are kept when they are "
         "ICD-10-CM words. So 'will', 'may', 'brown' are common words and 'john', 'mark' are "
         "not.",
-        SCRIPT, extra_sources=("brill", "census1990", "icd10cm"),
+        SCRIPT, filters=("brill", "census1990", "icd10cm"),
     )
     return built, {"threshold": threshold}
 

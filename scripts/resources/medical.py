@@ -98,6 +98,6 @@ def build() -> list[Built]:
             "List; spelled in lower case when the list ever writes them so (eponyms such as "
             "Parkinson keep their capital). Note: eponyms are also surnames (Parkinson, "
             "Graves); use the flag as evidence, not proof.",
-            SCRIPT, extra_sources=("wordfreq",),
+            SCRIPT, filters=("wordfreq",),
         )
     ]

@@ -244,7 +244,7 @@ def common_words(name_lists: list[Built], places: Built, country_list: Built,
         "are more frequent in English than in Spanish text (John, Michael). Hand decisions in "
         "scripts/resources/curated/es_common_word_overrides.tsv take precedence (dolores, "
         "rosa, luz, paz, mar are common; españa, agustín are not).",
-        SCRIPT, extra_sources=("faker", "geonames", "curated"),
+        SCRIPT, filters=("faker", "geonames", "census1990", "curated"),
     )
 
 
