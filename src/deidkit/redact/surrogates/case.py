@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from enum import Enum
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case- and accent-insensitive key of a word (``Ramón`` and ``RAMON`` are the same)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())

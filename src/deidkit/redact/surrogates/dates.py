@@ -15,6 +15,7 @@ parser cannot read is replaced by a random full date: never left in place.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -260,6 +261,7 @@ def _name_field(tok: _Tok, lang: str) -> Field:
     return Field("month", name=style, lang=name_lang, case=case_of(tok.text.rstrip(".")))  # type: ignore[arg-type]
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def parse_date(
     text: str, *, lang: str = "en", reference: date | None = None, pivot: int = 30
 ) -> ParsedDate | None:

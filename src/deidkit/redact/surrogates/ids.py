@@ -147,11 +147,27 @@ def ip_address(original: str, rng: random.Random) -> str:
     return _differs(make, original)
 
 
+_BY_LENGTH: dict[int, tuple[Sequence[str], dict[int, list[str]]]] = {}
+
+
+def _plain_words_by_length(words: Sequence[str]) -> dict[int, list[str]]:
+    """ASCII letter-only words grouped by length (computed once per word list)."""
+    cached = _BY_LENGTH.get(id(words))
+    if cached is None or cached[0] is not words:
+        groups: dict[int, list[str]] = {}
+        for word in words:
+            if word.isascii() and word.isalpha():
+                groups.setdefault(len(word), []).append(word)
+        cached = _BY_LENGTH[id(words)] = (words, groups)
+    return cached[1]
+
+
 def _word_like(piece: str, words: Sequence[str], rng: random.Random) -> str:
     """A word from ``words`` of about the same length, or random letters for short pieces."""
     if len(piece) <= 2 or not words:
         return "".join(rng.choice(string.ascii_lowercase) for _ in piece)
-    fitting = [w for w in words if abs(len(w) - len(piece)) <= 3 and w.isascii() and w.isalpha()]
+    groups = _plain_words_by_length(words)
+    fitting = [w for size in range(len(piece) - 3, len(piece) + 4) for w in groups.get(size, ())]
     chosen = rng.choice(fitting or list(words))
     return chosen.lower() if piece.islower() else chosen
 

@@ -25,6 +25,7 @@ from deidkit.redact.surrogates.vocab import (
     NAME_SUFFIXES,
     PARTICLES,
     RELATION_WORDS,
+    ROLE_WORDS,
     TITLES,
 )
 
@@ -79,7 +80,7 @@ def _classify(piece: str) -> _Part:
     key = fold(piece)
     if len(piece) == 1:
         return _Part(piece, "initial")
-    if key in TITLES and piece[:1].isupper():
+    if (key in TITLES and piece[:1].isupper()) or key in ROLE_WORDS:
         return _Part(piece, "title")
     if key in NAME_SUFFIXES and (piece.isupper() or key in ("jr", "sr")):
         return _Part(piece, "suffix")

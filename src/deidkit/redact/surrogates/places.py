@@ -12,6 +12,7 @@ ZIP codes keep their shape (a Spanish postal code keeps a valid province prefix)
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -73,11 +74,11 @@ class PlaceSurrogates:
         if stripped.isdigit() or _US_ZIP.match(stripped):
             return self.zip_code(original, rng)
         key = fold(stripped)
-        if any(fold(state) == key for state in self.pools.states):
+        if key in _keys(self.pools.states):
             return self.state(original, rng, forbidden)
-        if any(fold(region) == key for region in self.pools.regions):
+        if key in _keys(self.pools.regions):
             return self._pick(original, self.pools.regions, rng, forbidden)
-        if any(fold(country) == key for country in self.pools.countries):
+        if key in _keys(self.pools.countries):
             return self.country(original, rng, forbidden)
         if any(char.isdigit() for char in stripped) or len(stripped.split()) > 3:
             return self.street(original, rng, forbidden)
@@ -144,3 +145,9 @@ class PlaceSurrogates:
         if case_of(original) in (Case.UPPER, Case.LOWER):
             candidate = match_case(original, candidate)
         return original.replace(original.strip(), candidate)
+
+
+@functools.lru_cache(maxsize=64)
+def _keys(values: tuple[str, ...]) -> frozenset[str]:
+    """The folded values of a (small, cached) pool."""
+    return frozenset(fold(value) for value in values)

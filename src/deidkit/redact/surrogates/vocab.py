@@ -107,3 +107,11 @@ RELATION_WORDS = _words(
     """
 )
 """Function words that go with a kinship word ("su hija", "his wife") and are no name."""
+
+ROLE_WORDS = _words(
+    """
+    patient pt pte paciente attending resident physician médico medico médica medica
+    enfermera enfermero surgeon cirujano cirujana
+    """
+)
+"""Role nouns a detector may take into a name span ("Patient John Smith"): kept, any case."""
