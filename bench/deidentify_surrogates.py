@@ -2,10 +2,10 @@
 
 Reads an annotated corpus (default: MEDDOCAN train, ../shared/data/meddocan/train, BRAT,
 Spanish), redacts it from its gold annotations in every mode with a fixed key, and reports:
-documents and characters per second (redaction only, reading excluded; best of
-``--repeat`` runs, each starting with empty caches, the name lists already loaded), how many replaced
-spans still read as their original (by label; in surrogate mode only the labels kept by
-design, ages of 89 or less and sexes that the coin kept, may), how many replacements equal
+documents and characters per second (redaction only, reading excluded; best of ``--repeat``
+runs, each starting with empty caches, the name lists already loaded); in surrogate mode also
+how many replaced spans still read as their original, by label (only what is kept by design
+may: ages of 89 or less, kinship words, sexes the coin kept), how many replacements equal
 another original PHI value of the same patient (must be 0), and whether every surrogate date
 parses and moved by the patient's whole-week offset. Prints one JSON object.
 
