@@ -45,6 +45,17 @@ NOTICES = {
 }
 
 
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" '
+    'rx="3" fill="#111827"/><rect x="3" y="6" width="10" height="4" rx="1" fill="#fbd5dc"/></svg>'
+)
+
+
+@router.get("/favicon.svg")
+def favicon() -> Response:
+    return Response(FAVICON, media_type="image/svg+xml")
+
+
 def render(
     request: Request,
     name: str,
@@ -233,8 +244,8 @@ def _admin_context(db: Database) -> dict[str, Any]:
         return {
             "documents": project.document_overview(conn),
             "users": accounts.list_users(conn),
-            "readers": sorted(FORMATS),
-            "writers": sorted(FORMATS),
+            "readers": list(FORMATS),
+            "writers": list(FORMATS),
             "modes": [m.value for m in project.ExportMode],
         }
 

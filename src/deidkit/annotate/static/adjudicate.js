@@ -82,7 +82,7 @@
 
   function drawTable() {
     const head = document.getElementById("candidate-head");
-    const titles = ["#", "Context", ...state.annotators.map((a) => `${a.name} (${a.status.replace("_", " ")})`), ...state.models, "Decision (gold)"];
+    const titles = ["#", "Decision (gold)", "Context", ...state.annotators.map((a) => `${a.name} (${a.status.replace("_", " ")})`), ...state.models];
     head.replaceChildren(...titles.map((t) => { const th = document.createElement("th"); th.textContent = t; return th; }));
     const body = table.tBodies[0];
     body.replaceChildren(...state.candidates.map((candidate, index) => {
@@ -92,10 +92,9 @@
       if (candidate.gold.length) tr.classList.add("is-phi");
       const number = document.createElement("td");
       number.textContent = index + 1;
-      tr.append(number, contextCell(candidate));
+      tr.append(number, decisionCell(candidate, index), contextCell(candidate));
       for (const a of state.annotators) tr.append(spanCell(candidate.choices[a.name] || [], candidate.gold));
       for (const m of state.models) tr.append(spanCell(candidate.models[m] || [], candidate.gold));
-      tr.append(decisionCell(candidate, index));
       tr.addEventListener("click", (ev) => {
         if (ev.target.closest("input")) return;
         focus = index;
