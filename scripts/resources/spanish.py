@@ -285,6 +285,14 @@ def build() -> list[Built]:
         curated("es_location_indicators", "es_location_indicators.tsv",
                 "Spanish phrases that announce a place (natural de, residente en, trasladado "
                 "desde)", "kind = origin, residence, transfer, travel or facility.", fold=True),
+        curated("es_hospitals", "es_hospitals.tsv",
+                "Large Spanish hospitals with city and province (for dictionaries and "
+                "surrogates)", "Hand-compiled list of about 100 major public and private "
+                "hospitals; not exhaustive.", fold=True),
+        curated("es_street_names", "es_street_names.tsv",
+                "Frequent Spanish street names without the street type (Mayor, Real, "
+                "Constitución), for surrogate addresses", "Hand-compiled from common naming "
+                "patterns of Spanish towns; no frequencies.", fold=True),
         curated("es_hospital_indicators", "es_hospital_indicators.tsv",
                 "Spanish words that name a health-care organisation (Hospital Universitario, "
                 "Centro de Salud, Clínica)", "kind = hospital, clinic or facility.", fold=True),

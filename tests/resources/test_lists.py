@@ -119,6 +119,8 @@ def test_list_has_provenance_and_license(name: str) -> None:
         ("es_name_indicators", "hija"),
         ("es_location_indicators", "natural de"),
         ("es_hospital_indicators", "centro de salud"),
+        ("es_hospitals", "hospital universitario la paz"),
+        ("es_street_names", "mayor"),
         ("es_common_words", "paciente"),
         ("es_common_words", "dolores"),
         ("word_frequency_en", "the"),

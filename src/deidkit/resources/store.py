@@ -11,8 +11,10 @@ from __future__ import annotations
 import functools
 import gzip
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from deidkit.errors import ResourceError
 from deidkit.resources import bundles
@@ -155,7 +157,7 @@ def column(name: str, column_name: str) -> tuple[str, ...]:
 
 
 @functools.cache
-def attribute(name: str, column_name: str) -> dict[str, tuple[str, ...]]:
+def attribute(name: str, column_name: str) -> Mapping[str, tuple[str, ...]]:
     """Casefolded entry -> the distinct values of one column over its rows, in row order.
 
     ``attribute("first_names", "gender")["leslie"] == ("F", "M")`` style look-ups; an entry
@@ -167,7 +169,7 @@ def attribute(name: str, column_name: str) -> dict[str, tuple[str, ...]]:
         bucket = values.setdefault(row[0].casefold(), [])
         if row[index] not in bucket:
             bucket.append(row[index])
-    return {key: tuple(found) for key, found in values.items()}
+    return MappingProxyType({key: tuple(found) for key, found in values.items()})
 
 
 def for_language(base: str, lang: str) -> str:
