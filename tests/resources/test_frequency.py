@@ -18,6 +18,10 @@ CORPUS = [
 ]
 
 
+def gz(data: bytes) -> bytes:
+    return gzip.compress(data, mtime=0)
+
+
 def simple_split(text: str) -> list[str]:
     return text.replace(".", " .").replace(";", " ;").split()
 
@@ -69,13 +73,14 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     ("content", "message"),
     [
         (b"not gzip at all", "not a deidkit frequency table"),
-        (gzip.compress(b"token\tcount\nthe\t3\n"), "no header line"),
-        (gzip.compress(b"#deidkit-frequency\t9\ttotal=3\tcasefold=1\n"), "format '9'"),
-        (gzip.compress(b"#deidkit-frequency\t1\ttotal=3\tcasefold=1\ntoken\tcount\nthe\tx\n"),
+        (gz(b"token\tcount\nthe\t3\n"), "no header line"),
+        (gz(b"#deidkit-frequency\t9\ttotal=3\tcasefold=1\n"), "format '9'"),
+        (gz(b"#deidkit-frequency\t1\ttotal=3\tcasefold=1\ntoken\tcount\nthe\tx\n"),
          "line 3"),
-        (gzip.compress(b"#deidkit-frequency\t1\ttotal=1\tcasefold=1\ntoken\tcount\nthe\t3\n"),
+        (gz(b"#deidkit-frequency\t1\ttotal=1\tcasefold=1\ntoken\tcount\nthe\t3\n"),
          "inconsistent"),
     ],
+    ids=["not-gzip", "no-header", "bad-version", "bad-count", "inconsistent"],
 )
 def test_load_rejects_bad_files(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "bad.tsv.gz"
@@ -109,7 +114,7 @@ def test_frequency_table_rejects_lists() -> None:
 def test_corpus_texts_reads_plain_text_folders(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("First line.\nSecond line.\n", encoding="utf-8")
     (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "b.txt.gz").write_bytes(gzip.compress(b"Third line.\n"))
+    (tmp_path / "sub" / "b.txt.gz").write_bytes(gz(b"Third line.\n"))
     (tmp_path / "ignored.json").write_text("{}", encoding="utf-8")
     assert list(corpus_texts(tmp_path)) == ["First line.\n", "Second line.\n", "Third line.\n"]
 

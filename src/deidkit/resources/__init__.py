@@ -19,11 +19,8 @@ the user) are listed by ``bundles.BUNDLES`` and read through the same functions.
 
 from __future__ import annotations
 
-import functools
-
-from deidkit.errors import ResourceError
 from deidkit.resources import bundles
-from deidkit.resources.catalogue import DATA_DIR, ResourceInfo
+from deidkit.resources.catalogue import ResourceInfo
 from deidkit.resources.frequency import FrequencyTable
 from deidkit.resources.mesh import MeshVocabulary
 from deidkit.resources.store import (
@@ -33,25 +30,13 @@ from deidkit.resources.store import (
     columns,
     entries,
     for_language,
+    frequency_table,
     info,
     lexicon,
     names,
     rows,
     weighted,
 )
-
-
-@functools.cache
-def frequency_table(name: str) -> FrequencyTable:
-    """A shipped frequency table (``word_frequency_en``, ``word_frequency_es``)."""
-    item = info(name)
-    if item.kind != "frequency" or item.file is None:
-        raise ResourceError(
-            f"resource {name!r} is not a frequency table; frequency tables: "
-            f"{', '.join(names(kind='frequency'))}"
-        )
-    return FrequencyTable.load(DATA_DIR / item.file)
-
 
 __all__ = [
     "FrequencyTable",

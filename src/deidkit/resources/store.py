@@ -19,6 +19,7 @@ from types import MappingProxyType
 from deidkit.errors import ResourceError
 from deidkit.resources import bundles
 from deidkit.resources.catalogue import DATA_DIR, ResourceInfo, shipped
+from deidkit.resources.frequency import FrequencyTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +173,18 @@ def attribute(name: str, column_name: str) -> Mapping[str, tuple[str, ...]]:
     return MappingProxyType({key: tuple(found) for key, found in values.items()})
 
 
+@functools.cache
+def frequency_table(name: str) -> FrequencyTable:
+    """A shipped frequency table (``word_frequency_en``, ``word_frequency_es``)."""
+    item = info(name)
+    if item.kind != "frequency" or item.file is None:
+        raise ResourceError(
+            f"resource {name!r} is not a frequency table; frequency tables: "
+            f"{', '.join(names(kind='frequency'))}"
+        )
+    return FrequencyTable.load(DATA_DIR / item.file)
+
+
 def for_language(base: str, lang: str) -> str:
     """The name of a resource in a language: ``first_names_male`` -> ``es_first_names_male``.
 
@@ -189,5 +202,5 @@ def for_language(base: str, lang: str) -> str:
 
 def clear_cache() -> None:
     """Forget loaded resources (after installing an optional bundle, or in tests)."""
-    for cached in (table, entries, lexicon, weighted, attribute, shipped):
+    for cached in (table, entries, lexicon, weighted, attribute, frequency_table, shipped):
         cached.cache_clear()
