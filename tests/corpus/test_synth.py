@@ -56,7 +56,8 @@ def test_every_span_is_exact(plain_corpus: list[Document]) -> None:
 
 def test_spans_align_with_tokens(plain_corpus: list[Document]) -> None:
     """Spans start and end on token boundaries of the project tokenizer (a model learns
-    from tokens); the rare exception is an abbreviated month before a full stop."""
+    from tokens); the rare exception is a value before a full stop that the tokenizer reads
+    as an abbreviation (``14 FEB.``, ``in MS.``)."""
     total = misaligned = 0
     for document in plain_corpus[:800]:
         tokens = tokenize(document.text)
@@ -66,7 +67,7 @@ def test_spans_align_with_tokens(plain_corpus: list[Document]) -> None:
             total += 1
             if span.start not in starts or span.end not in ends:
                 misaligned += 1
-                assert span.label == "DATE", (document.id, span)
+                assert document.text[span.end : span.end + 1] == ".", (document.id, span)
     assert misaligned <= total * 0.002
 
 

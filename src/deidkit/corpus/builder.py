@@ -8,6 +8,8 @@ been applied to each piece, so a span always covers exactly the characters of it
 from __future__ import annotations
 
 import contextlib
+import random
+import re
 from collections.abc import Iterator
 from enum import StrEnum
 
@@ -30,10 +32,32 @@ def apply_case(text: str, case: Case) -> str:
     return text
 
 
-class NoteBuilder:
-    """Appends literal text and PHI values; ``spans()`` gives the exact PHI spans."""
+_LONG_WORD = re.compile(r"\b[a-z]{5,}\b")
 
-    def __init__(self, case: Case = Case.AS_IS) -> None:
+
+def misspell(word: str, rng: random.Random) -> str:
+    """One typing slip: a dropped, doubled or swapped letter."""
+    index = rng.randrange(1, len(word) - 1)
+    kind = rng.randrange(3)
+    if kind == 0:
+        return word[:index] + word[index + 1 :]
+    if kind == 1:
+        return word[:index] + word[index] + word[index:]
+    return word[: index - 1] + word[index] + word[index - 1] + word[index + 1 :]
+
+
+class NoteBuilder:
+    """Appends literal text and PHI values; ``build()`` gives the text and exact PHI spans.
+
+    With ``typos`` > 0 (and a random source) lower-case words of five letters or more in the
+    literal text are misspelled at that rate, as in hurried notes; PHI values never are.
+    """
+
+    def __init__(
+        self, case: Case = Case.AS_IS, *, typos: float = 0.0, rng: random.Random | None = None
+    ) -> None:
+        self._typos = typos if rng is not None else 0.0
+        self._rng = rng
         self._parts: list[str] = []
         self._size = 0
         self._spans: list[Span] = []
@@ -60,6 +84,10 @@ class NoteBuilder:
         """
         if value.startswith(".") and self._parts and self._parts[-1].endswith("."):
             value = value[1:]
+        if self._typos and self._rng is not None and value:
+            rng, rate = self._rng, self._typos
+            value = _LONG_WORD.sub(
+                lambda m: misspell(m.group(), rng) if rng.random() < rate else m.group(), value)
         if value:
             value = apply_case(value, self.case)
             self._parts.append(value)

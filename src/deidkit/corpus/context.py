@@ -47,13 +47,14 @@ class NoteContext:
         episode: Episode,
         note_date: dt.date,
         case: Case = Case.AS_IS,
+        typos: float = 0.0,
     ) -> None:
         self.rng = rng
         self.world = world
         self.patient = patient
         self.episode = episode
         self.note_date = note_date
-        self.out = NoteBuilder(case)
+        self.out = NoteBuilder(case, typos=typos, rng=random.Random(rng.getrandbits(32)))
         self.memo: dict[str, object] = {}
         self.note_dates: dict[str, dt.date] = {}
 

@@ -6,11 +6,12 @@ Each family id (``dc-dictated``, ``nurse-systems``, ...) is written into every n
 
 from __future__ import annotations
 
-from deidkit.corpus.notes import discharge, encounters, letters, nursing, reports
+from deidkit.corpus.notes import discharge, encounters, letters, more, nursing, reports
 from deidkit.corpus.notes.base import (
     CONSULT,
     DISCHARGE,
     ED,
+    INSTRUCTIONS,
     LETTER,
     NOTE_TYPES,
     NURSING,
@@ -29,6 +30,7 @@ FAMILIES: tuple[Family, ...] = (
     *reports.FAMILIES,
     *encounters.FAMILIES,
     *letters.FAMILIES,
+    *more.FAMILIES,
 )
 
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}
@@ -36,6 +38,7 @@ FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}
 NOTE_TYPE_WEIGHTS: dict[str, float] = {
     DISCHARGE: 14.0, NURSING: 20.0, RADIOLOGY: 11.0, PATHOLOGY: 4.0, LETTER: 7.0, ED: 10.0,
     TELEPHONE: 7.0, OPERATIVE: 5.0, SOCIAL_WORK: 5.0, PROGRESS: 12.0, CONSULT: 5.0,
+    INSTRUCTIONS: 3.0,
 }
 """How often each note type is drawn (before dividing among its families)."""
 

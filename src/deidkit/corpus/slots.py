@@ -348,6 +348,14 @@ def _profession(ctx: NoteContext) -> None:
     ctx.out.phi(ctx.patient.profession or ctx.pick(pools.PROFESSIONS), "PROFESSION")
 
 
+@slot("aprofession")
+def _a_profession(ctx: NoteContext) -> None:
+    """``a teacher`` / ``an engineer``: the article agrees with the profession."""
+    value = ctx.patient.profession or ctx.pick(pools.PROFESSIONS)
+    ctx.out.text("an " if value[:1].lower() in "aeiou" else "a ")
+    ctx.out.phi(value, "PROFESSION")
+
+
 @slot("landmark")
 def _landmark(ctx: NoteContext) -> None:
     """A place that is neither a city nor an organisation (LOCATION_OTHER)."""

@@ -193,7 +193,8 @@ def _patient_notes(
     documents = []
     for note_date, _, family in planned:
         note_rng = random.Random(rng.getrandbits(64))
-        ctx = NoteContext(note_rng, world, patient, episode, note_date, _case(note_rng, family))
+        ctx = NoteContext(note_rng, world, patient, episode, note_date,
+                          _case(note_rng, family), family.typos)
         if family.when == "surgery":
             episode.dates.setdefault("proc", note_date)
         family.write(ctx)

@@ -19,9 +19,11 @@ OPERATIVE = "operative_note"
 SOCIAL_WORK = "social_work_note"
 PROGRESS = "physician_progress_note"
 CONSULT = "consult_note"
+INSTRUCTIONS = "discharge_instructions"
 
 NOTE_TYPES: tuple[str, ...] = (DISCHARGE, NURSING, RADIOLOGY, PATHOLOGY, LETTER, ED,
-                               TELEPHONE, OPERATIVE, SOCIAL_WORK, PROGRESS, CONSULT)
+                               TELEPHONE, OPERATIVE, SOCIAL_WORK, PROGRESS, CONSULT,
+                               INSTRUCTIONS)
 
 AS_IS = ((Case.AS_IS, 1.0),)
 MOSTLY_AS_IS = ((Case.AS_IS, 0.85), (Case.UPPER, 0.15))
@@ -34,6 +36,7 @@ class Family:
 
     ``when`` places the note in the patient's episode: ``before`` (ED, admission), ``during``
     (a hospital day), ``surgery`` (the procedure day), ``discharge``, ``after`` (follow-up).
+    ``typos`` is the rate of misspelled words in the literal text (nursing notes: higher).
     """
 
     id: str
@@ -42,6 +45,7 @@ class Family:
     when: str
     cases: tuple[tuple[Case, float], ...] = AS_IS
     description: str = ""
+    typos: float = 0.004
 
 
 Body = str | list[str]

@@ -69,7 +69,7 @@ SOCIAL = (
     "Lives [alone|with {his} {rel:0}] in {city}[, {state}|]. ",
     "Lives in an apartment at {street} with {his} {rel}. ",
     "Retired {profession}[; previously worked at {employer}|]. ",
-    "Works as [a|an] {profession} at {employer}. ",
+    "Works as {aprofession} at {employer}. ",
     "[Originally from|Born in|Grew up in] {hometown}[, moved to the US in {year:past7}|]. ",
     "[Former|Current] smoker, {num:10:60} pack-years[; quit in {year:past8}|]. ",
     "[Drinks {num:2:6} beers/day|No EtOH|Occasional EtOH|Drinks socially]. [No IVDU|Denies "

@@ -117,8 +117,8 @@ def letter_certificate(ctx: NoteContext) -> None:
         "[in our office|at {hospital}] on {date:recent1}. ",
         "{He} [was hospitalized from {date:admit} to {date:discharge}|is recovering from "
         "{dx}]. ",
-        "{He} [may return to work at {employer}|may return to {his} duties as [a|an] "
-        "{profession}|should be excused from work] [on|starting] {date:future1}[ with no "
+        "{He} [may return to work at {employer}|may return to {his} duties as "
+        "{aprofession}|should be excused from work] [on|starting] {date:future1}[ with no "
         "restrictions|, light duty for {num:2:4} weeks|]. ",
         "{He} is unable to drive [until cleared|for {num:2:6} weeks]. ",
         "[{He} should avoid lifting more than {num:10:25} pounds|{He} may need to take breaks "
@@ -139,7 +139,7 @@ SW_ASSESSMENT = (
     "{his} {rel:0}] in [an apartment|a single-family home|senior housing] in {city}. ",
     "[Pt|{Mr} {pt:last}] [was born in|grew up in|is originally from] {hometown}[ and moved to "
     "{city} in {year:past7}|]. ",
-    "{He} [works|worked] as [a|an] {profession}[ at {employer}|][ for {num:5:35} years|]. ",
+    "{He} [works|worked] as {aprofession}[ at {employer}|][ for {num:5:35} years|]. ",
     "{He} [is retired from|was laid off from|is on leave from] {employer}. ",
     "{His} {rel:1} [lives nearby|lives in {town}|is the primary caregiver] and [visits "
     "daily|helps with shopping|works at {org}]. ",

@@ -253,17 +253,19 @@ def terse(ctx: NoteContext) -> None:
         ctx.line("[see carevue for details|see flowsheet|see careview for vs/ios]")
 
 
+_N = {"cases": NURSING_CASES, "typos": 0.02}
+
 FAMILIES = (
-    Family("nurse-systems", NURSING, systems, "during", NURSING_CASES,
-           "ICU nursing progress note by system (Neuro/CV/Resp/GI/GU/Skin/ID/Social/Plan)"),
-    Family("nurse-narrative", NURSING, narrative, "during", NURSING_CASES,
-           "nursing shift note as running prose"),
-    Family("nurse-dar", NURSING, dar, "during", NURSING_CASES,
-           "focus charting: Data, Action, Response"),
-    Family("nurse-event", NURSING, event, "during", NURSING_CASES,
-           "short bedside event note"),
-    Family("nurse-admit", NURSING, admission, "before", NURSING_CASES,
-           "ICU nursing admission note"),
-    Family("nurse-terse", NURSING, terse, "during", NURSING_CASES,
-           "terse fragments without headings"),
+    Family("nurse-systems", NURSING, systems, "during", description="ICU nursing progress "
+           "note by system (Neuro/CV/Resp/GI/GU/Skin/ID/Social/Plan)", **_N),
+    Family("nurse-narrative", NURSING, narrative, "during",
+           description="nursing shift note as running prose", **_N),
+    Family("nurse-dar", NURSING, dar, "during",
+           description="focus charting: Data, Action, Response", **_N),
+    Family("nurse-event", NURSING, event, "during", description="short bedside event note",
+           **_N),
+    Family("nurse-admit", NURSING, admission, "before",
+           description="ICU nursing admission note", **_N),
+    Family("nurse-terse", NURSING, terse, "during",
+           description="terse fragments without headings", **_N),
 )
