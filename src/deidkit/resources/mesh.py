@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO
+from typing import IO, BinaryIO, cast
 
 from deidkit.errors import InputError
 from deidkit.resources.files import write_gzip_lines
@@ -170,12 +170,14 @@ class MeshVocabulary:
         return cls(descriptors, source=path.name)
 
 
-def _open_binary(path: Path) -> IO[bytes]:
+def _open_binary(path: Path) -> BinaryIO:
     """The file's bytes, decompressed when it is gzip."""
     try:
         with path.open("rb") as probe:
             magic = probe.read(2)
-        return gzip.open(path, "rb") if magic == b"\x1f\x8b" else path.open("rb")
+        if magic == b"\x1f\x8b":
+            return cast(BinaryIO, gzip.open(path, "rb"))
+        return path.open("rb")
     except FileNotFoundError:
         raise InputError("MeSH file not found", path=path, fix="check the path") from None
     except IsADirectoryError:
