@@ -155,3 +155,12 @@ def test_sex_follows_one_coin_per_patient_in_the_original_form() -> None:
     assert len(forms) == 1 and forms <= {"varón", "mujer"}
     assert gen.replace("H", "SEX", "p9") in ("H", "M")
     assert gen.replace("Mujer", "SEX", "p9")[0].isupper()
+
+
+def test_spellings_of_one_place_share_one_surrogate_in_their_own_case() -> None:
+    gen = SurrogateGenerator(KEY, SurrogateSettings())
+    title = gen.replace("Mercy Hospital", "HOSPITAL", "p1")
+    assert gen.replace("MERCY HOSPITAL", "HOSPITAL", "p1") == title.upper()
+    assert gen.replace("mercy hospital", "HOSPITAL", "p1") == title.lower()
+    upper = gen.replace("BOSTON", "CITY", "p1")
+    assert gen.replace("Boston", "CITY", "p1").upper() == upper

@@ -18,7 +18,7 @@ from datetime import date
 from deidkit.labels import Category, category_of
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.surrogates import ages, ids
-from deidkit.redact.surrogates.case import match_case
+from deidkit.redact.surrogates.case import match_case, recase
 from deidkit.redact.surrogates.dates import DateShifter, parse_date, weekly_offset
 from deidkit.redact.surrogates.names import NameSurrogates, NameTable, fold, name_words
 from deidkit.redact.surrogates.places import PlaceSurrogates
@@ -218,7 +218,7 @@ class SurrogateGenerator:
         key = (kind, fold(original.strip()))
         cached = state.values.get(key)
         if cached is not None:
-            return cached
+            return recase(cached, original)  # "MERCY HOSPITAL" after "Mercy Hospital"
         candidate = original
         for attempt in range(100):
             rng = self.key.rng("value", state.patient, kind, key[1], str(attempt))
@@ -236,14 +236,14 @@ class SurrogateGenerator:
         return candidate
 
     def _date(self, original: str, patient: str, state: PatientState) -> str:
-        key = ("DATE", fold(original.strip()))
+        key = ("DATE", original.strip())
         cached = state.values.get(key)
         if cached is not None:
             return cached
         shifter = DateShifter(
             self.date_offset(patient), lang=self.settings.lang, reference=state.reference
         )
-        rng = self.key.rng("date", patient, key[1])
+        rng = self.key.rng("date", patient, fold(key[1]))
         new = shifter.surrogate(original, rng)
         if fold(new.strip()) in state.forbidden and new != original:
             # only when a document seen late clashes with the offset chosen earlier

@@ -50,3 +50,29 @@ def apply_case(text: str, case: Case) -> str:
 def match_case(original: str, surrogate: str) -> str:
     """The surrogate written in the original's capitalisation style."""
     return apply_case(surrogate, case_of(original))
+
+
+_LOWER_WORDS = frozenset(
+    {"of", "the", "and", "at", "de", "del", "la", "las", "los", "el", "y", "e"}
+)
+
+
+def title_words(text: str) -> str:
+    """``DINGMAN GENERAL HOSPITAL`` -> ``Dingman General Hospital`` (small words lower)."""
+    words = text.lower().split(" ")
+    return " ".join(
+        word if index and word in _LOWER_WORDS else word[:1].upper() + word[1:]
+        for index, word in enumerate(words)
+    )
+
+
+def recase(surrogate: str, original: str) -> str:
+    """A surrogate made for one spelling of a value, written like another spelling of it."""
+    style = case_of(original.strip())
+    if style is Case.UPPER:
+        return surrogate.upper()
+    if style is Case.LOWER:
+        return surrogate.lower()
+    if style is Case.TITLE and case_of(surrogate) in (Case.UPPER, Case.LOWER):
+        return title_words(surrogate)
+    return surrogate
