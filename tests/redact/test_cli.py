@@ -201,3 +201,22 @@ def test_model_detector_reports_clearly_when_no_model_is_available(
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("deidkit: error: [E3")
     assert json.dumps("John Smith")[1:-1] not in err
+
+
+def test_patients_can_be_read_from_file_names(tmp_path: Path) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    for name in ("01_ed_finnegan", "02_ward_finnegan", "03_ed_nguyen"):
+        (folder / f"{name}.txt").write_text("Seen 3/14/2012.")
+    out = tmp_path / "out.jsonl"
+    deidentify_corpus(folder, out, options=RedactOptions(), key=SecretKey.random(),
+                      detector=ExplodingDetector(), to="jsonl",
+                      patient_from_id=r"_([a-z]+)$")  # fmt: skip
+    documents = {d.id: d for d in read_documents(out)}
+    assert [documents[k].patient_id for k in sorted(documents)] == [
+        "finnegan", "finnegan", "nguyen",
+    ]  # fmt: skip
+    assert documents["01_ed_finnegan"].text == documents["02_ward_finnegan"].text  # one shift
+    with pytest.raises(DeidkitError, match="invalid regular expression"):
+        deidentify_corpus(folder, tmp_path / "x", options=RedactOptions(), key=SecretKey.random(),
+                          detector=ExplodingDetector(), patient_from_id="(")  # fmt: skip

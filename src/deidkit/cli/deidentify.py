@@ -193,6 +193,14 @@ def register(app: typer.Typer) -> None:
                 "by default they are dropped as they may hold PHI."
             ),
         ] = False,
+        patient_from_id: Annotated[
+            str | None,
+            typer.Option(
+                help="Regular expression finding the patient in a document id (a file "
+                "name) when the input has no patient ids, e.g. '_([a-z]+)$'; "
+                "a patient's notes share surrogates and one date shift."
+            ),
+        ] = None,
         skip_failed: Annotated[
             bool,
             typer.Option(
@@ -250,6 +258,7 @@ def register(app: typer.Typer) -> None:
             write_options=csv_opts if FORMATS[out_format].write_options else {},
             skip_failed=skip_failed,
             keep_metadata=keep_metadata,
+            patient_from_id=patient_from_id,
         )
         for line in summary(report):
             typer.echo(line)

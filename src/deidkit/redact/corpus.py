@@ -9,8 +9,9 @@ the run stops with an error naming it, or (``skip_failed``) leaves it out and re
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -70,8 +71,15 @@ def deidentify_corpus(
     write_options: dict[str, str] | None = None,
     skip_failed: bool = False,
     keep_metadata: bool = False,
+    patient_from_id: str | None = None,
 ) -> CorpusReport:
-    """De-identify the corpus at ``source`` into ``target``; see the module docstring."""
+    """De-identify the corpus at ``source`` into ``target``; see the module docstring.
+
+    ``patient_from_id`` is a regular expression applied to the id of each document without a
+    patient id (e.g. a file name ``03_discharge_finnegan``): its first group (or whole match)
+    becomes the patient id, so that the patient's notes share surrogates and a date shift.
+    """
+    patient_of_id = _patient_rule(patient_from_id)
     source, target = Path(source), Path(target)
     fmt = (get_format(source_format) if source_format else detect_format(source)).name
     out_format = _output_format(source, fmt, to)
@@ -109,7 +117,7 @@ def deidentify_corpus(
         batch.clear()
 
     for document in read_documents(source, fmt, **read_opts):
-        batch.append(document)
+        batch.append(patient_of_id(document))
         if len(batch) >= BATCH:
             flush()
     flush()
@@ -118,7 +126,7 @@ def deidentify_corpus(
     entries: list[MappingEntry] = []
 
     def redacted() -> Iterator[Document]:
-        for document in read_documents(source, fmt, **read_opts):
+        for document in map(patient_of_id, read_documents(source, fmt, **read_opts)):
             if document.id in failed:
                 continue
             try:
@@ -153,6 +161,27 @@ def deidentify_corpus(
         report.mapping = mapping
         report.mapping_entries = write_mapping(entries, mapping)
     return report
+
+
+def _patient_rule(pattern: str | None) -> Callable[[Document], Document]:
+    """A function giving documents without a patient id one taken from their id."""
+    if pattern is None:
+        return lambda document: document
+    try:
+        compiled = re.compile(pattern)
+    except re.error as error:
+        raise ConfigError(f"--patient-from-id: invalid regular expression ({error})") from None
+
+    def assign(document: Document) -> Document:
+        if document.patient_id is not None:
+            return document
+        found = compiled.search(document.id)
+        if found is None:
+            return document
+        value = next((group for group in found.groups() if group), None) or found.group()
+        return replace(document, patient_id=value)
+
+    return assign
 
 
 def _detect_batch(
