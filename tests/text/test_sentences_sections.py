@@ -135,3 +135,16 @@ def test_section_names_of_tokens() -> None:
     assert names["Foley"] == "history_of_present_illness"
     assert names["aspirin"] == "medications"
     assert section_names("no headings here", tokenize("no headings here")) == [NO_SECTION] * 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["HPI: ", "pain ", "\n", "MEDICATIONS\n", "Plan: ", "x. "]),
+                max_size=30).map("".join))
+def test_section_names_match_the_section_containing_each_token(text: str) -> None:
+    sections = find_sections(text)
+    tokens = tokenize(text)
+    expected = []
+    for token in tokens:
+        inside = [s.name for s in sections if s.start <= token.start < s.end]
+        expected.append(inside[0] if inside else NO_SECTION)
+    assert section_names(text, tokens) == expected

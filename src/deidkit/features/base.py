@@ -149,3 +149,7 @@ class FeatureClass:
     def describe(self) -> dict[str, object]:
         """What this class uses (resources, tables), for reports and saved models."""
         return {}
+
+    def clear_caches(self) -> None:
+        """Forget per-word caches (they are bounded; this is for benchmarks and tests)."""
+        return None

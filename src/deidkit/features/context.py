@@ -32,25 +32,29 @@ class ContextFeatures(FeatureClass):
         window = self.config.window
         # Only the first position outside the document is named (<s>, </s>); the keys
         # beyond it are left out rather than repeating the marker.
-        padded = [START, *norms, END]
-        # bigrams[j + 1] = "padded[j] padded[j + 1]", after a leading "<s> <s>": the token
-        # at padded position p has the bigram before it at p - 1 and the one after at p + 2.
-        bigrams = [
-            f"{START} {START}",
-            *(f"{a} {b}" for a, b in itertools.pairwise(padded)),
-            f"{END} {END}",
-        ]
-        before_keys = [f"context.w-{distance}" for distance in range(1, window + 1)]
-        after_keys = [f"context.w+{distance}" for distance in range(1, window + 1)]
+        # norms framed by <s> and </s>, then None beyond them (where keys are left out)
+        outside: list[str | None] = [None] * max(window - 1, 1)
+        padded: list[str | None] = [*outside, START, *norms, END, *outside]
+        offset = len(outside) + 1  # padded index of the first token
+        before = [(f"context.w-{distance}", distance) for distance in range(1, window + 1)]
+        after = [(f"context.w+{distance}", distance) for distance in range(1, window + 1)]
+        framed = [START, START, *norms, END, END]
+        bigrams = [f"{a} {b}" for a, b in itertools.pairwise(framed)]
         counts = Counter(norms)
         scale = 1.0 / count
         for index, item in enumerate(items):
-            position = index + 1
-            low = max(position - window, 0)
-            item.update(
-                zip(before_keys, padded[position - 1 : low - 1 if low else None : -1], strict=False)
-            )
-            item.update(zip(after_keys, padded[position + 1 : position + 1 + window], strict=False))
-            item["context.bigram-"] = bigrams[position - 1]
-            item["context.bigram+"] = bigrams[position + 2]
+            position = index + offset
+            for key, distance in before:
+                value = padded[position - distance]
+                if value is None:
+                    break
+                item[key] = value
+            for key, distance in after:
+                value = padded[position + distance]
+                if value is None:
+                    break
+                item[key] = value
+            # framed[index + 2] is the token: bigrams[index] ends just before it
+            item["context.bigram-"] = bigrams[index]
+            item["context.bigram+"] = bigrams[index + 3]
             item["context.occurrences"] = counts[norms[index]] * scale

@@ -108,3 +108,6 @@ class DictionaryFeatures(FeatureClass):
 
     def describe(self) -> dict[str, object]:
         return {"dictionaries": dict(self.dictionaries)}
+
+    def clear_caches(self) -> None:
+        self._matcher.clear_cache()

@@ -37,7 +37,8 @@ from deidkit.io.atomic import atomic_write_text
 from deidkit.text.tokenizer import tokenize
 from deidkit.types import Document, Token
 
-_TYPE_CACHE_LIMIT = 200_000
+WORD_CACHE_LIMIT = 50_000
+"""Distinct words whose per-word features are kept (then the cache starts afresh)."""
 VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
 
 
@@ -99,6 +100,17 @@ class FeatureExtractor:
             "unavailable": dict(self.unavailable),
         }
 
+    @property
+    def word_cache_size(self) -> int:
+        """How many distinct words have their per-word features cached now."""
+        return len(self._type_cache)
+
+    def clear_caches(self) -> None:
+        """Forget every per-word cache (the extractor's and its classes'); for benchmarks."""
+        self._type_cache.clear()
+        for feature_class in self.classes:
+            feature_class.clear_caches()
+
     # -- per-token feature dicts ----------------------------------------------------------
     def _word_entry(self, word: str) -> tuple[str, Features]:
         cache = self._type_cache
@@ -108,7 +120,7 @@ class FeatureExtractor:
             for feature_class in self._type_classes:
                 features.update(feature_class.type_features(word))
             entry = (normalise_word(word, self.config.fold_digits), features)
-            if len(cache) >= _TYPE_CACHE_LIMIT:
+            if len(cache) >= WORD_CACHE_LIMIT:
                 cache.clear()
             cache[word] = entry
         return entry

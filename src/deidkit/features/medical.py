@@ -127,5 +127,10 @@ class MedicalFeatures(FeatureClass):
                 for key in keys:
                     item[key] = 1.0
 
+    def clear_caches(self) -> None:
+        self._matcher.clear_cache()
+        if self._mesh is not None:
+            self._mesh.clear_cache()
+
     def describe(self) -> dict[str, object]:
         return {"vocabularies": list(self.vocabularies), "mesh_file": self.config.mesh_file}

@@ -55,40 +55,47 @@ class PhraseMatcher:
                 automaton.add_word(key, value)
             automaton.make_automaton()
             self._automaton = automaton
-        self._word_cache: dict[str, int] = {}
+        self._word_cache: dict[str, tuple[int, str]] = {}
         self.multi_count = len(multi)
         self.single_count = len(single)
 
+    def _lookup(self, word: str) -> tuple[int, str]:
+        cleaned = _clean(word)
+        entry = (self._single.get(cleaned, 0), cleaned)
+        cache = self._word_cache
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[word] = entry
+        return entry
+
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""
-        cache = self._word_cache
-        mask = cache.get(word)
-        if mask is None:
-            mask = self._single.get(_clean(word), 0)
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            cache[word] = mask
-        return mask
+        entry = self._word_cache.get(word)
+        return (entry or self._lookup(word))[0]
 
     def masks(self, words: Sequence[str]) -> list[int]:
         """For each token, the lists that have an entry covering it."""
-        word_mask = self.word_mask
-        masks = [word_mask(word) for word in words]
+        get = self._word_cache.get
+        lookup = self._lookup
+        entries = [get(word) or lookup(word) for word in words]
+        masks = [mask for mask, _ in entries]
         if self._automaton is None or len(words) < 2:
             return masks
-        cleaned = [_clean(word) for word in words]
         starts: list[int] = []
         position = 1
-        for word in cleaned:
+        for _, cleaned in entries:
             starts.append(position)
-            position += len(word) + 1
-        haystack = _SEP + _SEP.join(cleaned) + _SEP
+            position += len(cleaned) + 1
+        haystack = _SEP + _SEP.join([cleaned for _, cleaned in entries]) + _SEP
         for end, (size, mask) in self._automaton.iter(haystack):
             # the key ends with a separator at ``end``; its last word ends just before it
             first = bisect.bisect_right(starts, end - 1) - size
             for index in range(first, first + size):
                 masks[index] |= mask
         return masks
+
+    def clear_cache(self) -> None:
+        self._word_cache.clear()
 
     def names_of(self, mask: int) -> tuple[str, ...]:
         return tuple(name for bit, name in enumerate(self.names) if mask >> bit & 1)

@@ -49,8 +49,9 @@ class PosFeatures(FeatureClass):
         tags = self.tags(context)
         window = self.config.pos_window
         padded = ["<s>"] * window + tags + ["</s>"] * window
-        before_keys = [f"pos-{distance}" for distance in range(1, window + 1)]
-        after_keys = [f"pos+{distance}" for distance in range(1, window + 1)]
+        before = [(f"pos-{distance}", -distance) for distance in range(1, window + 1)]
+        after = [(f"pos+{distance}", distance) for distance in range(1, window + 1)]
+        neighbours = before + after
         coarse_of = _coarse
         for index, item in enumerate(items):
             tag = tags[index]
@@ -58,18 +59,12 @@ class PosFeatures(FeatureClass):
             coarse = coarse_of(tag)
             if coarse:
                 item["pos.coarse"] = coarse
-            if window:
-                position = index + window
-                item.update(
-                    zip(
-                        before_keys,
-                        padded[position - 1 : index - 1 if index else None : -1],
-                        strict=False,
-                    )
-                )
-                item.update(
-                    zip(after_keys, padded[position + 1 : position + 1 + window], strict=False)
-                )
+            position = index + window
+            for key, shift in neighbours:
+                item[key] = padded[position + shift]
+
+    def clear_caches(self) -> None:
+        self._tagger.clear_cache()
 
     def describe(self) -> dict[str, object]:
         return {"tagger": "textblob PatternTagger", "context_rules": self.config.pos_context_rules}

@@ -56,5 +56,8 @@ class SyntaxFeatures(FeatureClass):
                 for rank, (_distance, value) in enumerate(linked[:2], start=1):
                     items[index][f"syntax.r{rank}"] = value
 
+    def clear_caches(self) -> None:
+        self._parser.clear_cache()
+
     def describe(self) -> dict[str, object]:
         return {"parser": "Link Grammar (en)", "max_tokens": self.config.syntax_max_tokens}

@@ -131,6 +131,9 @@ class LinkParser:
                 result.append(Link(link.left + start, link.right + start, link.label))
         return tuple(result)
 
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
     def _links_cached(self, words: tuple[str, ...]) -> tuple[Link, ...]:
         cached = self._cache.get(words)
         if cached is not None:

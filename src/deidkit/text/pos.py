@@ -120,6 +120,10 @@ class PosTagger:
             tags.append(tag)
         return tags
 
+    def clear_cache(self) -> None:
+        self._first_cache.clear()
+        self._other_cache.clear()
+
     def _tag_sentence(self, words: Sequence[str]) -> list[str]:
         # The tagger splits nothing when given a list; placeholders keep their spaces.
         tagged = self._pattern_text.find_tags(

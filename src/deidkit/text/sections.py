@@ -20,6 +20,7 @@ abbreviations expanded (``HPI`` -> ``history_of_present_illness``, ``A/P`` ->
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -160,14 +161,23 @@ def find_sections(text: str) -> list[Section]:
 def section_names(
     text: str, tokens: Sequence[Token], sections: Sequence[Section] | None = None
 ) -> list[str]:
-    """The section name of each token (``"none"`` before the first heading)."""
+    """The section name of each token (``"none"`` before the first heading); ``tokens`` are
+    in text order, as ``tokenize`` gives them."""
     if sections is None:
         sections = find_sections(text)
     if not sections:
         return [NO_SECTION] * len(tokens)
     starts = [section.start for section in sections]
     names: list[str] = []
+    append = names.append
+    current = NO_SECTION
+    following = 0  # index of the next section not yet entered
+    count = len(sections)
+    next_start = starts[0]
     for token in tokens:
-        index = bisect_right(starts, token.start) - 1
-        names.append(sections[index].name if index >= 0 else NO_SECTION)
+        if token.start >= next_start:  # tokens are in order: move forward only
+            following = bisect_right(starts, token.start, lo=following)
+            current = sections[following - 1].name
+            next_start = starts[following] if following < count else sys.maxsize
+        append(current)
     return names

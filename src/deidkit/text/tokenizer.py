@@ -140,6 +140,11 @@ _CACHE_LIMIT = 100_000
 _chunk_cache: dict[str, tuple[tuple[int, int], ...]] = {}
 
 
+def clear_cache() -> None:
+    """Forget the tokenizations of repeated chunks (the cache is bounded; for benchmarks)."""
+    _chunk_cache.clear()
+
+
 def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
     cache = _chunk_cache
     append = out.append
