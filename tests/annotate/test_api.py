@@ -613,3 +613,28 @@ def test_validation_errors_do_not_echo_the_request(make_client, project):
     )
     assert response.status_code == 422
     assert "John" not in response.text
+
+
+def test_oversized_requests_are_refused(make_client, project):
+    alice = make_client("alice")
+    response = alice.post(
+        f"/api/documents/{project.keys['note-1']}/spans",
+        content=b'{"start": 1, "end": 2, "label": "' + b"x" * (3 << 20) + b'"}',
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 413
+
+
+def test_oversized_streamed_requests_are_refused(make_client, project):
+    alice = make_client("alice")
+
+    def chunks():
+        for _ in range(4):
+            yield b"x" * (1 << 20)
+
+    response = alice.post(
+        f"/api/documents/{project.keys['note-1']}/spans",
+        content=chunks(),
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 413

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_the_gold_trains_a_model_whose_suggestions_find_phi_in_the_next_batch(tmp_path):
+    pytest.importorskip("deidkit.models.crf", reason="the CRF detector is not installed")
     documents = list(generate(36, seed=11))
     batch, following = documents[:24], documents[24:]
     db = Database.create(tmp_path / "proj", "loop")

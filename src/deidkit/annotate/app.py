@@ -41,6 +41,11 @@ PACKAGE_DIR = Path(__file__).parent
 SESSION_COOKIE = "deidkit_session"
 LOGIN_CSRF_COOKIE = "deidkit_login_csrf"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MAX_BODY_BYTES = 2 << 20
+"""Largest request body, except corpus uploads."""
+MAX_UPLOAD_BYTES = 1 << 30
+"""Largest corpus upload (``/admin/import``); import bigger corpora with the CLI."""
+UPLOAD_PATH = "/admin/import"
 SECURITY_HEADERS = {
     "content-security-policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -94,8 +99,13 @@ class LoginThrottle:
             self._failures.pop(username.lower(), None)
 
 
+class BodyTooLarge(Exception):
+    """A request body over the limit (answered 413)."""
+
+
 class PrivacyMiddleware:
-    """Security headers, a same-origin check on writes, and 500s that reveal and log no text.
+    """Security headers, a same-origin check on writes, request size limits, and 500s that
+    reveal and log no text.
 
     Starlette's own error middleware re-raises so that the server logs the exception with its
     message, which could quote note text; this one logs only the exception type and location.
@@ -109,9 +119,12 @@ class PrivacyMiddleware:
             await self.app(scope, receive, send)
             return
         started = False
+        over_limit = False
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
+            if over_limit:
+                return  # the app's answer to a cut-off body; a 413 is sent instead
             if message["type"] == "http.response.start":
                 started = True
                 headers = MutableHeaders(scope=message)
@@ -126,8 +139,27 @@ class PrivacyMiddleware:
             )
             await response(scope, receive, send_with_headers)
             return
+        limit = MAX_UPLOAD_BYTES if scope.get("path") == UPLOAD_PATH else MAX_BODY_BYTES
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        too_large = JSONResponse({"error": f"request body over {limit} bytes", "code": "E601"}, 413)
+        if not declared.isdigit() or int(declared) > limit:
+            await too_large(scope, receive, send_with_headers)
+            return
+        received = 0
+
+        async def receive_limited() -> Message:
+            nonlocal received, over_limit
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > limit:
+                over_limit = True
+                raise BodyTooLarge
+            return message
+
         try:
-            await self.app(scope, receive, send_with_headers)
+            await self.app(scope, receive_limited, send_with_headers)
+        except BodyTooLarge:
+            pass
         except Exception as error:
             reference = secrets.token_hex(4)
             frame = traceback.extract_tb(error.__traceback__)[-1:]
@@ -146,6 +178,9 @@ class PrivacyMiddleware:
                     500,
                 )
                 await response(scope, receive, send_with_headers)
+        if over_limit and not started:
+            over_limit = False
+            await too_large(scope, receive, send_with_headers)
 
 
 def _same_origin(scope: Scope) -> bool:

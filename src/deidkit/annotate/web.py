@@ -19,6 +19,7 @@ from deidkit.annotate.accounts import Role, Session
 from deidkit.annotate.agreement import ALL, load_report, report_csv
 from deidkit.annotate.app import (
     LOGIN_CSRF_COOKIE,
+    MAX_UPLOAD_BYTES,
     SESSION_COOKIE,
     CheckedSession,
     CurrentSession,
@@ -34,7 +35,6 @@ from deidkit.errors import DeidkitError
 from deidkit.io import FORMATS, read_documents
 
 router = APIRouter()
-MAX_UPLOAD_BYTES = 1 << 30
 NOTICES = {
     "imported": "Imported {n} document(s).",
     "assigned": "Made {n} new assignment(s).",
