@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.experiment",
     "deidkit.cli.corpus",
     "deidkit.cli.resources",
+    "deidkit.cli.features",
     "deidkit.cli.deidentify",
     "deidkit.cli.synth",
     "deidkit.cli.annotate",

@@ -129,6 +129,8 @@ class FeatureClass:
     """Base of the feature classes; subclasses set ``name`` and override what they use."""
 
     name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    """One line saying what the class looks at (for ``deidkit features list``)."""
     per_type: ClassVar[bool] = False
     """Whether ``type_features`` contributes anything (then it is cached per word)."""
 

@@ -23,6 +23,7 @@ END = "</s>"
 
 class ContextFeatures(FeatureClass):
     name = "context"
+    summary = "previous/next words, lexical bigrams, occurrences in the document"
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         norms = context.norms

@@ -57,6 +57,7 @@ def load_matcher(dictionaries: dict[str, str]) -> PhraseMatcher:
 
 class DictionaryFeatures(FeatureClass):
     name = "dictionary"
+    summary = "name, place, calendar, title, indicator and common-word lists, with neighbours"
 
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)

@@ -50,6 +50,7 @@ def load_table(source: str) -> FrequencyTable:
 
 class FrequencyFeatures(FeatureClass):
     name = "frequency"
+    summary = "log frequency in public text (wordfreq) or a user-built table"
     per_type = True
 
     def __init__(self, config: FeatureConfig) -> None:

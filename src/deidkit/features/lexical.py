@@ -24,6 +24,7 @@ _NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d+)*|\d*[.,]\d+)%?")
 
 class WordFeatures(FeatureClass):
     name = "word"
+    summary = "the token itself, casefolded, digits folded to 0"
     per_type = True
 
     def type_features(self, word: str) -> Features:
@@ -67,6 +68,7 @@ def letter_case(word: str) -> str:
 
 class OrthographyFeatures(FeatureClass):
     name = "orthography"
+    summary = "capitalisation, punctuation, number, length (one-hot), word shape"
     per_type = True
 
     def type_features(self, word: str) -> Features:
@@ -92,6 +94,7 @@ class OrthographyFeatures(FeatureClass):
 
 class AffixFeatures(FeatureClass):
     name = "affix"
+    summary = "prefixes and suffixes of length 1 to affix_max (HIDE)"
     per_type = True
 
     def type_features(self, word: str) -> Features:

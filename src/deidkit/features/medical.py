@@ -76,6 +76,7 @@ def _matcher(vocabularies: tuple[str, ...], language: str) -> PhraseMatcher:
 
 class MedicalFeatures(FeatureClass):
     name = "medical"
+    summary = "medical vocabulary membership and MeSH tree categories"
 
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)

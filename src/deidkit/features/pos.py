@@ -27,6 +27,7 @@ def _coarse(tag: str) -> str:
 
 class PosFeatures(FeatureClass):
     name = "pos"
+    summary = "part of speech of the token and its neighbours (textblob PatternTagger)"
 
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)

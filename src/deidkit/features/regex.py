@@ -78,6 +78,7 @@ def load_pattern_finder(language: str) -> PatternFinder | None:
 
 class RegexFeatures(FeatureClass):
     name = "regex"
+    summary = "HIDE's token patterns (seed 003 Table 2) and deidkit's PHI patterns"
     per_type = True
 
     def __init__(self, config: FeatureConfig) -> None:

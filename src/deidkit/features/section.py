@@ -10,6 +10,7 @@ from deidkit.text import NO_SECTION
 
 class SectionFeatures(FeatureClass):
     name = "section"
+    summary = "the section heading the token is under"
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         if not context.found_sections:

@@ -26,6 +26,7 @@ def link_type(label: str) -> str:
 
 class SyntaxFeatures(FeatureClass):
     name = "syntax"
+    summary = "nearest Link Grammar links left and right, with link types"
 
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)
