@@ -36,8 +36,8 @@ FAMILIES: tuple[Family, ...] = (
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}
 
 NOTE_TYPE_WEIGHTS: dict[str, float] = {
-    DISCHARGE: 14.0, NURSING: 20.0, RADIOLOGY: 11.0, PATHOLOGY: 4.0, LETTER: 7.0, ED: 10.0,
-    TELEPHONE: 7.0, OPERATIVE: 5.0, SOCIAL_WORK: 5.0, PROGRESS: 12.0, CONSULT: 5.0,
+    DISCHARGE: 14.0, NURSING: 22.0, RADIOLOGY: 10.0, PATHOLOGY: 4.0, LETTER: 6.0, ED: 10.0,
+    TELEPHONE: 6.0, OPERATIVE: 5.0, SOCIAL_WORK: 4.0, PROGRESS: 14.0, CONSULT: 5.0,
     INSTRUCTIONS: 3.0,
 }
 """How often each note type is drawn (before dividing among its families)."""

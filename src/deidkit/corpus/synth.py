@@ -105,8 +105,8 @@ def _with_id(document: Document, doc_id: str) -> Document:
 
 
 def _pick_families(rng: random.Random, pool: Sequence[Family], count: int) -> list[Family]:
-    weights = [NOTE_TYPE_WEIGHTS.get(family.note_type, 1.0) / _type_count(pool, family.note_type)
-               for family in pool]
+    weights = [NOTE_TYPE_WEIGHTS.get(family.note_type, 1.0) * family.weight
+               / _type_weight(pool, family.note_type) for family in pool]
     chosen = rng.choices(list(pool), weights=weights, k=count)
     summaries = [family for family in chosen if family.note_type == DISCHARGE]
     if len(summaries) > 1:  # one discharge summary per stay
@@ -115,8 +115,8 @@ def _pick_families(rng: random.Random, pool: Sequence[Family], count: int) -> li
     return chosen
 
 
-def _type_count(pool: Sequence[Family], note_type: str) -> int:
-    return sum(1 for family in pool if family.note_type == note_type)
+def _type_weight(pool: Sequence[Family], note_type: str) -> float:
+    return sum(family.weight for family in pool if family.note_type == note_type)
 
 
 def _episode(rng: random.Random, world: World, patient: Patient, admit: dt.date) -> Episode:

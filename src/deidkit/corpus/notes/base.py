@@ -36,7 +36,8 @@ class Family:
 
     ``when`` places the note in the patient's episode: ``before`` (ED, admission), ``during``
     (a hospital day), ``surgery`` (the procedure day), ``discharge``, ``after`` (follow-up).
-    ``typos`` is the rate of misspelled words in the literal text (nursing notes: higher).
+    ``typos`` is the rate of misspelled words in the literal text (nursing notes: higher);
+    ``weight`` is how often the family is drawn relative to the others of its note type.
     """
 
     id: str
@@ -46,6 +47,7 @@ class Family:
     cases: tuple[tuple[Case, float], ...] = AS_IS
     description: str = ""
     typos: float = 0.004
+    weight: float = 1.0
 
 
 Body = str | list[str]

@@ -269,9 +269,9 @@ FAMILIES = (
     Family("rad-portable", RADIOLOGY, rad_portable, "during", RAD_CASES,
            "short portable film report with clip number"),
     Family("rad-outpatient", RADIOLOGY, rad_letter, "after", MOSTLY_AS_IS,
-           "outpatient imaging result in prose"),
+           "outpatient imaging result in prose", weight=0.7),
     Family("path-surgical", PATHOLOGY, path_surgical, "surgery", MOSTLY_AS_IS,
            "surgical pathology report"),
     Family("path-brief", PATHOLOGY, path_brief, "surgery", MOSTLY_AS_IS,
-           "short cytology or flow cytometry report"),
+           "short cytology or flow cytometry report", weight=0.6),
 )
