@@ -22,7 +22,7 @@ import httpx
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
 
-from deidkit.annotate import accounts, adjudication, annotations, project
+from deidkit.annotate import accounts, adjudication, annotator, project
 from deidkit.annotate.accounts import Role
 from deidkit.annotate.app import create_app, default_model_loader
 from deidkit.annotate.consensus import Mode
@@ -71,13 +71,13 @@ def build_project(folder: Path, seed: int) -> tuple[Database, list[Document]]:
                 for span in document.spans:
                     if rng.random() < miss:
                         continue
-                    annotations.add_span(conn, key, users[name], span.start, span.end, span.label)
+                    annotator.add_span(conn, key, users[name], span.start, span.end, span.label)
                 if index <= 5:
-                    annotations.set_status(conn, key, users[name], annotations.Status.DONE)
+                    annotator.set_status(conn, key, users[name], annotator.Status.DONE)
         # alice has started the first note
         first = documents[0]
         for span in first.spans[: len(first.spans) // 2]:
-            annotations.add_span(conn, keys[0], users["alice"], span.start, span.end, span.label)
+            annotator.add_span(conn, keys[0], users["alice"], span.start, span.end, span.label)
         # the adjudicator has finished notes 1-4 (here: the synthetic gold)
         for key, document in zip(keys[1:5], documents[1:5], strict=True):
             adjudication.start(conn, key, users["judy"], Mode.MAJORITY)

@@ -590,12 +590,12 @@ def test_admin_page_lists_documents(make_client):
 
 
 def test_errors_and_logs_carry_no_note_text(make_client, project, monkeypatch, caplog):
-    from deidkit.annotate import annotations
+    from deidkit.annotate import annotator
 
     def broken(*args, **kwargs):
         raise ValueError(f"failed on {NOTE_2}")
 
-    monkeypatch.setattr(annotations, "annotator_state", broken)
+    monkeypatch.setattr(annotator, "annotator_state", broken)
     alice = make_client("alice")
     with caplog.at_level(logging.DEBUG):
         response = alice.get(f"/api/documents/{project.keys['note-2']}")

@@ -10,7 +10,7 @@ import pytest
 
 from annotate.server import server_thread
 from annotate.support import NOTE_1, PASSWORD
-from deidkit.annotate import accounts, annotations
+from deidkit.annotate import accounts, annotator
 from deidkit.text import tokenize
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -79,7 +79,7 @@ def spans_of(project, username: str) -> list[tuple[int, int, str]]:
         user = accounts.find_user(conn, username)
         return [
             (s.start, s.end, s.label)
-            for s in annotations.user_spans(conn, project.keys["note-1"], user.id)
+            for s in annotator.user_spans(conn, project.keys["note-1"], user.id)
         ]
 
 
@@ -151,8 +151,8 @@ def _annotate_two(project) -> None:
         for name, spans in work.items():
             user = accounts.find_user(conn, name)
             for phrase, label in spans:
-                annotations.add_span(conn, key, user, *offsets(phrase), label)
-            annotations.set_status(conn, key, user, annotations.Status.DONE)
+                annotator.add_span(conn, key, user, *offsets(phrase), label)
+            annotator.set_status(conn, key, user, annotator.Status.DONE)
 
 
 def test_adjudicate_two_annotators_and_export_the_gold(project, page_for, tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from annotate.support import NOTE_1, FakeDetector, synthetic_documents
-from deidkit.annotate import accounts, adjudication, annotations
+from deidkit.annotate import accounts, adjudication, annotator
 from deidkit.annotate.consensus import Mode
 from deidkit.annotate.db import Database
 from deidkit.cli.main import main
@@ -77,8 +77,8 @@ def test_the_whole_loop_from_the_command_line(tmp_path, corpus, monkeypatch, cap
         key = conn.execute("SELECT id FROM documents WHERE doc_id = 'note-1'").fetchone()[0]
         users = {n: accounts.find_user(conn, n) for n in ("alice", "bob", "judy")}
         for name in ("alice", "bob"):
-            annotations.add_span(conn, key, users[name], *john, "PATIENT")
-            annotations.set_status(conn, key, users[name], annotations.Status.DONE)
+            annotator.add_span(conn, key, users[name], *john, "PATIENT")
+            annotator.set_status(conn, key, users[name], annotator.Status.DONE)
         adjudication.start(conn, key, users["judy"], Mode.MAJORITY)
         adjudication.set_status(
             conn, key, users["judy"], adjudication.AdjudicationStatus.ADJUDICATED

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from deidkit.annotate import accounts, adjudication, annotations
+from deidkit.annotate import accounts, adjudication, annotator
 from deidkit.annotate.accounts import Role
 from deidkit.annotate.consensus import Mode
 from deidkit.annotate.db import Database
@@ -38,8 +38,8 @@ def test_the_gold_trains_a_model_whose_suggestions_find_phi_in_the_next_batch(tm
             for user in users:  # each simulated annotator misses about 15% of the spans
                 for span in document.spans:
                     if rng.random() >= 0.15:
-                        annotations.add_span(conn, key, user, span.start, span.end, span.label)
-                annotations.set_status(conn, key, user, annotations.Status.DONE)
+                        annotator.add_span(conn, key, user, span.start, span.end, span.label)
+                annotator.set_status(conn, key, user, annotator.Status.DONE)
             adjudication.start(conn, key, judge, Mode.MAJORITY)
             adjudication.set_status(conn, key, judge, adjudication.AdjudicationStatus.ADJUDICATED)
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from annotate.support import NOTE_1, PASSWORD, FakeDetector
-from deidkit.annotate import accounts, adjudication, annotations
+from deidkit.annotate import accounts, adjudication, annotator
 from deidkit.annotate import project as contents
 from deidkit.annotate.accounts import Role
 from deidkit.annotate.consensus import Mode
@@ -164,7 +164,7 @@ def test_annotator_functions_check_the_assignment(project):
     key = project.keys["note-1"]
     with project.db.write() as conn:
         with pytest.raises(Forbidden):
-            annotations.add_span(conn, key, carol, 8, 18, "PATIENT")
+            annotator.add_span(conn, key, carol, 8, 18, "PATIENT")
         with pytest.raises(Forbidden):
             adjudication.start(conn, key, carol, Mode.MAJORITY)
 
@@ -175,10 +175,10 @@ def test_export_modes_and_unfinished_documents(project):
     john = (NOTE_1.index("John"), NOTE_1.index("John") + len("John Smith"))
     mercy = (NOTE_1.index("Mercy"), NOTE_1.index("Mercy") + len("Mercy Hospital"))
     with project.db.write() as conn:
-        annotations.add_span(conn, key, alice, *john, "PATIENT")
-        annotations.add_span(conn, key, bob, *john, "PATIENT")
-        annotations.add_span(conn, key, bob, *mercy, "HOSPITAL")
-        annotations.set_status(conn, key, alice, annotations.Status.DONE)
+        annotator.add_span(conn, key, alice, *john, "PATIENT")
+        annotator.add_span(conn, key, bob, *john, "PATIENT")
+        annotator.add_span(conn, key, bob, *mercy, "HOSPITAL")
+        annotator.set_status(conn, key, alice, annotator.Status.DONE)
 
     def spans(choice):
         with project.db.read() as conn:

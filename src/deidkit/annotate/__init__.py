@@ -7,7 +7,7 @@ the adjudicated gold and their pairwise agreement (seed 002). The gold exports i
 format for ``deidkit train`` (seed 003's annotate -> train -> pre-annotate loop).
 
 Modules: ``db`` (SQLite file per project), ``accounts`` (users, roles, sessions),
-``project`` (import, assignments, pre-annotation), ``annotations`` (an annotator's spans),
+``project`` (import, assignments, pre-annotation), ``annotator`` (an annotator's spans),
 ``consensus`` and ``adjudication`` (union/majority, candidates, gold), ``agreement``
 (report), ``export``, ``app``/``api``/``web`` (FastAPI). The web modules need the
 ``annotate`` extra; the others only the standard library and deidkit.

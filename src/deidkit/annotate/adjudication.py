@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from deidkit.annotate.accounts import Role, User
-from deidkit.annotate.annotations import StoredSpan, check_span, suggestions, token_offsets
+from deidkit.annotate.annotator import StoredSpan, check_span, suggestions, token_offsets
 from deidkit.annotate.consensus import Mode, SpanKey, candidates, consensus
 from deidkit.annotate.db import now
 from deidkit.annotate.errors import BadRequest, Conflict, Forbidden, NotFound

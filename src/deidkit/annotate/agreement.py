@@ -27,7 +27,7 @@ from itertools import combinations
 from statistics import mean
 
 from deidkit.annotate.adjudication import annotator_spans, gold_spans, model_spans
-from deidkit.annotate.annotations import token_offsets
+from deidkit.annotate.annotator import token_offsets
 from deidkit.annotate.consensus import SpanKey
 from deidkit.annotate.project import get_document
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
-from deidkit.annotate import adjudication, annotations
+from deidkit.annotate import adjudication, annotator
 from deidkit.annotate.accounts import Role
 from deidkit.annotate.agreement import load_report
 from deidkit.annotate.app import CheckedSession, CurrentSession, ProjectDb
@@ -35,13 +35,13 @@ class SpanChange(BaseModel):
 
 
 class SuggestionDecision(BaseModel):
-    decision: annotations.Decision
+    decision: annotator.Decision
     label: str | None = None
     replace: list[int] = Field(default_factory=list)
 
 
 class AnnotatorStatus(BaseModel):
-    status: annotations.Status
+    status: annotator.Status
 
 
 class StartAdjudication(BaseModel):
@@ -76,13 +76,13 @@ def session_info(session: CurrentSession) -> dict[str, Any]:
 @router.get("/documents")
 def my_documents(session: CurrentSession, db: ProjectDb) -> list[dict[str, Any]]:
     with db.read() as conn:
-        return annotations.my_documents(conn, session.user)
+        return annotator.my_documents(conn, session.user)
 
 
 @router.get("/documents/{key}")
 def document_state(key: int, session: CurrentSession, db: ProjectDb) -> dict[str, Any]:
     with db.read() as conn:
-        return annotations.annotator_state(conn, key, session.user)
+        return annotator.annotator_state(conn, key, session.user)
 
 
 @router.post("/documents/{key}/spans", status_code=201)
@@ -93,10 +93,10 @@ def add_span(
     db: ProjectDb,
 ) -> dict[str, Any]:
     with db.write() as conn:
-        span = annotations.add_span(
+        span = annotator.add_span(
             conn, key, session.user, body.start, body.end, body.label, replace=body.replace
         )
-        return {"span": span.to_json(), **annotations.annotator_state(conn, key, session.user)}
+        return {"span": span.to_json(), **annotator.annotator_state(conn, key, session.user)}
 
 
 @router.patch("/documents/{key}/spans/{span_id}")
@@ -108,10 +108,10 @@ def change_span(
     db: ProjectDb,
 ) -> dict[str, Any]:
     with db.write() as conn:
-        annotations.update_span(
+        annotator.update_span(
             conn, key, session.user, span_id, label=body.label, start=body.start, end=body.end
         )
-        return annotations.annotator_state(conn, key, session.user)
+        return annotator.annotator_state(conn, key, session.user)
 
 
 @router.delete("/documents/{key}/spans/{span_id}")
@@ -122,8 +122,8 @@ def delete_span(
     db: ProjectDb,
 ) -> dict[str, Any]:
     with db.write() as conn:
-        annotations.delete_span(conn, key, session.user, span_id)
-        return annotations.annotator_state(conn, key, session.user)
+        annotator.delete_span(conn, key, session.user, span_id)
+        return annotator.annotator_state(conn, key, session.user)
 
 
 @router.post("/documents/{key}/suggestions/{suggestion_id}")
@@ -135,7 +135,7 @@ def decide_suggestion(
     db: ProjectDb,
 ) -> dict[str, Any]:
     with db.write() as conn:
-        annotations.decide_suggestion(
+        annotator.decide_suggestion(
             conn,
             key,
             session.user,
@@ -144,7 +144,7 @@ def decide_suggestion(
             label=body.label,
             replace=body.replace,
         )
-        return annotations.annotator_state(conn, key, session.user)
+        return annotator.annotator_state(conn, key, session.user)
 
 
 @router.post("/documents/{key}/status")
@@ -155,8 +155,8 @@ def annotator_status(
     db: ProjectDb,
 ) -> dict[str, Any]:
     with db.write() as conn:
-        annotations.set_status(conn, key, session.user, body.status)
-        return annotations.annotator_state(conn, key, session.user)
+        annotator.set_status(conn, key, session.user, body.status)
+        return annotator.annotator_state(conn, key, session.user)
 
 
 @router.get("/adjudication")

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from deidkit.annotate import accounts, adjudication, annotations, project
+from deidkit.annotate import accounts, adjudication, annotator, project
 from deidkit.annotate.accounts import Role, Session
 from deidkit.annotate.agreement import ALL, load_report, report_csv
 from deidkit.annotate.app import (
@@ -170,7 +170,7 @@ def logout(request: Request, session: CheckedSession, db: ProjectDb) -> Response
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, session: CurrentSession, db: ProjectDb) -> Response:
     with db.read() as conn:
-        documents = annotations.my_documents(conn, session.user)
+        documents = annotator.my_documents(conn, session.user)
         overview = (
             adjudication.adjudication_overview(conn) if session.user.can(Role.ADJUDICATOR) else []
         )
@@ -189,7 +189,7 @@ def annotate_page(
     db: ProjectDb,
 ) -> Response:
     with db.read() as conn:
-        annotations.assignment_status(conn, key, session.user)
+        annotator.assignment_status(conn, key, session.user)
         doc_id = project.get_document(conn, key).doc_id
     return render(
         request, "annotate.html", session, key=key, doc_id=doc_id, labels=labels_payload()

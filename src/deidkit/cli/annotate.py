@@ -11,20 +11,22 @@ import ipaddress
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
 from deidkit.errors import ConfigError, InputError
 from deidkit.io.atomic import atomic_write_text
 
+if TYPE_CHECKING:
+    from typer._click.core import Context  # typer vendors click
+
 
 class _ServeByDefault(TyperGroup):
     """Treat ``deidkit annotate PROJECT_DIR ...`` as ``deidkit annotate serve PROJECT_DIR ...``."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["serve", *args]
         return super().parse_args(ctx, args)
@@ -57,10 +59,10 @@ def _password(env: str | None, file: Path | None, who: str) -> str:
     if env and file:
         raise ConfigError("give --password-env or --password-file, not both")
     if env:
-        value = os.environ.get(env)
-        if not value:
+        from_env = os.environ.get(env)
+        if not from_env:
             raise ConfigError(f"environment variable {env} is empty or not set; export it first")
-        return value
+        return from_env
     if file:
         try:
             lines = file.read_text(encoding="utf-8").splitlines()
