@@ -11,6 +11,7 @@ documents), and two different originals of a patient never share a surrogate.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -219,7 +220,7 @@ class SurrogateGenerator:
         cached = state.values.get(key)
         if cached is not None:
             return recase(cached, original)  # "MERCY HOSPITAL" after "Mercy Hospital"
-        candidate = original
+        fallback: str | None = None
         for attempt in range(100):
             rng = self.key.rng("value", state.patient, kind, key[1], str(attempt))
             candidate = make(rng)
@@ -228,9 +229,16 @@ class SurrogateGenerator:
                 break
             if folded == key[1] or folded in state.forbidden:
                 continue
-            if state.used.get((kind, folded), key[1]) != key[1]:
+            if _contains_name_word(candidate, state):
                 continue
+            fallback = fallback or candidate
+            if state.used.get((kind, folded), key[1]) != key[1]:
+                continue  # another original of the patient has this surrogate already
             break
+        else:
+            # every draw clashed (a tiny space of values such as one hex digit): distinctness
+            # gives way, never safety
+            candidate = fallback if fallback is not None else f"[{label}]"
         state.values[key] = candidate
         state.used[(kind, fold(candidate.strip()))] = key[1]
         return candidate
@@ -329,6 +337,13 @@ class SurrogateGenerator:
         }
         patient = f"fresh-{rng.getrandbits(64):x}"
         return self.replace(examples[label], label, patient)
+
+
+def _contains_name_word(candidate: str, state: PatientState) -> bool:
+    """True if a surrogate spells one of the patient's original name words (an e-mail address
+    or street built from a list could)."""
+    words = re.findall(r"[^\W\d_]{3,}", candidate)
+    return any(fold(word) in state.names.forbidden for word in words)
 
 
 def _iso_date(text: str) -> date | None:

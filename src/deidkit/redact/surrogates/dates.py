@@ -211,9 +211,9 @@ def _word_tokens(text: str, lang: str) -> list[_Tok]:
     out: list[_Tok] = []
     for match in _TOKEN.finditer(text):
         piece = match.group()
-        if piece.isspace() or not (piece[0].isalnum() or piece[0] == "'"):
+        if piece.isspace() or not (piece[0].isalnum() or re.fullmatch(r"'\d{2}", piece)):
             out.append(_Tok(piece, "sep"))
-        elif piece[0].isdigit() or piece.startswith("'"):
+        elif piece[0].isdecimal() or re.fullmatch(r"'\d{2}", piece):
             out.append(_Tok(piece, "num", int(re.sub(r"\D", "", piece))))
         elif (month := _month_value(piece, lang)) is not None:
             out.append(_Tok(piece, "month", month[0]))

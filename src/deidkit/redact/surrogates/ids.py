@@ -100,10 +100,11 @@ def _dni(match: re.Match[str], rng: random.Random) -> str:
 
 
 def phone(original: str, rng: random.Random, *, lang: str = "en") -> str:
-    """A phone or fax number of the same shape, valid for its numbering plan."""
+    """A phone or fax number of the same shape, valid for its numbering plan (a Spanish number
+    keeps its first digit, which says landline or mobile)."""
 
     def make() -> str:
-        if lang == "es":
+        if lang == "es" and sum(char.isdigit() for char in original) >= 6:
             digits_seen = 0
             out = []
             for char in original:

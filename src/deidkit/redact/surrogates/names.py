@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
-from deidkit.redact.surrogates.ids import shape_like
+from deidkit.redact.surrogates.ids import identifier
 from deidkit.redact.surrogates.pools import Pools
 from deidkit.redact.surrogates.vocab import (
     KINSHIP,
@@ -130,11 +130,13 @@ class NameSurrogates:
             elif part.kind == "initial":
                 out.append(self._letter(part.text, initials_upcoming.get(index), table))
             elif part.kind == "number":
-                out.append(shape_like(part.text, self.rng_for("name-number", part.text)))
+                out.append(identifier(part.text, self.rng_for("name-number", part.text)))
             else:
                 out.append(part.text)
         result = "".join(out)
-        if fold(result) == fold(original) and any(p.kind in ("word", "initial") for p in parts):
+        if fold(result) == fold(original) and any(
+            p.kind in ("word", "initial", "number") for p in parts
+        ):
             # only possible when every letter mapped to itself; force a change
             return self._force_change(original, table)
         return result
