@@ -130,7 +130,7 @@ def test_sampling(tmp_path):
         windows=[2],
     )
     assert [r.spec.display for r in results] == ["no sampling", "p=0.1", "p=1", "k=2"]
-    assert results[1].spec.params == {"sampling": "random", "o_probability": 0.1}
+    assert results[1].spec.params == {"sampling": "random", "sampling_p": 0.1}
     settings = {row["setting"]: row for row in table(saved, "sampling")}
     assert settings["k=2"]["method"] == "window"
     assert_plots(saved, "sampling_random", "sampling_window", "sampling_window_time")

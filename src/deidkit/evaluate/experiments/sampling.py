@@ -30,13 +30,14 @@ DEFAULT_WINDOWS: tuple[int, ...] = (1, 2, 4, 6, 8, 10)
 
 
 def o_sampling_params(probability: float) -> Mapping[str, Any]:
-    """CRF parameters for random O-sampling with selection probability p."""
-    return {"sampling": "random", "o_probability": probability}
+    """CRF parameters for random O-sampling with selection probability p (the CRF keeps its
+    default history of 4 tokens around PHI, as HIDE did)."""
+    return {"sampling": "random", "sampling_p": probability}
 
 
 def window_params(history: int) -> Mapping[str, Any]:
     """CRF parameters for window sampling with history size k."""
-    return {"sampling": "window", "window": history}
+    return {"sampling": "window", "sampling_window": history}
 
 
 def run(
