@@ -9,7 +9,11 @@ from deidkit.types import Document, Span
 
 PASSWORD = "correct-horse-1"
 
-NOTE_1 = "Patient John Smith was seen on 03/14/2012 at Mercy Hospital.\nCall 617-555-1234 today."
+NOTE_1 = (
+    "Patient John Smith was seen on 03/14/2012 at Mercy Hospital \U0001f3e5.\n"
+    "Call 617-555-1234 today."
+)
+"""The emoji (outside the BMP) makes browser (UTF-16) and server (code point) offsets differ."""
 NOTE_2 = "Dr. Alice Brown reviewed the chart. Follow up in Boston next week."
 NOTE_3 = "No identifiers in this short note about blood pressure."
 

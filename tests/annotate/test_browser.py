@@ -69,6 +69,11 @@ def offsets(phrase: str) -> tuple[int, int]:
     return start, start + len(phrase)
 
 
+def utf16(offset: int) -> int:
+    """A code point offset into NOTE_1 as the page counts it (``data-s`` of a segment)."""
+    return len(NOTE_1[:offset].encode("utf-16-le")) // 2
+
+
 def wait_saved(page) -> None:
     page.wait_for_selector("#chooser", state="hidden")
     page.wait_for_selector('#save-status[data-kind="ok"]')
@@ -177,7 +182,8 @@ def test_adjudicate_two_annotators_and_export_the_gold(project, page_for, tmp_pa
         page.wait_for_selector('#note .seg.phi-last[data-label="DATE"]')
         # add the phone number every annotator missed: select it in the note
         phone_start, phone_end = offsets("617-555-1234")
-        box = page.locator(f'#note .seg[data-s="{phone_start}"]').bounding_box()
+        assert utf16(phone_start) == phone_start + 1
+        box = page.locator(f'#note .seg[data-s="{utf16(phone_start)}"]').bounding_box()
         page.mouse.move(box["x"] + 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.mouse.move(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2, steps=4)

@@ -148,7 +148,9 @@
   }
 
   function choose(candidate, spans) {
-    return apply(Deid.api("PUT", base + "/region", { start: candidate.start, end: candidate.end, spans }));
+    return apply(Deid.api("PUT", base + "/region", {
+      start: Deid.point(candidate.start), end: Deid.point(candidate.end), spans: Deid.serverSpans(spans),
+    }));
   }
 
   function load(autoStart) {
@@ -175,7 +177,9 @@
     Deid.chooser.open({
       rect: Deid.rectOfRange(note, start, end),
       heading: clashes.length ? `New gold span (replaces ${clashes.length})` : "New gold span",
-      picked: (label) => apply(Deid.api("POST", base + "/gold", { start, end, label, replace: clashes.map((c) => c.id) })),
+      picked: (label) => apply(Deid.api("POST", base + "/gold", {
+        start: Deid.point(start), end: Deid.point(end), label, replace: clashes.map((c) => c.id),
+      })),
     });
   });
 

@@ -92,7 +92,7 @@
       rect: Deid.rectOfRange(note, start, end),
       heading,
       picked: (label) => apply(Deid.api("POST", base + "/spans", {
-        start, end, label, replace: clashes.map((c) => c.id),
+        start: Deid.point(start), end: Deid.point(end), label, replace: clashes.map((c) => c.id),
       })),
       closed: () => { selection = null; anchor = null; draw(); note.focus(); },
     });

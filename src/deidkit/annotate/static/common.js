@@ -15,6 +15,48 @@ const Deid = (() => {
     statusEl.dataset.kind = kind || "";
   }
 
+  /* The server counts offsets in code points (Python), the page in UTF-16 units (JavaScript).
+   * They differ only after characters outside the Basic Multilingual Plane (emoji, rare
+   * scripts); a state's offsets are converted when it arrives, and back when sent. */
+  let units = null;   // code point offset -> UTF-16 offset, or null when they coincide
+  let points = null;  // UTF-16 offset -> code point offset
+
+  function useText(text) {
+    units = points = null;
+    if (!/[\uD800-\uDFFF]/.test(text)) return;
+    units = [];
+    points = new Map();
+    let u = 0, p = 0;
+    for (const ch of text) { units.push(u); points.set(u, p); u += ch.length; p += 1; }
+    units.push(u);
+    points.set(u, p);
+  }
+  const unit = (p) => (units ? units[p] : p);
+  const point = (u) => (points ? points.get(u) : u);
+
+  function convertState(state) {
+    useText(state.text);
+    if (!units) return state;
+    const pair = (a) => { a[0] = unit(a[0]); a[1] = unit(a[1]); };
+    const obj = (o) => { o.start = unit(o.start); o.end = unit(o.end); };
+    state.tokens.forEach(pair);
+    for (const key of ["span", "spans", "suggestions", "gold"]) {
+      const value = state[key];
+      if (Array.isArray(value)) value.forEach(obj); else if (value) obj(value);
+    }
+    for (const c of state.candidates || []) {
+      obj(c);
+      for (const list of [...Object.values(c.choices), ...Object.values(c.models), c.suggested, c.gold]) {
+        list.forEach(pair);
+      }
+      c.options.forEach((o) => o.spans.forEach(pair));
+    }
+    return state;
+  }
+
+  /* Offsets and [start, end, label] triples as the server counts them. */
+  const serverSpans = (spans) => spans.map(([s, e, label]) => [point(s), point(e), label]);
+
   let queue = Promise.resolve();
 
   /* Send one API request; requests run one after another so saves keep their order.
@@ -55,7 +97,7 @@ const Deid = (() => {
           throw error;
         }
         setStatus(method === "GET" ? "Loaded" : "All changes saved", "ok");
-        return data;
+        return data && typeof data.text === "string" ? convertState(data) : data;
       }
     };
     const result = queue.then(run, run);
@@ -251,6 +293,6 @@ const Deid = (() => {
 
   return {
     pageData, labels, categoryOf, api, setStatus, renderNote, selectionOffsets, snap,
-    overlapping, chooser, rectOfRange, link,
+    overlapping, chooser, rectOfRange, link, point, serverSpans,
   };
 })();
