@@ -71,7 +71,7 @@ def load_detector(name_or_path: str | None, lang: str) -> Detector:
             "no PHI detector is installed in this build of deidkit (deidkit.models is missing); "
             "use --detector annotations to redact the spans already in the input"
         ) from None
-    return load_model(name_or_path, lang=lang)  # type: ignore[no-any-return]
+    return load_model(name_or_path, lang=lang)
 
 
 def resolve_detector(detector: Detector | str | None, lang: str) -> Detector | None:

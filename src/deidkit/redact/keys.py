@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 import secrets
 from pathlib import Path
+from random import Random
 
 from deidkit.errors import ConfigError
 
@@ -74,9 +74,9 @@ class SecretKey:
         message = b"\x1f".join(part.encode("utf-8") for part in parts)
         return hmac.new(self._material, message, hashlib.sha256).digest()
 
-    def rng(self, *parts: str) -> random.Random:
+    def rng(self, *parts: str) -> Random:
         """A random source seeded from the parts under this key."""
-        return random.Random(int.from_bytes(self.digest(*parts), "big"))
+        return Random(int.from_bytes(self.digest(*parts), "big"))
 
     def __repr__(self) -> str:
         return "SecretKey(<hidden>)"

@@ -32,7 +32,7 @@ _FIELDS = frozenset({"label", "source_label", "category", "i2b2", "n"})
 def check_mode(mode: str) -> Mode:
     if mode not in MODES:
         raise ConfigError(f"unknown mode {mode!r}; use one of: {', '.join(MODES)}")
-    return mode  # type: ignore[return-value]
+    return mode
 
 
 def tag_template(style_or_template: str) -> str:
