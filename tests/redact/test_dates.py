@@ -72,7 +72,9 @@ def test_spanish_dates_are_day_first_and_stay_spanish(original: str, expected: s
     assert ES.surrogate(original, random.Random(0)) == expected
 
 
-@pytest.mark.parametrize("kept", ["10:30", "Tuesday", "lunes", "3 pm"])
+@pytest.mark.parametrize(
+    "kept", ["10:30", "Tuesday", "lunes", "3 pm", "yesterday", "last Tuesday", "ayer"]
+)
 def test_times_and_weekdays_stay_true_under_a_whole_week_shift(kept: str) -> None:
     assert EN.surrogate(kept, random.Random(0)) == kept
 

@@ -23,7 +23,7 @@ from datetime import date, timedelta
 from typing import Literal
 
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
-from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, WEEKDAYS
+from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
 
 MONTHS: dict[str, tuple[str, ...]] = {
     "en": (
@@ -675,13 +675,14 @@ class DateShifter:
 
 
 def _only_time_or_weekday(text: str, lang: str) -> bool:
+    """A time of day, a weekday or a relative day ("yesterday", "ayer"): true under any
+    whole-week shift and identifying no one, so kept."""
     rest = _TIME.sub(" ", text)
-    words = [w for w in re.split(r"[\s,.;:()-]+", rest) if w]
+    words = [w.casefold() for w in re.split(r"[\s,.;:()-]+", rest) if w]
     if not words:
         return bool(_TIME.search(text))
-    return all(w.casefold() in WEEKDAYS or w.casefold() in DATE_CONNECTORS for w in words) and any(
-        w.casefold() in WEEKDAYS for w in words
-    )
+    keep = WEEKDAYS | RELATIVE_DAYS
+    return all(w in keep or w in DATE_CONNECTORS for w in words) and any(w in keep for w in words)
 
 
 def weekly_offset(rng: random.Random, min_days: int, max_days: int) -> int:

@@ -115,3 +115,13 @@ ROLE_WORDS = _words(
     """
 )
 """Role nouns a detector may take into a name span ("Patient John Smith"): kept, any case."""
+
+RELATIVE_DAYS = _words(
+    """
+    today tonight yesterday tomorrow overnight now morning afternoon evening night noon
+    midnight last next this week weekend
+    hoy ayer anoche mañana anteayer pasado noche tarde mediodía madrugada semana próxima
+    pasada esta este fin
+    """
+)
+"""Relative day words: a DATE made only of these (and weekdays) is kept."""
