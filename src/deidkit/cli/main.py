@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.deidentify",
     "deidkit.cli.synth",
     "deidkit.cli.annotate",
+    "deidkit.cli.models",
 )
 
 app = typer.Typer(

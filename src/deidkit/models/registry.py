@@ -138,9 +138,8 @@ def _coerce(key: str, value: Any, default: Any) -> Any:
         if isinstance(default, float):
             return float(value)
     except ValueError:
-        raise ConfigError(
-            f"parameter {key!r} must be a {type(default).__name__}, not {value!r}"
-        ) from None
+        kind = {bool: "true or false", int: "an integer", float: "a number"}[type(default)]
+        raise ConfigError(f"parameter {key!r} must be {kind}, not {value!r}") from None
     return value
 
 

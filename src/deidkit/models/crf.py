@@ -1,0 +1,187 @@
+"""The CRF detector (seed 003, HIDE): a linear-chain CRF over BIO tags, through CRFsuite.
+
+Training is L-BFGS, stopping as HIDE does when the log-likelihood improves by less than
+``delta`` (1e-5) from one iteration to the next (``period`` 1); L1 (``c1``) and L2 (``c2``)
+regularisation are exposed, and so is HIDE's training-data sampling (``sampling`` =
+``random`` with probability ``sampling_p`` and a history of ``sampling_history`` tokens, or
+``window`` with ``sampling_window`` tokens each side of PHI).
+
+Each predicted span's score is the lowest marginal probability of its tokens' tags.
+The model file is CRFsuite's own (data only); it is loaded from verified bytes in memory.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pycrfsuite
+
+from deidkit.errors import ConfigError, ModelError
+from deidkit.features import FeatureConfig
+from deidkit.models import store
+from deidkit.models.sampling import SAMPLINGS, sample
+from deidkit.models.spans import OUTSIDE, spans_from_bio, split_tag
+from deidkit.models.statistical import StatisticalDetector
+from deidkit.types import Document, Span
+
+MODEL_FILE = "model.crfsuite"
+
+
+class _Trainer(pycrfsuite.Trainer):
+    """CRFsuite's trainer, reporting every tenth iteration to a progress callback."""
+
+    def __init__(self, report: Any) -> None:
+        super().__init__(verbose=False)
+        self._report = report
+        self.iterations = 0
+
+    def message(self, message: str) -> None:
+        if self.logparser.feed(message) == "iteration":
+            self.on_iteration(self.logparser.last_log, self.logparser.last_iteration)
+
+    def on_iteration(self, log: str, info: dict[str, Any]) -> None:
+        self.iterations = int(info.get("num", self.iterations))
+        if self._report is not None and self.iterations % 10 == 0:
+            loss = float(info.get("loss", 0.0))
+            seconds = float(info.get("time", 0.0))
+            self._report(
+                f"crf: iteration {self.iterations}, loss {loss:,.1f} ({seconds:.2f} s/iteration)"
+            )
+
+
+class CRFDetector(StatisticalDetector):
+    """Linear-chain CRF over BIO tags of the canonical PHI labels (CRFsuite, L-BFGS)."""
+
+    name = "crf"
+    description = "linear-chain CRF (CRFsuite, L-BFGS), BIO tags, HIDE sampling"
+
+    def __init__(
+        self,
+        *,
+        lang: str = "en",
+        features: FeatureConfig | Mapping[str, Any] | None = None,
+        c1: float = 0.0,
+        c2: float = 1.0,
+        delta: float = 1e-5,
+        period: int = 1,
+        max_iterations: int = 0,
+        min_freq: float = 0.0,
+        all_transitions: bool = False,
+        sampling: str = "none",
+        sampling_p: float = 0.5,
+        sampling_history: int = 4,
+        sampling_window: int = 10,
+        seed: int = 0,
+    ) -> None:
+        self.lang = lang
+        self.features = features
+        self.c1 = c1
+        self.c2 = c2
+        self.delta = delta
+        self.period = period
+        self.max_iterations = max_iterations
+        self.min_freq = min_freq
+        self.all_transitions = all_transitions
+        self.sampling = sampling
+        self.sampling_p = sampling_p
+        self.sampling_history = sampling_history
+        self.sampling_window = sampling_window
+        self.seed = seed
+
+    def _check_params(self) -> None:
+        if self.sampling not in SAMPLINGS:
+            raise ConfigError(f"crf: sampling must be one of {', '.join(SAMPLINGS)}")
+        if self.c1 < 0 or self.c2 < 0:
+            raise ConfigError("crf: c1 and c2 must be 0 or more")
+        if self.delta <= 0 or self.period < 1 or self.max_iterations < 0:
+            raise ConfigError("crf: delta must be > 0, period >= 1, max_iterations >= 0")
+
+    def _trainer_params(self) -> dict[str, Any]:
+        params: dict[str, Any] = {
+            "c1": float(self.c1),
+            "c2": float(self.c2),
+            "delta": float(self.delta),
+            "period": int(self.period),
+            "feature.minfreq": float(self.min_freq),
+            "feature.possible_transitions": bool(self.all_transitions),
+        }
+        if self.max_iterations:
+            params["max_iterations"] = int(self.max_iterations)
+        return params
+
+    def _fit(self, documents: list[Document]) -> None:
+        self._check_params()
+        self._start_features()
+        rng = random.Random(self.seed)
+        trainer = _Trainer(self._say)
+        trainer.set_params(self._trainer_params())
+        kept = total = 0
+        for _, features, tags in self.training_items(documents, bio=True):
+            plain = [split_tag(tag)[1] or OUTSIDE for tag in tags]
+            keep = sample(
+                plain,
+                self.sampling,
+                rng=rng,
+                p=self.sampling_p,
+                history=self.sampling_history,
+                window=self.sampling_window,
+            )
+            total += len(tags)
+            if not keep:
+                continue
+            kept += len(keep)
+            trainer.append([features[i] for i in keep], [tags[i] for i in keep])
+        self._say(f"crf: training on {kept:,} of {total:,} tokens ({self.sampling} sampling)")
+        handle, path = tempfile.mkstemp(suffix=".crfsuite")
+        os.close(handle)
+        try:
+            trainer.train(path)
+            self._open(Path(path).read_bytes())
+        finally:
+            Path(path).unlink(missing_ok=True)
+        self.iterations_ = trainer.iterations
+        self._say(f"crf: stopped after {self.iterations_} iterations")
+
+    def _open(self, model: bytes) -> None:
+        tagger = pycrfsuite.Tagger()
+        try:
+            tagger.open_inmemory(model)
+        except (OSError, ValueError) as error:
+            raise ModelError(
+                f"crf: the CRFsuite model cannot be read ({error}); retrain it"
+            ) from None
+        self.model_ = model  # the tagger reads from these bytes: keep them alive
+        self.tagger_ = tagger
+        self.labels_ = tuple(tagger.labels())
+
+    def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
+        return [self._predict_spans(document) for document in documents]
+
+    def _predict_spans(self, document: Document) -> list[Span]:
+        if not document.text:
+            return []
+        tokens, features = self.featurize(document)
+        if not tokens:
+            return []
+        tagger = self.tagger_
+        tags = tagger.tag(features)
+        scores = [1.0] * len(tags)
+        for index, tag in enumerate(tags):
+            if tag != OUTSIDE:
+                scores[index] = tagger.marginal(tag, index)
+        return spans_from_bio(tokens, tags, source=self.name, scores=scores)
+
+    def _write_files(self, folder: Path) -> None:
+        (folder / MODEL_FILE).write_bytes(self.model_)
+
+    def _read_files(self, saved: store.SavedModel) -> None:
+        self._restore_features(saved.config.get("params", {}))
+        self._open(saved.read_bytes(MODEL_FILE))
+
+    def _extra_config(self) -> dict[str, Any]:
+        return {"tags": list(self.labels_), "files": [MODEL_FILE]}

@@ -1,0 +1,197 @@
+"""The ensemble detector: rules and statistical detectors combined, for recall.
+
+``members`` lists the detectors (default: rules and a CRF, in the ensemble's language). For
+each PHI category (NAME, LOCATION, DATE, ...) ``policy`` says whose spans count:
+
+- ``union``: every member's spans (overlapping spans of the category are merged into one
+  span covering them all, labelled by the preferred member);
+- ``vote``: spans found by at least half of the members (overlap counts as agreement);
+- a member's name (``crf``, ``rules``): that member only.
+
+Categories not in ``policy`` use ``default_policy``. The default favours recall: union for
+names, IDs, contacts, dates and ages; the statistical member alone for the rest. Where
+spans of different categories overlap, the member listed first in ``members`` with a
+statistical model wins (then the longer span).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from deidkit.errors import ConfigError, ModelError
+from deidkit.labels import Category, category_of
+from deidkit.models import store
+from deidkit.models.base import BaseDetector
+from deidkit.models.spans import resolve_overlaps
+from deidkit.types import Document, Span
+
+POLICIES = ("union", "vote")
+DEFAULT_POLICY: dict[str, str] = {
+    "NAME": "union",
+    "ID": "union",
+    "CONTACT": "union",
+    "DATE": "union",
+    "AGE": "union",
+}
+
+
+class EnsembleDetector(BaseDetector):
+    """Rules plus statistical detectors, combined per PHI category."""
+
+    name = "ensemble"
+    description = "rules + statistical detectors combined per category (union or vote)"
+
+    def __init__(
+        self,
+        *,
+        lang: str = "en",
+        members: Sequence[Mapping[str, Any]] | None = None,
+        policy: Mapping[str, str] | None = None,
+        default_policy: str = "",
+    ) -> None:
+        self.lang = lang
+        self.members = members
+        self.policy = policy
+        self.default_policy = default_policy
+
+    def _specs(self) -> list[dict[str, Any]]:
+        specs = self.members or [{"detector": "rules"}, {"detector": "crf"}]
+        result = []
+        for spec in specs:
+            if not isinstance(spec, Mapping) or not isinstance(spec.get("detector"), str):
+                raise ConfigError(
+                    "ensemble: each member is a mapping with a 'detector' name and optional "
+                    "'params'"
+                )
+            params = dict(spec.get("params") or {})
+            params.setdefault("lang", self.lang)
+            result.append({"detector": spec["detector"], "params": params})
+        names = [spec["detector"] for spec in result]
+        if len(set(names)) != len(names) or "ensemble" in names:
+            raise ConfigError("ensemble: members must be different detectors (not ensembles)")
+        return result
+
+    def _policies(self, names: Sequence[str]) -> tuple[dict[str, str], str]:
+        statistical = [n for n in names if n != "rules"]
+        default = self.default_policy or (statistical[0] if statistical else "union")
+        policy = dict(DEFAULT_POLICY if self.policy is None else self.policy)
+        for category, rule in [*policy.items(), ("*", default)]:
+            if category != "*" and category not in Category.__members__:
+                raise ConfigError(
+                    f"ensemble: unknown category {category!r}; use: {', '.join(Category)}"
+                )
+            if rule not in POLICIES and rule not in names:
+                raise ConfigError(
+                    f"ensemble: policy {rule!r} must be union, vote or a member "
+                    f"({', '.join(names)})"
+                )
+        return policy, default
+
+    def _fit(self, documents: list[Document]) -> None:
+        from deidkit.models.registry import build_detector
+
+        specs = self._specs()
+        self._policies([spec["detector"] for spec in specs])
+        detectors = []
+        for spec in specs:
+            detector = build_detector(spec["detector"], spec["params"])
+            detector.progress = getattr(self, "progress", None)  # type: ignore[attr-defined]
+            detectors.append(detector.fit(documents))
+        self.detectors_ = detectors
+
+    @property
+    def is_fitted(self) -> bool:
+        return hasattr(self, "detectors_")
+
+    def _order(self) -> list[str]:
+        names = [d.name for d in self.detectors_]
+        return [n for n in names if n != "rules"] + [n for n in names if n == "rules"]
+
+    def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
+        names = [d.name for d in self.detectors_]
+        policy, default = self._policies(names)
+        outputs = [detector.predict(documents) for detector in self.detectors_]
+        return [
+            self.combine([list(output[i].spans) for output in outputs], names, policy, default)
+            for i in range(len(documents))
+        ]
+
+    def combine(
+        self,
+        member_spans: Sequence[Sequence[Span]],
+        names: Sequence[str],
+        policy: Mapping[str, str],
+        default: str,
+    ) -> list[Span]:
+        """One document's spans from each member's spans."""
+        order = self._order()
+        rank = {name: order.index(name) for name in names}
+        candidates: list[Span] = []
+        for category in Category:
+            rule = policy.get(category.value, default)
+            by_member = [
+                [s for s in spans if category_of(s.label) is category] for spans in member_spans
+            ]
+            if rule in names:
+                candidates.extend(by_member[names.index(rule)])
+            elif rule == "union":
+                candidates.extend(_merge([s for spans in by_member for s in spans], rank))
+            else:
+                candidates.extend(_agreed(by_member, names, rank))
+        return resolve_overlaps(candidates, prefer=order)
+
+    def _write_files(self, folder: Path) -> None:
+        for index, detector in enumerate(self.detectors_):
+            detector.save(folder / f"member-{index}-{detector.name}")
+
+    def _extra_config(self) -> dict[str, Any]:
+        return {"member_folders": [f"member-{i}-{d.name}" for i, d in enumerate(self.detectors_)]}
+
+    def _read_files(self, saved: store.SavedModel) -> None:
+        from deidkit.models.registry import detector_class
+
+        folders = saved.config.get("member_folders")
+        if not isinstance(folders, list) or not folders:
+            raise ModelError(f"model folder {saved.path}: the ensemble lists no members")
+        detectors = []
+        for folder in folders:
+            member = saved.sub_model(str(folder))
+            detectors.append(detector_class(member.detector).from_saved(member))
+        self.detectors_ = detectors
+
+
+def _merge(spans: Sequence[Span], rank: Mapping[str, int]) -> list[Span]:
+    """Overlapping spans merged into one covering span, labelled by the best-ranked source."""
+    merged: list[list[Span]] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if merged and span.start < max(s.end for s in merged[-1]):
+            merged[-1].append(span)
+        else:
+            merged.append([span])
+    result = []
+    for group in merged:
+        best = min(group, key=lambda s: (rank.get(s.source or "", 99), s.start - s.end))
+        start = min(s.start for s in group)
+        end = max(s.end for s in group)
+        result.append(Span(start, end, best.label, source=best.source, score=best.score))
+    return result
+
+
+def _agreed(
+    by_member: Sequence[Sequence[Span]], names: Sequence[str], rank: Mapping[str, int]
+) -> list[Span]:
+    """Spans that at least half of the members found (overlapping spans agree)."""
+    needed = (len(names) + 1) // 2
+    result = []
+    for index, spans in enumerate(by_member):
+        for span in spans:
+            votes = 1 + sum(
+                any(other.overlaps(span) for other in others)
+                for j, others in enumerate(by_member)
+                if j != index
+            )
+            if votes >= needed:
+                result.append(span)
+    return resolve_overlaps(result, prefer=sorted(names, key=lambda n: rank.get(n, 99)))

@@ -1,0 +1,97 @@
+"""Token feature matrices for the SVM and tree detectors, and data-only array files.
+
+A fitted vocabulary maps each feature to a column (int32 indices, as scikit-learn's
+``LinearSVC`` requires). Arrays are saved as ``.npz`` (never with pickles) and read back
+from verified bytes with ``allow_pickle=False``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy import sparse
+
+from deidkit.errors import ModelError
+from deidkit.models import store
+from deidkit.models.statistical import Features, StatisticalDetector
+
+VOCABULARY_FILE = "vocabulary.json"
+
+
+class MatrixDetector(StatisticalDetector):
+    """A statistical detector that classifies tokens from a sparse feature matrix."""
+
+    min_count: int
+
+    def fit_vocabulary(self, items: Sequence[Features]) -> None:
+        self.extractor.fit_vocabulary(items, min_count=self.min_count)
+        self._say(f"{self.name}: {self.extractor.n_columns:,} feature columns")
+
+    def to_matrix(self, items: Sequence[Features]) -> sparse.csr_matrix:
+        matrix = self.extractor.matrix(items)
+        matrix.indices = matrix.indices.astype(np.int32, copy=False)
+        matrix.indptr = matrix.indptr.astype(np.int32, copy=False)
+        return matrix
+
+    def write_vocabulary(self, folder: Path) -> None:
+        vocabulary = self.extractor.vocabulary_ or {}
+        columns = sorted(vocabulary, key=vocabulary.__getitem__)
+        (folder / VOCABULARY_FILE).write_text(
+            json.dumps({"columns": columns}, ensure_ascii=False), encoding="utf-8"
+        )
+
+    def read_vocabulary(self, saved: store.SavedModel) -> None:
+        data = saved.read_json(VOCABULARY_FILE)
+        columns = data.get("columns") if isinstance(data, dict) else None
+        if not isinstance(columns, list):
+            raise ModelError(f"model folder {saved.path}: the vocabulary is damaged; retrain it")
+        self.extractor.vocabulary_ = {str(key): index for index, key in enumerate(columns)}
+        self.extractor.hash_bits = None
+
+
+def write_arrays(path: Path, arrays: Mapping[str, Any]) -> None:
+    """Write numpy arrays (and CSR matrices, split into their parts) to one ``.npz``."""
+    flat: dict[str, np.ndarray] = {}
+    for key, value in arrays.items():
+        if sparse.issparse(value):
+            csr = sparse.csr_matrix(value)
+            flat[f"{key}.data"] = csr.data
+            flat[f"{key}.indices"] = csr.indices.astype(np.int32)
+            flat[f"{key}.indptr"] = csr.indptr.astype(np.int64)
+            flat[f"{key}.shape"] = np.asarray(csr.shape, dtype=np.int64)
+        else:
+            flat[key] = np.asarray(value)
+    with path.open("wb") as handle:
+        np.savez_compressed(handle, **flat)
+
+
+def read_arrays(saved: store.SavedModel, name: str) -> dict[str, Any]:
+    """Arrays written by ``write_arrays``, from the model's verified bytes (no pickles)."""
+    try:
+        with np.load(io.BytesIO(saved.read_bytes(name)), allow_pickle=False) as data:
+            flat = {key: data[key] for key in data.files}
+    except (OSError, ValueError) as error:
+        raise ModelError(
+            f"model folder {saved.path}: {name} cannot be read ({error}); retrain the model"
+        ) from None
+    arrays: dict[str, Any] = {}
+    for key, value in flat.items():
+        if key.endswith(".data"):
+            base = key[: -len(".data")]
+            shape = tuple(int(v) for v in flat[f"{base}.shape"])
+            arrays[base] = sparse.csr_matrix(
+                (value, flat[f"{base}.indices"].astype(np.int32), flat[f"{base}.indptr"]),
+                shape=shape,
+            )
+        elif not key.endswith((".indices", ".indptr", ".shape")):
+            arrays[key] = value
+    return arrays
+
+
+def sigmoid(values: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(values, -30.0, 30.0)))

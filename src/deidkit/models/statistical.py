@@ -1,0 +1,108 @@
+"""What the learning detectors (CRF, SVM, decision tree) share: features and progress.
+
+Each has ``lang`` and ``features`` parameters: ``features`` is a ``FeatureConfig`` or its dict
+(``None``: the default feature set of ``lang``). After ``fit`` the config with every default
+made explicit is kept (``feature_config_``) and saved with the model, so a loaded model
+re-extracts exactly the features it was trained on.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from deidkit.errors import ConfigError
+from deidkit.features import FeatureConfig, FeatureExtractor, FeatureUnavailableWarning
+from deidkit.models.base import BaseDetector
+from deidkit.models.spans import OUTSIDE, bio_tags, token_labels
+from deidkit.text import tokenize
+from deidkit.types import Document, Token
+
+Features = dict[str, Any]
+Progress = Callable[[str], None]
+
+
+class StatisticalDetector(BaseDetector):
+    """A detector that learns from the features of tokens."""
+
+    lang: str
+    features: FeatureConfig | Mapping[str, Any] | None
+    progress: Progress | None = None
+    """Called with one-line progress messages during ``fit`` (no note text in them)."""
+
+    def _say(self, message: str) -> None:
+        if self.progress is not None:
+            self.progress(message)
+
+    # -- features ---------------------------------------------------------------------------
+    def _requested_config(self) -> FeatureConfig:
+        if self.lang not in ("en", "es"):
+            raise ConfigError(f"{self.name}: unsupported language {self.lang!r}; use en or es")
+        if isinstance(self.features, FeatureConfig):
+            return self.features
+        if self.features is None:
+            return FeatureConfig(language=self.lang)
+        if not isinstance(self.features, Mapping):
+            raise ConfigError(f"{self.name}: features must be a feature config or a mapping")
+        data = dict(self.features)
+        data.setdefault("language", self.lang)
+        return FeatureConfig.from_dict(data)
+
+    def _new_extractor(self, config: FeatureConfig) -> FeatureExtractor:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", FeatureUnavailableWarning)
+            extractor = FeatureExtractor(config)
+        for warning in caught:
+            self._say(f"note: {warning.message}")
+        return extractor
+
+    def _start_features(self) -> FeatureExtractor:
+        """The extractor for training; remembers the resolved feature config."""
+        extractor = self._new_extractor(self._requested_config())
+        self.feature_config_ = extractor.resolved_config()
+        self._extractor = extractor
+        return extractor
+
+    @property
+    def extractor(self) -> FeatureExtractor:
+        extractor = getattr(self, "_extractor", None)
+        if extractor is None:
+            extractor = self._new_extractor(self.feature_config_)
+            self._extractor = extractor
+        return extractor
+
+    def get_params(self) -> dict[str, Any]:
+        params = super().get_params()
+        config = getattr(self, "feature_config_", None)
+        if config is not None:
+            params["features"] = config.to_dict()
+        return params
+
+    def _restore_features(self, params: Mapping[str, Any]) -> None:
+        data = params.get("features")
+        self.feature_config_ = (
+            FeatureConfig.from_dict(data) if isinstance(data, Mapping) else self._requested_config()
+        )
+
+    # -- documents -> tokens, features, labels ---------------------------------------------------
+    def featurize(self, document: Document) -> tuple[list[Token], list[Features]]:
+        tokens = tokenize(document.text)
+        return tokens, self.extractor.token_features(document, tokens)
+
+    def training_items(
+        self, documents: Sequence[Document], *, bio: bool
+    ) -> Iterator[tuple[list[Token], list[Features], list[str]]]:
+        """Tokens, feature dicts and gold tags (BIO or plain labels) of each document."""
+        for number, document in enumerate(documents, start=1):
+            tokens, features = self.featurize(document)
+            tags = bio_tags(tokens, document.spans) if bio else token_labels(
+                tokens, document.spans
+            )
+            if number % 100 == 0 or number == len(documents):
+                self._say(f"features: {number}/{len(documents)} documents")
+            yield tokens, features, tags
+
+
+def is_phi(tag: str) -> bool:
+    return tag != OUTSIDE

@@ -1,0 +1,155 @@
+"""Every detector: train, predict, save/load round trip, tampering refused, crafted notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from deidkit.errors import ConfigError, InputError, NotFittedError
+from deidkit.models import TamperedModelError, build_detector, load_model
+from deidkit.models.base import BaseDetector
+from deidkit.types import Document
+
+SPECS = {
+    "crf": ("crf", {}),
+    "crf-window": ("crf", {"sampling": "window", "sampling_window": 3}),
+    "svm-linear": ("svm", {}),
+    "svm-quadratic-binary": ("svm", {"kernel": "quadratic", "mode": "binary",
+                                     "max_samples": 600}),
+    "svm-gaussian": ("svm", {"kernel": "gaussian", "max_samples": 600, "C": 10.0}),
+    "tree": ("tree", {"min_count": 1}),
+    "ensemble": ("ensemble", {"members": [{"detector": "rules"},
+                                          {"detector": "svm", "params": {"C": 0.5}}]}),
+}
+
+
+def strict_f1(gold: list[Document], pred: list[Document], *, typed: bool = True) -> float:
+    tp = fp = fn = 0
+    for g, p in zip(gold, pred, strict=True):
+        want = {s.key if typed else (s.start, s.end) for s in g.spans}
+        got = {s.key if typed else (s.start, s.end) for s in p.spans}
+        tp, fp, fn = tp + len(want & got), fp + len(got - want), fn + len(want - got)
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+@pytest.fixture(scope="module")
+def trained(train_notes: list[Document]) -> dict[str, BaseDetector]:
+    return {key: build_detector(name, params).fit(train_notes)
+            for key, (name, params) in SPECS.items()}
+
+
+@pytest.mark.parametrize("key", list(SPECS))
+def test_detector_learns_the_corpus(key: str, trained: dict[str, BaseDetector],
+                                    test_notes: list[Document]) -> None:
+    detector = trained[key]
+    predicted = detector.predict(test_notes)
+    assert [d.id for d in predicted] == [d.id for d in test_notes]
+    for gold, doc in zip(test_notes, predicted, strict=True):
+        assert doc.text == gold.text
+        assert all(0 <= s.start < s.end <= len(doc.text) for s in doc.spans)
+        assert all(s.source in {detector.name, "rules", "svm"} for s in doc.spans)
+    floor = {"svm-quadratic-binary": 0.6, "svm-gaussian": 0.5, "tree": 0.5}.get(key, 0.75)
+    assert strict_f1(test_notes, predicted, typed=key != "svm-quadratic-binary") >= floor
+
+
+@pytest.mark.parametrize("key", list(SPECS))
+def test_save_load_round_trip_is_identical(key: str, trained: dict[str, BaseDetector],
+                                           test_notes: list[Document], tmp_path: Path) -> None:
+    detector = trained[key]
+    folder = detector.save(tmp_path / key, metadata={"corpus": "synthetic"})
+    loaded = load_model(folder)
+    assert type(loaded) is type(detector)
+    assert loaded.get_params() == detector.get_params()
+    assert [d.spans for d in loaded.predict(test_notes)] == [
+        d.spans for d in detector.predict(test_notes)
+    ]
+    metadata = json.loads((folder / "metadata.json").read_text())
+    assert metadata["corpus"] == "synthetic" and metadata["training"]["documents"] == 40
+
+
+@pytest.mark.parametrize("key", ["crf", "svm-linear", "tree", "ensemble"])
+def test_tampered_model_file_is_refused(key: str, trained: dict[str, BaseDetector],
+                                        tmp_path: Path) -> None:
+    folder = trained[key].save(tmp_path / key)
+    victim = max((p for p in folder.rglob("*") if (p.is_file() and p.suffix != ".json")
+                  or p.name == "vocabulary.json"), key=lambda p: p.stat().st_size)
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    victim.write_bytes(bytes(data))
+    with pytest.raises(TamperedModelError, match="does not match its checksum"):
+        load_model(folder)
+
+
+def test_crf_scores_are_probabilities(trained: dict[str, BaseDetector],
+                                      test_notes: list[Document]) -> None:
+    spans = [s for d in trained["crf"].predict(test_notes) for s in d.spans]
+    assert spans and all(s.score is not None and 0.0 < s.score <= 1.0 for s in spans)
+
+
+def test_out_of_dictionary_names_are_found_from_context(
+    trained: dict[str, BaseDetector], test_notes: list[Document]
+) -> None:
+    odd = [d for d in test_notes if any(w in d.text for w in ("Zyqlo", "Quorbit", "Ixtlan",
+                                                              "Vandermoot", "Brevork",
+                                                              "Ulmsted", "Kadrow", "Pellix"))]
+    for key in ("crf", "svm-linear"):
+        predicted = trained[key].predict(odd)
+        doctors = [(g, p) for g, p in zip(odd, predicted, strict=True)]
+        found = sum(
+            any(s.label == "DOCTOR" and g.text[s.start:s.end] == g.text[t.start:t.end]
+                for s in p.spans)
+            for g, p in doctors for t in g.spans if t.label == "DOCTOR"
+        )
+        assert found >= len(odd) - 1, key
+
+
+def test_ambiguous_words_stay_non_phi(trained: dict[str, BaseDetector]) -> None:
+    note = Document(id="x", text="Brown stool noted, no melena. Foley catheter in place. "
+                                  "May need a repeat chest x-ray tomorrow.")
+    for key in ("crf", "svm-linear", "ensemble"):
+        assert trained[key].predict([note])[0].spans == (), key
+
+
+def test_tree_walk_matches_scikit_learn(trained: dict[str, BaseDetector],
+                                        test_notes: list[Document]) -> None:
+    tree = trained["tree"]
+    _, features = tree.featurize(test_notes[0])  # type: ignore[attr-defined]
+    matrix = tree.to_matrix(features)  # type: ignore[attr-defined]
+    best, _ = tree.predict_tokens(matrix)  # type: ignore[attr-defined]
+    expected = tree.booster_.predict(matrix)  # type: ignore[attr-defined]
+    assert [tree.classes_[i] for i in best] == list(expected)  # type: ignore[attr-defined]
+
+
+def test_tree_filter_drops_tokens_far_from_phi(trained: dict[str, BaseDetector],
+                                               test_notes: list[Document]) -> None:
+    tree = trained["tree"]
+    _, features = tree.featurize(test_notes[0])  # type: ignore[attr-defined]
+    matrix = tree.to_matrix(features)  # type: ignore[attr-defined]
+    rows = np.arange(matrix.shape[0])
+    kept = tree._drop_lonely_phi(matrix, rows)  # type: ignore[attr-defined]
+    assert 0 < len(kept) < len(rows)
+
+
+def test_svm_matrices_have_int32_indices(trained: dict[str, BaseDetector],
+                                         test_notes: list[Document]) -> None:
+    svm = trained["svm-linear"]
+    matrix = svm.to_matrix(svm.featurize(test_notes[0])[1])  # type: ignore[attr-defined]
+    assert matrix.indices.dtype == np.int32 and matrix.indptr.dtype == np.int32
+
+
+def test_errors_before_fit_and_without_annotations() -> None:
+    with pytest.raises(NotFittedError, match="not trained"):
+        build_detector("crf").predict([Document(id="a", text="x")])
+    with pytest.raises(InputError, match="no PHI annotations"):
+        build_detector("svm").fit([Document(id="a", text="no phi here")])
+    with pytest.raises(InputError, match="no training documents"):
+        build_detector("tree").fit([])
+    with pytest.raises(ConfigError, match="kernel"):
+        build_detector("svm", {"kernel": "cubic"})._check_params()  # type: ignore[attr-defined]
+    with pytest.raises(ConfigError, match="no parameter 'depth'"):
+        build_detector("tree", {"depth": "3"})
+    with pytest.raises(ConfigError, match="must be an integer"):
+        build_detector("tree", {"rounds": "many"})
