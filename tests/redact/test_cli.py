@@ -220,3 +220,15 @@ def test_patients_can_be_read_from_file_names(tmp_path: Path) -> None:
     with pytest.raises(DeidkitError, match="invalid regular expression"):
         deidentify_corpus(folder, tmp_path / "x", options=RedactOptions(), key=SecretKey.random(),
                           detector=ExplodingDetector(), patient_from_id="(")  # fmt: skip
+
+
+def test_the_output_may_not_overwrite_or_sit_inside_the_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Seen 3/14/2012.")
+    for target in (folder, folder / "out"):
+        assert run("deidentify", folder, target, "--mode", "tag") == 1
+        assert "overwrite or sit inside the input" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["a.txt"]
