@@ -46,7 +46,12 @@ def test_offsets_are_exact_ordered_and_cover_every_non_space_character(text: str
         ("DR. SMITH", ["DR.", "SMITH"]),
         ("aspirin p.o. b.i.d. x3", ["aspirin", "p.o.", "b.i.d.", "x3"]),
         ("Mrs. Jones lives on Main St. in the U.S.", ["Mrs.", "Jones", "lives", "on", "Main",
-                                                     "St.", "in", "the", "U.S."]),
+                                                     "St", ".", "in", "the", "U.S."]),
+        # words that can end a name or a sentence do not keep their dot
+        ("Maria del Mar.", ["Maria", "del", "Mar", "."]),
+        ("John Smith Jr.", ["John", "Smith", "Jr", "."]),
+        ("Av. la Alhambra 23, 4 izq..", ["Av.", "la", "Alhambra", "23", ",", "4", "izq", ".",
+                                          "."]),
         ("said no.", ["said", "no", "."]),
         # dates
         ("on 3/14/2012.", ["on", "3/14/2012", "."]),
@@ -69,10 +74,12 @@ def test_offsets_are_exact_ordered_and_cover_every_non_space_character(text: str
         ("617.555.1234", ["617.555.1234"]),
         ("+1-617-555-1234", ["+1-617-555-1234"]),
         ("SSN 123-45-6789", ["SSN", "123-45-6789"]),
-        ("MRN-12345", ["MRN-12345"]),
+        ("MRN-12345", ["MRN", "-", "12345"]),
+        ("E-28935", ["E", "-", "28935"]),
         ("A12-34-567", ["A12-34-567"]),
         ("MRN12345", ["MRN12345"]),
-        ("COVID-19", ["COVID-19"]),
+        ("COVID-19", ["COVID", "-", "19"]),
+        ("A1-B2", ["A1-B2"]),
         ("DNI 12345678-Z", ["DNI", "12345678-Z"]),
         # hyphenated words are split so PHI never ends inside a token
         ("45-year-old", ["45", "-", "year", "-", "old"]),
@@ -98,6 +105,7 @@ def test_offsets_are_exact_ordered_and_cover_every_non_space_character(text: str
         ("mail john.smith@mgh.org.", ["mail", "john.smith@mgh.org", "."]),
         ("see http://www.x.org/a?b=1.", ["see", "http://www.x.org/a?b=1", "."]),
         ("www.hospital.com,", ["www.hospital.com", ","]),
+        ("E-mail.ana@x.es", ["E", "-", "mail", ".", "ana@x.es"]),
         # placeholders
         ("[** First Name **] came", ["[** First Name **]", "came"]),
         ("on [**2012-01-02**].", ["on", "[**2012-01-02**]", "."]),
@@ -107,7 +115,11 @@ def test_offsets_are_exact_ordered_and_cover_every_non_space_character(text: str
         ("O'Brien's", ["O'Brien", "'s"]),
         ("Jones’s", ["Jones", "’s"]),
         # punctuation runs
-        ("----- ...", ["-----", "..."]),
+        ("----- ... ....", ["-----", "...", "...."]),
+        # words glued together without a space are split; name prefixes are not
+        ("DRAlberto DominguezCorreo", ["DR", "Alberto", "Dominguez", "Correo"]),
+        ("McDonald MacArthur DeAngelis iPhone NYHA MRIs",
+         ["McDonald", "MacArthur", "DeAngelis", "iPhone", "NYHA", "MRIs"]),
         ("BP:120/80;HR:72", ["BP", ":", "120/80", ";", "HR", ":", "72"]),
         # fragments, capitals and lower-case nursing text
         ("NEURO: A+OX3, MAE.", ["NEURO", ":", "A", "+", "OX3", ",", "MAE", "."]),

@@ -17,14 +17,11 @@ a match overlaps gets ``regex.phi.<pattern name>``.
 from __future__ import annotations
 
 import bisect
-import importlib
-import inspect
 import re
-from collections.abc import Callable
-from typing import Any
 
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
+from deidkit.patterns import find_patterns
 
 HIDE_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ALPHA", r"^[A-Za-z]+$"),
@@ -59,22 +56,6 @@ _COMPILED = tuple(
     (f"regex.{name}", re.compile(pattern, re.DOTALL)) for name, pattern in HIDE_PATTERNS
 )
 
-PatternFinder = Callable[[str], list[Any]]
-
-
-def load_pattern_finder(language: str) -> PatternFinder | None:
-    """``deidkit.patterns.find_patterns`` for ``language``, or None if it is not installed."""
-    try:
-        module = importlib.import_module("deidkit.patterns")
-    except ImportError:
-        return None
-    find = getattr(module, "find_patterns", None)
-    if find is None:
-        return None
-    if "lang" in inspect.signature(find).parameters:
-        return lambda text: find(text, lang=language)
-    return find
-
 
 class RegexFeatures(FeatureClass):
     name = "regex"
@@ -83,17 +64,17 @@ class RegexFeatures(FeatureClass):
 
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)
-        self._find_patterns = load_pattern_finder(config.language)
+        self._language = config.language
 
     def type_features(self, word: str) -> Features:
         return {name: 1.0 for name, pattern in _COMPILED if pattern.search(word)}
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        if self._find_patterns is None or not items:
+        if not items:
             return
         tokens = context.tokens
         starts = [token.start for token in tokens]
-        for match in self._find_patterns(context.text):
+        for match in find_patterns(context.text, self._language):
             key = f"regex.phi.{match.name}"
             index = max(bisect.bisect_right(starts, match.start) - 1, 0)
             while index < len(tokens) and tokens[index].start < match.end:
@@ -104,5 +85,5 @@ class RegexFeatures(FeatureClass):
     def describe(self) -> dict[str, object]:
         return {
             "hide_patterns": [name for name, _ in HIDE_PATTERNS],
-            "phi_patterns": "deidkit.patterns" if self._find_patterns else "unavailable",
+            "phi_patterns": "deidkit.patterns",
         }

@@ -38,22 +38,22 @@ from deidkit.types import Token
 
 ABBREVIATIONS: frozenset[str] = frozenset(
     {
-        # titles and name parts
-        "dr", "drs", "mr", "mrs", "ms", "mx", "prof", "jr", "sr", "sra", "srta", "dra", "dña",
-        "rev", "hon", "sgt", "capt", "lt", "col", "gen", "atty",
-        # addresses and organisations
-        "st", "ave", "av", "avda", "blvd", "rd", "ln", "apt", "ste", "mt", "ft", "hwy", "pl",
-        "sq", "pza", "hosp", "dept", "univ", "inc", "corp", "ltd",
-        # months and weekdays
-        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "ene", "abr", "ago", "dic",
+        # titles before a name
+        "dr", "drs", "mr", "mrs", "ms", "mx", "prof", "sr", "sra", "srta", "dra", "dña",
+        "rev", "hon", "sgt", "capt", "lt", "atty",
+        # words before a place or a number
+        "av", "avda", "pza", "apt", "ste", "mt", "ft", "tel", "ext", "fig", "vol", "pág",
+        "núm", "tfno",
         # general short forms that rarely end a sentence
-        "vs", "etc", "approx", "pt", "pts", "tel", "ext", "fig", "vol", "pág", "núm", "tfno",
+        "vs", "approx", "pt", "pts",
     }
 )
 """Lower-case words that keep a following dot as part of the token (``Dr.``, ``approx.``).
 
-Units (``mg.``) and words that often end a sentence ("no.") are left out on purpose.
+Only abbreviations that come before what they qualify are listed: a PHI span may start with
+them but never ends with them. Words that can end a name, an address or a sentence
+(``St.``, ``Jr.``, ``Inc.``, ``Hosp.``, ``Mar.``, ``etc.``, units, "no.") are split from their
+dot, so a span that stops before a sentence's full stop still ends on a token boundary.
 """
 
 _ABBREV_ALT = "|".join(sorted((re.escape(a) for a in ABBREVIATIONS), key=len, reverse=True))
@@ -61,7 +61,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic)[a
 
 _PATTERN = rf"""
   (?P<url>(?:https?://|ftp://|www\.)[^\s<>"'\[\]]*[^\s<>"'\[\].,;:!?)])
-| (?P<email>[\w.+-]{{1,64}}@[\w-]{{1,63}}(?:\.[\w-]{{1,63}}){{1,8}})
+| (?P<email>(?!(?:e-?)?mail[-.:])\w[\w.+-]{{0,63}}@[\w-]{{1,63}}(?:\.[\w-]{{1,63}}){{1,8}})
 | (?P<date>
       \d{{4}}(?P<s1>[-/.])\d{{1,2}}(?P=s1)\d{{1,2}}(?!\d)
     | \d{{1,2}}(?P<s2>[-/.])\d{{1,2}}(?P=s2)\d{{2,4}}(?!\d)
@@ -84,7 +84,7 @@ _PATTERN = rf"""
   )
 | (?P<possessive>['’]s(?![^\W_]))
 | (?P<word>[^\W\d_]+(?:['’](?!s(?![^\W_]))[^\W\d_]+)*(?:\d[^\W_]*)?)
-| (?P<punct>(?P<p>[^\w\s])(?P=p)+|\S)
+| (?P<punct>\.(?=\.(?!\.))|(?P<p>[^\w\s])(?P=p)+|\S)
 """
 
 TOKEN_RE = re.compile(_PATTERN, re.VERBOSE | re.IGNORECASE)
@@ -110,7 +110,18 @@ def _is_dashed_id(text: str) -> bool:
         return True
     if _UPPER_ID_RE.fullmatch(text) is None or not any(char.isalpha() for char in text):
         return False
+    first = text[: text.index("-")]
+    if not any(char.isdigit() for char in first):
+        return False  # a word before the number: "MRN-12345", "E-28935" are split
     return text[-1].isdigit() or _LONG_DIGITS_FIRST_RE.match(text) is not None
+
+
+# Words glued together without a space ("DominguezCorreo", "DRAlberto") are split where a
+# capital follows three lower-case letters, or where a capitalised word follows two or more
+# capitals; "McDonald", "MacArthur", "DeAngelis", "iPhone" stay whole.
+_CAMEL_RE = re.compile(
+    r"(?<=[a-zß-öø-ÿ]{3})(?=[A-ZÀ-ÖØ-Þ])|(?<=[A-ZÀ-ÖØ-Þ]{2})(?=[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{2})"
+)
 
 
 def _chunk_spans(chunk: str) -> tuple[tuple[int, int], ...]:
@@ -126,9 +137,14 @@ def _chunk_spans(chunk: str) -> tuple[tuple[int, int], ...]:
             end = pos + 1
         else:
             end = match.end()
-            if match.lastgroup == "dashed" and not _is_dashed_id(chunk[pos:end]):
+            kind = match.lastgroup
+            if kind == "dashed" and not _is_dashed_id(chunk[pos:end]):
                 head_match = head(chunk, pos, end)
                 end = head_match.end() if head_match is not None else pos + 1
+            elif kind == "word" and end - pos > 4:
+                glued = _CAMEL_RE.search(chunk, pos + 1, end)
+                if glued is not None:
+                    end = glued.start()
         spans.append((pos, end))
         pos = end
     return tuple(spans)
