@@ -1,0 +1,157 @@
+"""Where tasks run: in this process, in ``--jobs N`` worker processes, or on a Dask cluster.
+
+Every executor takes a stream of calls and yields their results as they finish, keeping a
+bounded number of calls in flight (the driver's memory does not grow with the input). Worker
+processes ignore Ctrl-C (the driver stops them) and load the job's model once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from deidkit.batch.job import Job, detector_for
+from deidkit.errors import ConfigError
+
+Call = tuple[Callable[..., Any], tuple[Any, ...]]
+
+
+class Executor:
+    """Runs calls in this process, in order."""
+
+    workers = 1
+    name = "1 process"
+
+    def run(self, calls: Iterable[Call]) -> Iterator[Any]:
+        for function, args in calls:
+            yield function(*args)
+
+    def close(self, *, cancel: bool = False) -> None:
+        """Release the workers (``cancel``: drop calls not started yet)."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, kind: object, error: object, traceback: object) -> None:
+        self.close(cancel=error is not None)
+
+
+def _start_worker(job: Job) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    detector_for(job)  # load the model once per worker process
+
+
+class ProcessExecutor(Executor):
+    """``workers`` processes (spawned: no state inherited from the driver)."""
+
+    def __init__(self, workers: int, job: Job) -> None:
+        if job.detector is not None:
+            raise ConfigError(
+                "a detector object runs in this process only; give a model name or folder "
+                "to use several processes"
+            )
+        self.workers = workers
+        self.name = f"{workers} processes"
+        self._pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(job,),
+        )
+
+    def run(self, calls: Iterable[Call]) -> Iterator[Any]:
+        pending: set[Future[Any]] = set()
+        limit = 2 * self.workers
+        for function, args in calls:
+            pending.add(self._pool.submit(function, *args))
+            if len(pending) >= limit:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+    def close(self, *, cancel: bool = False) -> None:
+        self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class DaskExecutor(Executor):
+    """Tasks on a Dask cluster: ``"local"`` starts a local cluster of ``workers`` processes;
+    an address (``tcp://host:8786``) connects to a running scheduler; a ``distributed.Client``
+    is used as it is. Workers need the input, the work folder and the model on a filesystem
+    they share with the driver."""
+
+    def __init__(self, scheduler: Any, workers: int, job: Job) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ConfigError(
+                "--dask needs Dask's distributed scheduler: pip install 'deidkit[dask]'"
+            ) from None
+        if job.detector is not None:
+            raise ConfigError("a detector object cannot be sent to Dask; give a model name")
+        self._own: list[Any] = []
+        if isinstance(scheduler, Client):
+            self.client = scheduler
+        elif scheduler == "local":
+            cluster = LocalCluster(
+                n_workers=max(1, workers),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
+            self.client = Client(cluster)
+            self._own = [self.client, cluster]
+        else:
+            try:
+                self.client = Client(str(scheduler), timeout="30s")
+            except (OSError, TimeoutError) as error:
+                raise ConfigError(
+                    f"--dask {scheduler}: cannot reach the scheduler ({type(error).__name__}); "
+                    "give its address, e.g. tcp://host:8786, or 'local'"
+                ) from None
+            self._own = [self.client]
+        threads = sum(self.client.nthreads().values()) or 1
+        self.workers = threads
+        self.name = f"Dask ({threads} worker threads)"
+        self._job = self.client.scatter(job, broadcast=True)
+        self._original_job = job
+
+    def run(self, calls: Iterable[Call]) -> Iterator[Any]:
+        from distributed import as_completed
+
+        queue = as_completed()
+        limit = 2 * self.workers
+        in_flight = 0
+        for function, args in calls:
+            queue.add(self.client.submit(function, *self._with_job(args), pure=False))
+            in_flight += 1
+            while in_flight >= limit:
+                yield next(queue).result()
+                in_flight -= 1
+        for future in queue:
+            yield future.result()
+
+    def _with_job(self, args: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The job goes to the workers once (scattered), not with every task."""
+        return tuple(self._job if arg is self._original_job else arg for arg in args)
+
+    def close(self, *, cancel: bool = False) -> None:
+        for item in self._own:
+            item.close()
+        self._own = []
+
+
+def make_executor(job: Job, *, jobs: int, dask: Any = None) -> Executor:
+    if jobs < 1:
+        raise ConfigError("--jobs must be 1 or more")
+    if dask is not None:
+        return DaskExecutor(dask, jobs, job)
+    if jobs == 1:
+        return Executor()
+    return ProcessExecutor(jobs, job)

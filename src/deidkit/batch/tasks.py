@@ -1,0 +1,197 @@
+"""The two kinds of task a worker runs; each writes its results into the work folder.
+
+**Chunk task** (``run_chunk``): read a chunk (or take the documents the driver read), find
+each document's spans (once per worker the model is loaded), and write the output documents.
+In surrogate and tag mode a document with a patient id is *held* instead: its replacements
+depend on the patient's other notes, which may sit in any chunk.
+
+**Bucket task** (``run_bucket``, surrogate and tag mode only): patients are spread over
+buckets by a hash of their id; a bucket task reads the held documents of its patients in
+input order, shows the redactor all of them first, then redacts them one by one: exactly
+what a single process does, since the redactor keeps its state per patient. The output is
+therefore the same whatever the number of workers, chunks or buckets, and however often the
+run was interrupted.
+
+Every output file is written to a temporary name and renamed when complete; the summary is
+written last and marks the task as done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from deidkit.batch.job import (
+    Failure,
+    Job,
+    detect_documents,
+    dumps,
+    make_deidentifier,
+    mapping_of,
+    output_document,
+    redact_document,
+)
+from deidkit.batch.sources import Chunk, Record, read_chunk, relative
+from deidkit.batch.workdir import WorkDir
+from deidkit.io.atomic import atomic_file
+from deidkit.redact.engine import Deidentifier, patient_of
+from deidkit.types import Document
+
+
+def bucket_of(patient: str, buckets: int) -> int:
+    """The bucket of a patient (a stable hash: the same in every process)."""
+    digest = hashlib.blake2b(patient.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % buckets
+
+
+@lru_cache(maxsize=8)
+def _patient_rule(pattern: str | None) -> Callable[[Document], Document]:
+    from deidkit.redact.corpus import _patient_rule as rule
+
+    return rule(pattern)
+
+
+def run_chunk(
+    job: Job, chunk: Chunk, records: Sequence[Record] | None, work_path: str
+) -> dict[str, Any]:
+    """Process one chunk; returns (and writes) its summary."""
+    work = WorkDir(Path(work_path))
+    if records is None:
+        pairs = list(read_chunk(Path(job.root), job.fmt, chunk, dict(job.read_options)))
+    else:
+        source = relative(job.root, chunk.path)
+        pairs = [(record, source) for record in records]
+    assign = _patient_rule(job.patient_from_id)
+    failures: list[Failure] = []
+    documents: list[tuple[int, Document, str]] = []
+    for position, (record, source) in enumerate(pairs):
+        if isinstance(record, Failure):
+            failures.append(record)
+        else:
+            documents.append((position, assign(record), source))
+    found = detect_documents(
+        job, [document for _, document, _ in documents], [source for *_, source in documents]
+    )
+    entries: list[tuple[int, dict[str, Any]]] = []
+    held: dict[int, list[str]] = {}
+    dropped: set[str] = set()
+    deidentifier = make_deidentifier(job) if job.kind == "deidentify" else None
+    for (position, _, source), result in zip(documents, found, strict=True):
+        if isinstance(result, Failure):
+            failures.append(result)
+            continue
+        if job.kind == "detect":
+            entries.append((position, {"i": position, "doc": result.to_dict()}))
+            continue
+        if job.stateful and result.patient_id:
+            bucket = bucket_of(patient_of(result), job.buckets)
+            held.setdefault(bucket, []).append(
+                dumps({"c": chunk.key, "i": position, "s": source, "doc": result.to_dict()})
+            )
+            entries.append((position, {"i": position, "b": bucket}))
+            continue
+        assert deidentifier is not None
+        deidentifier.observe(result)
+        redacted = redact_document(job, deidentifier, result, source)
+        if isinstance(redacted, Failure):
+            failures.append(redacted)
+            continue
+        document, dropped_keys = output_document(job, redacted)
+        dropped.update(dropped_keys)
+        entry: dict[str, Any] = {"i": position, "doc": document}
+        if job.mapping:
+            entry["map"] = mapping_of(redacted)
+        entries.append((position, entry))
+    ranges = _write_held(work.chunk_held(chunk.key), held)
+    with atomic_file(work.chunk_output(chunk.key)) as handle:
+        for _, entry in sorted(entries, key=lambda item: item[0]):
+            handle.write(dumps(entry) + "\n")
+    summary = {
+        "key": chunk.key,
+        "partition": chunk.partition,
+        "index": chunk.index,
+        "records": len(pairs),
+        "failures": [failure.to_dict() for failure in failures],
+        "dropped": sorted(dropped),
+        "held": {str(bucket): span for bucket, span in ranges.items()},
+    }
+    work.write_json(work.chunk_summary(chunk.key), summary)
+    return summary
+
+
+def _write_held(path: Path, held: dict[int, list[str]]) -> dict[int, list[int]]:
+    """Held documents grouped by bucket; returns each bucket's [offset, length, count]."""
+    ranges: dict[int, list[int]] = {}
+    if not held:
+        return ranges
+    offset = 0
+    with atomic_file(path) as handle:
+        for bucket in sorted(held):
+            data = "".join(line + "\n" for line in held[bucket])
+            size = len(data.encode("utf-8"))
+            handle.write(data)
+            ranges[bucket] = [offset, size, len(held[bucket])]
+            offset += size
+    return ranges
+
+
+def held_parts(
+    summaries: Sequence[dict[str, Any]], bucket: int
+) -> list[tuple[str, int, int]]:
+    """(chunk key, offset, length) of a bucket's held documents, in input order."""
+    parts = []
+    for summary in summaries:
+        span = summary["held"].get(str(bucket))
+        if span:
+            parts.append((summary["key"], span[0], span[1]))
+    return parts
+
+
+def _held_records(work: WorkDir, parts: Sequence[tuple[str, int, int]]) -> Iterator[dict[str, Any]]:
+    for key, offset, length in parts:
+        with work.chunk_held(key).open("rb") as handle:
+            handle.seek(offset)
+            data = handle.read(length)
+        for line in data.decode("utf-8").splitlines():
+            yield json.loads(line)
+
+
+def run_bucket(
+    job: Job, bucket: int, parts: Sequence[tuple[str, int, int]], work_path: str
+) -> dict[str, Any]:
+    """Redact the held documents of a bucket's patients (see the module docstring)."""
+    work = WorkDir(Path(work_path))
+    deidentifier: Deidentifier = make_deidentifier(job)
+    for record in _held_records(work, parts):
+        deidentifier.observe(Document.from_dict(record["doc"]))
+    failures: list[Failure] = []
+    dropped: set[str] = set()
+    documents = 0
+    with atomic_file(work.bucket_output(bucket)) as handle:
+        for record in _held_records(work, parts):
+            document = Document.from_dict(record["doc"])
+            redacted = redact_document(job, deidentifier, document, record["s"])
+            entry: dict[str, Any] = {"c": record["c"], "i": record["i"]}
+            if isinstance(redacted, Failure):
+                failures.append(redacted)
+                entry["failed"] = True
+            else:
+                out, dropped_keys = output_document(job, redacted)
+                dropped.update(dropped_keys)
+                entry["doc"] = out
+                if job.mapping:
+                    entry["map"] = mapping_of(redacted)
+                documents += 1
+            handle.write(dumps(entry) + "\n")
+    summary = {
+        "bucket": bucket,
+        "documents": documents,
+        "failures": [failure.to_dict() for failure in failures],
+        "dropped": sorted(dropped),
+    }
+    work.write_json(work.bucket_summary(bucket), summary)
+    return summary

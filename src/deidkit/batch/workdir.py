@@ -1,0 +1,192 @@
+"""The work folder of a batch run: what is done so far, so that a rerun resumes.
+
+Layout (all written atomically, so a file that exists is complete)::
+
+    manifest.json              what the run does (model, options, input digest, chunking)
+    key                        the generated key of a run without --key-file (until the end)
+    chunks/<p>-<k>.json        a chunk is done (commit marker: counts, failures, bucket ranges)
+    chunks/<p>-<k>.out.jsonl   its output documents in input order, or a pointer to a bucket
+    chunks/<p>-<k>.held.jsonl  documents held for their patient's bucket (original text!)
+    buckets/<b>.json           a bucket of patients is done
+    buckets/<b>.out.jsonl      its output documents in input order
+
+The folder holds note text (held documents and, with a mapping, original PHI values): it is
+created readable by its owner only and removed when the run finishes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import shutil
+from pathlib import Path
+from typing import IO, Any
+
+from deidkit.errors import ConfigError, OutputError
+from deidkit.io.atomic import atomic_file
+
+MANIFEST = "manifest.json"
+FORMAT_VERSION = 1
+
+
+def default_work_dir(target: Path) -> Path:
+    """``<folder>/.<name>.deidkit-run`` next to the output."""
+    target = Path(target).resolve()
+    return target.parent / f".{target.name}.deidkit-run"
+
+
+class WorkDir:
+    """A run's work folder; ``open`` checks that it belongs to the same job and locks it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path).resolve()
+        self.chunks = self.path / "chunks"
+        self.buckets = self.path / "buckets"
+        self._lock: IO[str] | None = None
+        self.resumed = False
+
+    # -- opening -------------------------------------------------------------------------------
+    def open(self, manifest: dict[str, Any], *, restart: bool = False) -> WorkDir:
+        """Create the folder, or reopen it when it was made by the same job."""
+        manifest = {"format_version": FORMAT_VERSION, **manifest}
+        if restart and self.path.exists():
+            self._check_ours()
+            shutil.rmtree(self.path)
+        existing = self._read_manifest()
+        if existing is not None and existing != json.loads(json.dumps(manifest)):
+            changed = sorted(
+                key for key in manifest.keys() | existing.keys()
+                if json.loads(json.dumps(manifest.get(key))) != existing.get(key)
+            )
+            raise ConfigError(
+                f"{self.path}: an unfinished run with other settings or input is here "
+                f"(differs in: {', '.join(changed)}); rerun its exact command to resume it, "
+                "or pass --restart to start again"
+            )
+        self.path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(self.path, 0o700)
+        self._take_lock()
+        for folder in (self.chunks, self.buckets):
+            folder.mkdir(mode=0o700, exist_ok=True)
+        self._remove_partial_files()
+        self.resumed = existing is not None
+        if existing is None:
+            self.write_json(self.path / MANIFEST, manifest)
+        return self
+
+    def _read_manifest(self) -> dict[str, Any] | None:
+        path = self.path / MANIFEST
+        if not path.exists():
+            if self.path.exists() and any(self.path.iterdir()):
+                self._check_ours()
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise ConfigError(
+                f"{path}: unreadable work folder of an earlier run; pass --restart"
+            ) from None
+        return data if isinstance(data, dict) else None
+
+    def _check_ours(self) -> None:
+        """Refuse to delete or reuse a folder deidkit did not make."""
+        if not (self.path / MANIFEST).exists() and any(
+            item.name not in {"chunks", "buckets", "lock", "key"} for item in self.path.iterdir()
+        ):
+            raise ConfigError(
+                f"{self.path}: exists and is not a deidkit work folder; give another --work-dir"
+            )
+
+    def _take_lock(self) -> None:
+        handle = (self.path / "lock").open("w")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise ConfigError(
+                f"{self.path}: another deidkit run is using this work folder; wait for it or "
+                "give another --work-dir"
+            ) from None
+        self._lock = handle
+
+    def _remove_partial_files(self) -> None:
+        """Temporary files of an interrupted write (their names start with a dot)."""
+        for folder in (self.chunks, self.buckets, self.path):
+            for item in folder.iterdir():
+                if item.name.startswith(".") and item.is_file():
+                    item.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._lock, fcntl.LOCK_UN)
+            self._lock.close()
+            self._lock = None
+
+    def remove(self) -> None:
+        """Delete the folder (the run is complete)."""
+        self.close()
+        shutil.rmtree(self.path, ignore_errors=True)
+
+    # -- the generated key ---------------------------------------------------------------------
+    def key_material(self) -> bytes:
+        """The run's generated key: made on the first run, reused when resuming (so that
+        the resumed output matches), deleted with the folder."""
+        path = self.path / "key"
+        if path.exists():
+            return path.read_bytes()
+        material = secrets.token_hex(32).encode()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(material)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return material
+
+    # -- chunks and buckets --------------------------------------------------------------------
+    def chunk_summary(self, key: str) -> Path:
+        return self.chunks / f"{key}.json"
+
+    def chunk_output(self, key: str) -> Path:
+        return self.chunks / f"{key}.out.jsonl"
+
+    def chunk_held(self, key: str) -> Path:
+        return self.chunks / f"{key}.held.jsonl"
+
+    def bucket_summary(self, bucket: int) -> Path:
+        return self.buckets / f"{bucket:05d}.json"
+
+    def bucket_output(self, bucket: int) -> Path:
+        return self.buckets / f"{bucket:05d}.out.jsonl"
+
+    def done_chunks(self) -> dict[str, dict[str, Any]]:
+        """The summaries of the chunks already done, by key."""
+        done = {}
+        for item in self.chunks.glob("*.json"):
+            if not item.name.startswith("."):
+                done[item.stem] = read_json(item)
+        return done
+
+    def done_buckets(self) -> dict[int, dict[str, Any]]:
+        done = {}
+        for item in self.buckets.glob("*.json"):
+            if not item.name.startswith("."):
+                done[int(item.stem)] = read_json(item)
+        return done
+
+    @staticmethod
+    def write_json(path: Path, data: Any) -> None:
+        with atomic_file(path) as handle:
+            json.dump(data, handle, ensure_ascii=False, sort_keys=True)
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise OutputError(
+            f"{path}: damaged work file ({type(error).__name__}); pass --restart"
+        ) from None
