@@ -1,4 +1,5 @@
-"""``deidkit deidentify``: a thin command over ``deidkit.redact.corpus.deidentify_corpus``."""
+"""``deidkit deidentify``: a thin command over ``deidkit.batch.run_deidentify`` (which reads,
+detects and redacts with ``deidkit.redact``, in parallel, resumably)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,21 @@ from typing import Annotated
 
 import typer
 
+from deidkit.batch import carries_spans, default_output_format, input_format, run_deidentify
+from deidkit.batch.options import (
+    FAILED_EXIT_CODE,
+    ChunkSizeOption,
+    DaskOption,
+    ErrorsOption,
+    JobsOption,
+    ProgressOption,
+    RestartOption,
+    TimeoutOption,
+    WorkDirOption,
+    read_options_for,
+    report_lines,
+    run_settings,
+)
 from deidkit.cli.corpus import (
     DateColumnOption,
     DelimiterOption,
@@ -17,9 +33,9 @@ from deidkit.cli.corpus import (
     csv_options,
 )
 from deidkit.errors import ConfigError
-from deidkit.io import FORMATS, detect_format, get_format
+from deidkit.io import FORMATS, get_format
 from deidkit.labels import LABELS
-from deidkit.redact.corpus import CorpusReport, deidentify_corpus
+from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.modes import MODES, TAG_STYLES
@@ -204,10 +220,19 @@ def register(app: typer.Typer) -> None:
         skip_failed: Annotated[
             bool,
             typer.Option(
-                help="Leave out documents that cannot be processed (and list them) "
-                "instead of stopping; they are never written un-redacted."
+                help="Leave out documents that cannot be processed (and list them in the "
+                "errors report, exit code 3) instead of stopping; they are never written "
+                "un-redacted."
             ),
         ] = False,
+        jobs: JobsOption = 1,
+        dask: DaskOption = None,
+        work_dir: WorkDirOption = None,
+        restart: RestartOption = False,
+        errors: ErrorsOption = None,
+        progress: ProgressOption = None,
+        timeout: TimeoutOption = None,
+        chunk_size: ChunkSizeOption = 256,
         text_column: TextColumnOption = None,
         id_column: IdColumnOption = None,
         patient_column: PatientColumnOption = None,
@@ -234,18 +259,20 @@ def register(app: typer.Typer) -> None:
             keep_labels=parse_keep(keep or []),
             pseudonymize_ids=pseudonymize_ids,
         )
-        key = SecretKey.from_file(key_file) if key_file is not None else SecretKey.random()
+        # no key file: the batch run makes a random key (kept until the run ends, to resume)
+        key = SecretKey.from_file(key_file) if key_file is not None else None
         csv_opts = csv_options(text_column, id_column, patient_column, date_column, delimiter)
-        in_format = (get_format(format) if format else detect_format(source)).name
-        out_format = get_format(to).name if to else in_format
-        if detector == "annotations" and not FORMATS[in_format].carries_spans:
+        in_format = input_format(source, format)
+        out_format = get_format(to).name if to else default_output_format(in_format)
+        if detector == "annotations" and not carries_spans(in_format):
             raise ConfigError(
                 f"--detector annotations: the {in_format} format carries no PHI spans; "
                 "use --detector model or an annotated format"
             )
-        if csv_opts and not (FORMATS[in_format].read_options or FORMATS[out_format].write_options):
+        read_opts = read_options_for(in_format, csv_opts)
+        if csv_opts and not (read_opts or FORMATS[out_format].write_options):
             raise ConfigError("the CSV options apply only when the input or the output is csv")
-        report = deidentify_corpus(
+        report = run_deidentify(
             source,
             target,
             options=options,
@@ -254,15 +281,25 @@ def register(app: typer.Typer) -> None:
             source_format=in_format,
             to=out_format,
             mapping=mapping,
-            read_options=csv_opts if FORMATS[in_format].read_options else {},
+            read_options=read_opts,
             write_options=csv_opts if FORMATS[out_format].write_options else {},
-            skip_failed=skip_failed,
             keep_metadata=keep_metadata,
             patient_from_id=patient_from_id,
+            timeout=timeout,
+            settings=run_settings(
+                jobs=jobs,
+                dask=dask,
+                work_dir=work_dir,
+                restart=restart,
+                errors=errors,
+                progress=progress,
+                chunk_size=chunk_size,
+                skip_failed=skip_failed,
+            ),
         )
         for line in summary(report):
             typer.echo(line)
-        for line in warnings(report):
+        for line in [*warnings(report), *report_lines(report)]:
             typer.echo(line, err=True)
         if report.skipped:
-            raise typer.Exit(1)
+            raise typer.Exit(FAILED_EXIT_CODE)
