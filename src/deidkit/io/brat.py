@@ -35,7 +35,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import read_any_label, write_any_label
-from deidkit.io.textfile import list_files, read_text
+from deidkit.io.textfile import any_file, list_files, read_text
 from deidkit.types import Document, Span
 
 EXTRA_KEY = "brat.extra"
@@ -177,16 +177,20 @@ def read(path: Path) -> Iterator[Document]:
         ann = path.with_suffix(".ann")
         yield _read_pair(txt if txt.exists() else None, ann if ann.exists() else None, path.stem)
         return
-    texts = {file.stem: file for file in list_files(path, ".txt")}
-    annotations = {file.stem: file for file in list_files(path, ".ann")}
+    texts = {name[:-4] for name in list_files(path, ".txt").names}
+    annotations = {name[:-4] for name in list_files(path, ".ann").names}
     if not texts and not annotations:
         raise InputError(
             "no .txt or .ann files in this folder",
             path=path,
             fix="give a folder of BRAT .txt/.ann pairs",
         )
-    for stem in sorted(texts.keys() | annotations.keys()):
-        yield _read_pair(texts.get(stem), annotations.get(stem), stem)
+    for stem in sorted(texts | annotations):
+        yield _read_pair(
+            path / f"{stem}.txt" if stem in texts else None,
+            path / f"{stem}.ann" if stem in annotations else None,
+            stem,
+        )
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -278,7 +282,7 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 def detect(path: Path) -> bool:
     if path.is_dir():
-        return bool(list_files(path, ".ann"))
+        return any_file(path, ".ann") is not None
     suffix = path.suffix.lower()
     return suffix == ".ann" or (suffix == ".txt" and path.with_suffix(".ann").is_file())
 

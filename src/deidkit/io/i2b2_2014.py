@@ -41,7 +41,7 @@ from deidkit.io.common import (
     xml_unescape,
 )
 from deidkit.io.labelmap import read_i2b2_2014_label, write_i2b2_2014_pair
-from deidkit.io.textfile import BOM, list_files, peek, read_text
+from deidkit.io.textfile import BOM, any_file, list_files, peek, read_text
 from deidkit.types import Document, Span
 
 COMMENT_KEY = "i2b2-2014.comment."
@@ -263,8 +263,8 @@ def looks_like(path: Path) -> bool:
 
 def detect(path: Path) -> bool:
     if path.is_dir():
-        files = list_files(path, ".xml")
-        return bool(files) and looks_like(files[0])
+        first = any_file(path, ".xml")
+        return first is not None and looks_like(first)
     return path.suffix.lower() == ".xml" and looks_like(path)
 
 

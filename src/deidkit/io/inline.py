@@ -29,7 +29,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import is_tag_name, read_any_label, write_tag_name
-from deidkit.io.textfile import list_files, peek, read_text
+from deidkit.io.textfile import any_file, list_files, peek, read_text
 from deidkit.types import Document, Span
 
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_-]*)>")
@@ -151,8 +151,8 @@ def has_tags(path: Path) -> bool:
 
 def detect(path: Path) -> bool:
     if path.is_dir():
-        files = list_files(path, ".txt")
-        return bool(files) and not list_files(path, ".ann") and has_tags(files[0])
+        first = any_file(path, ".txt")
+        return first is not None and any_file(path, ".ann") is None and has_tags(first)
     return path.suffix.lower() == ".txt" and has_tags(path)
 
 

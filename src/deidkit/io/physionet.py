@@ -46,7 +46,7 @@ from deidkit.io.common import (
     text_mismatch,
 )
 from deidkit.io.labelmap import read_scheme_label, write_physionet_label
-from deidkit.io.textfile import BOM, iter_lines, list_files, peek
+from deidkit.io.textfile import BOM, any_file, iter_lines, list_files, peek
 from deidkit.types import Document, Span
 
 START = "START_OF_RECORD="
@@ -360,7 +360,7 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 def detect(path: Path) -> bool:
     if path.is_dir():
-        return bool(list_files(path, ".text"))
+        return any_file(path, ".text") is not None
     return path.suffix.lower() == ".text" or peek(path, 64).lstrip(BOM).startswith(START)
 
 

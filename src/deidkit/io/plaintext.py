@@ -14,7 +14,7 @@ from deidkit.errors import InputError
 from deidkit.io.atomic import atomic_directory
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import check_output_folder, make_document, unique_file_stems
-from deidkit.io.textfile import list_files, read_text
+from deidkit.io.textfile import any_file, list_files, read_text
 from deidkit.types import Document
 
 
@@ -38,7 +38,7 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 def detect(path: Path) -> bool:
     if path.is_dir():
-        return bool(list_files(path, ".txt"))
+        return any_file(path, ".txt") is not None
     return path.suffix.lower() == ".txt"
 
 

@@ -8,8 +8,9 @@ byte-order mark and ``\\r\\n`` line ends are kept).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import overload
 
 from deidkit.errors import InputError
 
@@ -100,39 +101,72 @@ def peek(path: Path, size: int = PEEK_BYTES) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def list_files(folder: Path, suffix: str) -> list[Path]:
-    """The files directly in ``folder`` whose name ends with ``suffix`` (case-insensitive), sorted.
+class FolderFiles(Sequence[Path]):
+    """The files of a folder, sorted by name, holding names only (a ``Path`` is made on access).
 
-    Only names are listed, so this stays cheap for folders of many files; hidden files
-    (starting with ``.``) are skipped.
+    A folder of 100,000 notes costs a list of 100,000 short strings, not of Path objects.
     """
-    suffix = suffix.lower()
+
+    def __init__(self, folder: Path, names: list[str]) -> None:
+        self.folder = folder
+        self.names = names
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @overload
+    def __getitem__(self, index: int) -> Path: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Path]: ...
+
+    def __getitem__(self, index: int | slice) -> Path | list[Path]:
+        if isinstance(index, slice):
+            return [self.folder / name for name in self.names[index]]
+        return self.folder / self.names[index]
+
+    def __iter__(self) -> Iterator[Path]:
+        for name in self.names:
+            yield self.folder / name
+
+
+def _scan(folder: Path) -> Iterator[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
-            names = [
-                entry.name
-                for entry in entries
-                if not entry.name.startswith(".")
-                and entry.name.lower().endswith(suffix)
-                and entry.is_file()
-            ]
+            for entry in entries:
+                if not entry.name.startswith("."):
+                    yield entry
     except FileNotFoundError:
         raise InputError("folder not found", path=folder, fix="check the path") from None
     except NotADirectoryError:
         raise InputError("expected a folder, found a file", path=folder) from None
     except OSError as error:
         raise InputError(f"cannot list folder ({error.strerror})", path=folder) from None
-    return [folder / name for name in sorted(names)]
 
 
-def suffixes_in(folder: Path) -> set[str]:
-    """The lower-cased suffixes of the (non-hidden) files directly in ``folder``."""
-    found: set[str] = set()
+def list_files(folder: Path, suffix: str) -> FolderFiles:
+    """The files directly in ``folder`` whose name ends with ``suffix`` (case-insensitive),
+    sorted by name; hidden files (starting with ``.``) are skipped. Only names are listed."""
+    suffix = suffix.lower()
+    names = [
+        entry.name
+        for entry in _scan(folder)
+        if entry.name.lower().endswith(suffix) and entry.is_file()
+    ]
+    names.sort()
+    return FolderFiles(folder, names)
+
+
+def any_file(folder: Path, suffix: str) -> Path | None:
+    """Some file of ``folder`` ending with ``suffix`` (the first the folder lists), or None.
+
+    For detection: stops at the first match instead of listing a large folder.
+    """
+    suffix = suffix.lower()
     try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if not entry.name.startswith(".") and entry.is_file():
-                    found.add(Path(entry.name).suffix.lower())
-    except OSError:
-        return set()
-    return found
+        for entry in _scan(folder):
+            if entry.name.lower().endswith(suffix) and entry.is_file():
+                return folder / entry.name
+    except InputError:
+        return None
+    return None
