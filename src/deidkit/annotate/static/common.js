@@ -265,10 +265,12 @@ const Deid = (() => {
       active = 0;
       box.hidden = false;
       draw();
+      const below = window.innerHeight - rect.bottom - 12, above = rect.top - 12;
+      const downwards = below >= 220 || below >= above;
+      box.style.maxHeight = Math.max(160, Math.min(window.innerHeight * 0.6, downwards ? below : above)) + "px";
       const width = box.offsetWidth, height = box.offsetHeight;
       const left = Math.max(4, Math.min(rect.left, window.innerWidth - width - 4));
-      let top = rect.bottom + 6;
-      if (top + height > window.innerHeight - 4) top = Math.max(4, rect.top - height - 6);
+      const top = downwards ? rect.bottom + 6 : Math.max(4, rect.top - height - 6);
       box.style.left = left + "px";
       box.style.top = top + "px";
       filter.focus();
