@@ -1,0 +1,86 @@
+"""Benchmark: ``deidkit detect`` end to end with a model (default: the shipped Spanish CRF).
+
+Runs the same function as ``deidkit detect`` (read the corpus, tokenize, extract features,
+tag, decode spans, write the output) on one core, and reports tokens per second by wall
+clock and by CPU time (the process's own, so other load on the machine does not count),
+the best of ``--repeat`` runs, plus the model's load time and size. Prints one JSON object.
+
+    .venv/bin/python bench/detect.py [--corpus DIR] [--model es] [--lang es] [--repeat 3]
+        [--out result.json]
+
+Default corpus: MEDDOCAN dev (../shared/data/meddocan/dev, BRAT, CC BY 4.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from deidkit.cli.models import detect_corpus
+from deidkit.io import read_documents
+from deidkit.models import load_model, resolve_model_path
+from deidkit.models.store import folder_size
+from deidkit.text import tokenize
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meddocan" / "dev"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--format", default=None)
+    parser.add_argument("--model", default=None, help="shipped name or folder (default: lang's)")
+    parser.add_argument("--lang", default="es")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+
+    path = resolve_model_path(args.model, args.lang)
+    started_wall, started_cpu = time.perf_counter(), time.process_time()
+    load_model(args.model, lang=args.lang)
+    load = {"wall_s": round(time.perf_counter() - started_wall, 3),
+            "cpu_s": round(time.process_time() - started_cpu, 3)}
+
+    documents = list(read_documents(args.corpus, args.format))
+    tokens = sum(len(tokenize(doc.text)) for doc in documents)
+    runs = []
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            wall, cpu = time.perf_counter(), time.process_time()
+            report = detect_corpus(args.corpus, Path(tmp) / "out", model=args.model,
+                                   lang=args.lang, format=args.format, to="jsonl")
+            runs.append((time.perf_counter() - wall, time.process_time() - cpu))
+    wall_best = min(r[0] for r in runs)
+    cpu_best = min(r[1] for r in runs)
+    result = {
+        "benchmark": "detect",
+        "model": str(path),
+        "model_size_mb": round(folder_size(path) / 1e6, 2),
+        "model_load": load,
+        "corpus": str(args.corpus),
+        "documents": len(documents),
+        "tokens": tokens,
+        "spans_found": sum(report.labels.values()),
+        "best_wall_s": round(wall_best, 3),
+        "best_cpu_s": round(cpu_best, 3),
+        "tokens_per_s_wall": round(tokens / wall_best),
+        "tokens_per_s_cpu": round(tokens / cpu_best),
+        "target_tokens_per_s": 50_000,
+        "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+    }
+    text = json.dumps(result, indent=2)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
