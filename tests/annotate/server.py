@@ -20,7 +20,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_until_up(url: str, timeout: float = 20.0) -> None:
+def wait_until_up(url: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
