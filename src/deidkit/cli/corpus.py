@@ -28,23 +28,21 @@ FormatOption = Annotated[
     ),
 ]
 TextColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with the note text [default: text].")
+    str | None, typer.Option(help="CSV: the column with the note text (default: text).")
 ]
 IdColumnOption = Annotated[
     str | None,
-    typer.Option(help="CSV: the column with document ids [default: id; row numbers if absent]."),
+    typer.Option(help="CSV: the column with document ids (default: id; row numbers if absent)."),
 ]
 PatientColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with patient ids [default: patient_id].")
+    str | None, typer.Option(help="CSV: the column with patient ids (default: patient_id).")
 ]
 DateColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with note dates [default: note_date].")
+    str | None, typer.Option(help="CSV: the column with note dates (default: note_date).")
 ]
 DelimiterOption = Annotated[
     str | None,
-    typer.Option(
-        help="CSV: the field delimiter, e.g. ';' or 'tab' [default: ',' or tab for .tsv]."
-    ),
+    typer.Option(help="CSV: the field delimiter, e.g. ';' or 'tab' (default: ',', tab for .tsv)."),
 ]
 
 

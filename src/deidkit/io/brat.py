@@ -35,7 +35,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import read_any_label, write_any_label
-from deidkit.io.textfile import any_file, list_files, read_text
+from deidkit.io.textfile import any_file, folder_files, read_text
 from deidkit.types import Document, Span
 
 EXTRA_KEY = "brat.extra"
@@ -177,8 +177,8 @@ def read(path: Path) -> Iterator[Document]:
         ann = path.with_suffix(".ann")
         yield _read_pair(txt if txt.exists() else None, ann if ann.exists() else None, path.stem)
         return
-    texts = {name[:-4] for name in list_files(path, ".txt").names}
-    annotations = {name[:-4] for name in list_files(path, ".ann").names}
+    texts = {name[:-4] for name in folder_files(path, ".txt").names}
+    annotations = {name[:-4] for name in folder_files(path, ".ann").names}
     if not texts and not annotations:
         raise InputError(
             "no .txt or .ann files in this folder",

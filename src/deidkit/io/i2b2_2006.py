@@ -36,7 +36,7 @@ from deidkit.io.common import (
     xml_unescape,
 )
 from deidkit.io.labelmap import read_scheme_label, write_i2b2_2006_label
-from deidkit.io.textfile import BOM, any_file, list_files, peek, read_text
+from deidkit.io.textfile import BOM, any_file, folder_files, peek, read_text
 from deidkit.types import Document, Span
 
 _SKIP = re.compile(r"\s+|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>", re.DOTALL)
@@ -226,7 +226,7 @@ def read(path: Path) -> Iterator[Document]:
     if path.is_file():
         yield from read_file(path)
         return
-    files = list_files(path, ".xml")
+    files = folder_files(path, ".xml")
     if not files:
         raise InputError(
             "no .xml files in this folder", path=path, fix="give an i2b2 2006 .xml file"

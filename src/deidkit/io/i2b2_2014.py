@@ -41,7 +41,7 @@ from deidkit.io.common import (
     xml_unescape,
 )
 from deidkit.io.labelmap import read_i2b2_2014_label, write_i2b2_2014_pair
-from deidkit.io.textfile import BOM, any_file, list_files, peek, read_text
+from deidkit.io.textfile import BOM, any_file, folder_files, peek, read_text
 from deidkit.types import Document, Span
 
 COMMENT_KEY = "i2b2-2014.comment."
@@ -216,7 +216,7 @@ def read(path: Path) -> Iterator[Document]:
     if path.is_file():
         yield read_file(path)
         return
-    files = list_files(path, ".xml")
+    files = folder_files(path, ".xml")
     if not files:
         raise InputError(
             "no .xml files in this folder", path=path, fix="give a folder of i2b2 2014 files"

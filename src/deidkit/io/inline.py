@@ -29,7 +29,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import is_tag_name, read_any_label, write_tag_name
-from deidkit.io.textfile import any_file, list_files, peek, read_text
+from deidkit.io.textfile import any_file, folder_files, peek, read_text
 from deidkit.types import Document, Span
 
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_-]*)>")
@@ -105,7 +105,7 @@ def parse(content: str, *, path: Path, doc_id: str) -> Document:
 
 
 def read(path: Path) -> Iterator[Document]:
-    files = [path] if path.is_file() else list_files(path, ".txt")
+    files = [path] if path.is_file() else folder_files(path, ".txt")
     if not files:
         raise InputError(
             "no .txt files in this folder", path=path, fix="give inline-tagged .txt files"

@@ -46,7 +46,7 @@ from deidkit.io.common import (
     text_mismatch,
 )
 from deidkit.io.labelmap import read_scheme_label, write_physionet_label
-from deidkit.io.textfile import BOM, any_file, iter_lines, list_files, peek
+from deidkit.io.textfile import BOM, any_file, folder_files, iter_lines, peek
 from deidkit.types import Document, Span
 
 START = "START_OF_RECORD="
@@ -259,7 +259,7 @@ def read(path: Path) -> Iterator[Document]:
     if path.is_file():
         yield from read_file(path)
         return
-    files = list_files(path, ".text")
+    files = folder_files(path, ".text")
     if not files:
         raise InputError(
             "no .text file in this folder", path=path, fix="give the id.text file or its folder"

@@ -14,12 +14,12 @@ from deidkit.errors import InputError
 from deidkit.io.atomic import atomic_directory
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import check_output_folder, make_document, unique_file_stems
-from deidkit.io.textfile import any_file, list_files, read_text
+from deidkit.io.textfile import any_file, folder_files, read_text
 from deidkit.types import Document
 
 
 def read(path: Path) -> Iterator[Document]:
-    files = [path] if path.is_file() else list_files(path, ".txt")
+    files = [path] if path.is_file() else folder_files(path, ".txt")
     if not files:
         raise InputError(
             "no .txt files in this folder", path=path, fix="give a .txt file or a folder of them"

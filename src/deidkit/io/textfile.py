@@ -144,9 +144,9 @@ def _scan(folder: Path) -> Iterator[os.DirEntry[str]]:
         raise InputError(f"cannot list folder ({error.strerror})", path=folder) from None
 
 
-def list_files(folder: Path, suffix: str) -> FolderFiles:
+def folder_files(folder: Path, suffix: str) -> FolderFiles:
     """The files directly in ``folder`` whose name ends with ``suffix`` (case-insensitive),
-    sorted by name; hidden files (starting with ``.``) are skipped. Only names are listed."""
+    sorted by name; hidden files (starting with ``.``) are skipped. Only names are held."""
     suffix = suffix.lower()
     names = [
         entry.name
@@ -155,6 +155,11 @@ def list_files(folder: Path, suffix: str) -> FolderFiles:
     ]
     names.sort()
     return FolderFiles(folder, names)
+
+
+def list_files(folder: Path, suffix: str) -> list[Path]:
+    """Like ``folder_files`` but as a list of paths (for small folders)."""
+    return list(folder_files(folder, suffix))
 
 
 def any_file(folder: Path, suffix: str) -> Path | None:
