@@ -176,7 +176,7 @@ def register(app: typer.Typer) -> None:
         test_documents = _read(test, format, limit) if test is not None else None
         settings = RunSettings(bootstrap=bootstrap, seed=seed, jobs=jobs, progress=not quiet)
         if name is ExperimentName.compare:
-            spec = DetectorSpec("compare")  # each compared detector gets its own spec below
+            spec = None  # each compared detector gets its own spec below
         else:
             detector = model or DEFAULT_DETECTOR[name.value]
             spec = DetectorSpec(detector, {**common, **settings_by_target.pop(detector, {})})

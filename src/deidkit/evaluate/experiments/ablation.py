@@ -106,7 +106,9 @@ def run(
 def _spec(data: ExperimentInput, enabled: tuple[str, ...], name: str):
     from dataclasses import replace
 
-    return replace(data.spec, feature_classes=enabled, label=f"{data.spec.display} [{name}]")
+    return replace(
+        data.detector, feature_classes=enabled, label=f"{data.detector.display} [{name}]"
+    )
 
 
 def _design_title(design: str) -> str:

@@ -27,11 +27,18 @@ class ExperimentInput:
     """The corpora and detector of an experiment.
 
     Without ``test`` documents, experiments that need a test set split ``train`` at random
-    (``test_fraction`` of the documents, seed 000 used 25%).
+    (``test_fraction`` of the documents, seed 000 used 25%). ``spec`` is the detector of every
+    run (None for ``compare``, which names its own detectors).
     """
 
+    @property
+    def detector(self) -> DetectorSpec:
+        if self.spec is None:
+            raise ConfigError("this experiment needs a detector (--model)")
+        return self.spec
+
     train: Sequence[Document]
-    spec: DetectorSpec
+    spec: DetectorSpec | None
     settings: RunSettings = field(default_factory=RunSettings)
     test: Sequence[Document] | None = None
     test_fraction: float = 0.25
@@ -48,7 +55,7 @@ class ExperimentInput:
     def parameters(self, **extra: Any) -> dict[str, Any]:
         """What to record in the manifest: detector, corpora, seeds, machine."""
         return {
-            "detector": self.spec.to_dict(),
+            **({} if self.spec is None else {"detector": self.spec.to_dict()}),
             "train_corpus": self.corpus_names.get("train", ""),
             "test_corpus": self.corpus_names.get("test", "")
             or f"random {self.test_fraction:.0%} of the training corpus",

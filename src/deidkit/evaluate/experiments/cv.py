@@ -26,7 +26,7 @@ def run(
     documents = list(data.train) + list(data.test or [])
     splits = k_folds(documents, folds, data.rng(), group_by_patient=group_by_patient)
     tasks = [
-        RunTask(f"fold {i + 1}", data.spec, train, test, {"fold": i + 1})
+        RunTask(f"fold {i + 1}", data.detector, train, test, {"fold": i + 1})
         for i, (train, test) in enumerate(splits)
     ]
     results = run_tasks(tasks, data.settings, f"cv ({folds} folds)")

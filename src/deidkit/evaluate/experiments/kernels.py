@@ -43,7 +43,9 @@ def run(
     tasks = [
         RunTask(
             kernel,
-            replace(data.spec, params={**data.spec.params, **KERNELS[kernel]}, label=kernel),
+            replace(
+                data.detector, params={**data.detector.params, **KERNELS[kernel]}, label=kernel
+            ),
             chosen,
             test,
             {"kernel": kernel},

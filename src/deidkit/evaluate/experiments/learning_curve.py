@@ -37,7 +37,9 @@ def run(
         for fraction, subset in zip(fractions, subsets, strict=True):
             key = f"{fraction:.3%}" + (f" #{repeat + 1}" if repeats > 1 else "")
             tasks.append(
-                RunTask(key, data.spec, subset, test, {"fraction": fraction, "repeat": repeat + 1})
+                RunTask(
+                    key, data.detector, subset, test, {"fraction": fraction, "repeat": repeat + 1}
+                )
             )
     results = run_tasks(tasks, data.settings, "learning curve")
     writer.parameters.update(

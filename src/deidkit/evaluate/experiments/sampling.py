@@ -64,7 +64,7 @@ def run(
     settings += [("window", f"k={k}", float(k), window_params(k)) for k in windows]
     tasks = []
     for method, name, value, params in settings:
-        spec = replace(data.spec, params={**data.spec.params, **params}, label=name)
+        spec = replace(data.detector, params={**data.detector.params, **params}, label=name)
         for fold, (train, test) in enumerate(splits, start=1):
             key = name + (f" fold {fold}" if folds else "")
             info = {"method": method, "setting": name, "value": value, "fold": fold}
