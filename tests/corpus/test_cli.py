@@ -103,3 +103,11 @@ def test_commands_and_options_have_help(name: str) -> None:
     assert command.help
     for parameter in command.params:
         assert getattr(parameter, "help", None), f"{name}: {parameter.name} has no help"
+
+
+def test_text_output_warns_that_spans_are_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "synth", "--n", "3", "--out", str(tmp_path / "t"), "--to", "text")
+    assert code == 0
+    assert "holds text only" in err and len(list((tmp_path / "t").glob("*.txt"))) == 3

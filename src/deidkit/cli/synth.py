@@ -56,6 +56,12 @@ def _split_list(values: list[str] | None) -> list[str]:
     return [item.strip() for value in values or () for item in value.split(",") if item.strip()]
 
 
+def _warn_if_spans_dropped(format_name: str) -> None:
+    if not getattr(get_format(format_name), "carries_spans", True):
+        typer.echo(f"note: the {format_name} format holds text only; the spans were not "
+                   "written (use jsonl, brat or i2b2-2014 to keep them)", err=True)
+
+
 def _list_templates(value: bool) -> None:
     if value:
         for family in FAMILIES:
@@ -104,6 +110,7 @@ def register(app: typer.Typer) -> None:
                              note_types=types or None)
         write_documents(tally.watch(documents), target, to)
         typer.echo(f"wrote {tally.summary()} to {target} ({to})")
+        _warn_if_spans_dropped(to)
 
     @app.command("reidentify")
     def reidentify_command(
@@ -127,3 +134,4 @@ def register(app: typer.Typer) -> None:
         documents = reidentifier.documents(read_documents(source, format))
         write_documents(tally.watch(documents), output, to)
         typer.echo(f"re-identified {tally.summary()} from {source} to {output} ({to})")
+        _warn_if_spans_dropped(to)
