@@ -61,6 +61,17 @@ def test_word_itself(make_extractor) -> None:
     assert features_of(raw, NOTE, "3/14/2012") == {"word": "3/14/2012"}
 
 
+def test_word_lemma(make_extractor) -> None:
+    extractor = only(make_extractor, "word", lemma=True)
+    assert extractor.token_features("catheters")[0] == {
+        "word": "catheters", "word.lemma": "catheter",
+    }
+    assert extractor.token_features("children")[0]["word.lemma"] == "child"
+    assert extractor.token_features("diagnosis")[0]["word.lemma"] == "diagnosis"  # not plural
+    assert extractor.token_features("was")[0]["word.lemma"] == "was"
+    assert "word.lemma" not in only(make_extractor, "word").token_features("catheters")[0]
+
+
 def test_orthography(make_extractor) -> None:
     extractor = only(make_extractor, "orthography", length_cap=10)
     john = features_of(extractor, NOTE, "John")

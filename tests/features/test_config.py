@@ -61,6 +61,7 @@ def test_without_and_only() -> None:
         ({"dictionaries": ["names"]}, "'dictionaries' must map"),
         ({"colour": "blue"}, "unknown feature config key 'colour'"),
         ({"version": 99}, "version 99 is not supported"),
+        ({"language": "es", "lemma": True}, "lemma feature is only available for English"),
     ],
 )
 def test_bad_configs_are_rejected(changes: dict, message: str) -> None:

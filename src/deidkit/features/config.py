@@ -63,6 +63,7 @@ class FeatureConfig:
     - ``affix_max``: longest prefix/suffix (HIDE: 3; up to 5).
     - ``length_cap``: token lengths at or above it share one one-hot value.
     - ``fold_digits``: the word itself with every digit replaced by ``0``.
+    - ``lemma``: also the word's lemma (plural nouns singularised; English only).
     - ``pos_window``: neighbours whose part of speech is a feature (seed 001: 1).
     - ``pos_context_rules``: also apply the tagger's contextual rules (more accurate on
       verbs, about ten times slower).
@@ -83,6 +84,7 @@ class FeatureConfig:
     affix_max: int = 3
     length_cap: int = 20
     fold_digits: bool = True
+    lemma: bool = False
     pos_window: int = 1
     pos_context_rules: bool = False
     dictionaries: Mapping[str, str] | None = None
@@ -111,6 +113,8 @@ class FeatureConfig:
             raise ConfigError("a feature class is listed twice; list each class once")
         ordered = tuple(name for name in FEATURE_CLASSES if name in classes)
         object.__setattr__(self, "classes", ordered)
+        if self.lemma and self.language != "en":
+            raise ConfigError("the lemma feature is only available for English; set lemma off")
         _check_range("window", self.window, 0, 10)
         _check_range("affix_max", self.affix_max, 1, 5)
         _check_range("length_cap", self.length_cap, 1, 100)

@@ -1,7 +1,9 @@
 """Feature classes that look only at the token itself: word, orthography, affixes.
 
 - ``word`` (seeds 000/001, "the word itself"): ``word`` = the token casefolded, digits
-  folded to ``0`` (``3/14/2012`` -> ``0/00/0000``) unless ``fold_digits`` is off.
+  folded to ``0`` (``3/14/2012`` -> ``0/00/0000``) unless ``fold_digits`` is off; with
+  ``lemma`` (English) also ``word.lemma``: plural nouns singularised (``catheters`` ->
+  ``catheter``; seed 001 lemmatises), by textblob's offline rules.
 - ``orthography`` (seed 000 sections 4.2.2-4.2.5): ``orthography.case`` (``upper``,
   ``lower``, ``title``, ``mixed``, ``none``), ``orthography.initcap``,
   ``orthography.punct`` (punctuation inside a longer token), ``orthography.number``,
@@ -18,6 +20,8 @@ from __future__ import annotations
 import re
 
 from deidkit.features.base import FeatureClass, Features, normalise_word
+from deidkit.features.config import FeatureConfig
+from deidkit.text.pos import PosTagger
 
 _NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d+)*|\d*[.,]\d+)%?")
 
@@ -27,8 +31,16 @@ class WordFeatures(FeatureClass):
     summary = "the token itself, casefolded, digits folded to 0"
     per_type = True
 
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        self._tagger = PosTagger(config.language) if config.lemma else None
+
     def type_features(self, word: str) -> Features:
-        return {"word": normalise_word(word, self.config.fold_digits)}
+        features: Features = {"word": normalise_word(word, self.config.fold_digits)}
+        if self._tagger is not None:
+            lemma = self._tagger.lemma(word)
+            features["word.lemma"] = normalise_word(lemma, self.config.fold_digits)
+        return features
 
 
 def word_shape(word: str) -> str:

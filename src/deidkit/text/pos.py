@@ -32,6 +32,23 @@ DEFAULT_TAGS = ("NN", "NNP", "CD")
 """textblob's defaults for unknown words: lower case, capitalised, numeric."""
 
 
+def _textblob_folder() -> Path | None:
+    spec = importlib.util.find_spec("textblob")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _load_private(name: str, path: Path) -> Any | None:
+    """Load one of textblob's stdlib-only modules without running textblob's package init."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @functools.cache
 def _textblob() -> tuple[Any, Any] | None:
     """textblob's Pattern module and its English lexicon, or None if textblob is missing.
@@ -43,17 +60,12 @@ def _textblob() -> tuple[Any, Any] | None:
     loaded = sys.modules.get("textblob.en")
     if loaded is not None:
         return sys.modules["textblob._text"], loaded.lexicon
-    spec = importlib.util.find_spec("textblob")
-    if spec is None or not spec.submodule_search_locations:
+    folder = _textblob_folder()
+    if folder is None:
         return None
-    folder = Path(next(iter(spec.submodule_search_locations)))
-    text_spec = importlib.util.spec_from_file_location(
-        "deidkit._textblob_text", folder / "_text.py"
-    )
-    if text_spec is None or text_spec.loader is None:
+    pattern_text = _load_private("deidkit._textblob_text", folder / "_text.py")
+    if pattern_text is None:
         return None
-    pattern_text = importlib.util.module_from_spec(text_spec)
-    text_spec.loader.exec_module(pattern_text)
     data = folder / "en"
     lexicon = pattern_text.Lexicon(
         path=str(data / "en-lexicon.txt"),
@@ -63,6 +75,26 @@ def _textblob() -> tuple[Any, Any] | None:
         language="en",
     )
     return pattern_text, lexicon
+
+
+@functools.cache
+def _singularize() -> Any | None:
+    loaded = sys.modules.get("textblob.en.inflect")
+    if loaded is not None:
+        return loaded.singularize
+    folder = _textblob_folder()
+    if folder is None:
+        return None
+    module = _load_private("deidkit._textblob_inflect", folder / "en" / "inflect.py")
+    return None if module is None else module.singularize
+
+
+def singular(word: str) -> str:
+    """The singular of an English noun (textblob's rule-based ``singularize``; offline)."""
+    singularize = _singularize()
+    if singularize is None:
+        raise ConfigError("lemmas need textblob (pip install textblob)")
+    return str(singularize(word))
 
 
 def unavailable_reason(language: str) -> str | None:
@@ -119,6 +151,18 @@ class PosTagger:
                 tag = self._tag_word(word, sentence_start=False)
             tags.append(tag)
         return tags
+
+    def word_tag(self, word: str) -> str:
+        """The tag of ``word`` inside a sentence, looked at on its own (cached)."""
+        tag = self._other_cache.get(word)
+        return tag if tag is not None else self._tag_word(word, sentence_start=False)
+
+    def lemma(self, word: str) -> str:
+        """``word`` singularised when the tagger calls it a plural noun (``catheters`` ->
+        ``catheter``), else ``word``; other inflections are left alone."""
+        if self.word_tag(word) in ("NNS", "NNPS"):
+            return singular(word)
+        return word
 
     def clear_cache(self) -> None:
         self._first_cache.clear()
