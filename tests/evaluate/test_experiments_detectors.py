@@ -54,18 +54,22 @@ def test_ablation_switches_feature_classes(tmp_path, corpus):
         "ablation",
         corpus,
         crf,
-        classes=["word", "orthography", "context"],
+        classes=["orthography", "context", "regex"],
+        fixed=["word"],
         designs=["one-on", "one-off"],
     )
     assert {r.spec.feature_classes for r in results} == {
-        ("word", "orthography", "context"),
-        ("word",),
-        ("orthography",),
-        ("context",),
-        ("orthography", "context"),
-        ("word", "context"),
+        ("word", "orthography", "context", "regex"),
         ("word", "orthography"),
+        ("word", "context"),
+        ("word", "regex"),
+        ("word", "context", "regex"),
+        ("word", "orthography", "regex"),
+        ("word", "orthography", "context"),
     }
+    classes = {r.info["classes"]: r for r in results}
+    word_only_context = classes["context"].evaluation.measure(("token", "binary", "PHI"), "f1")
+    assert word_only_context <= 1.0
 
 
 def test_svm_kernels(tmp_path, corpus):

@@ -141,6 +141,9 @@ def register(app: typer.Typer) -> None:
         classes: Annotated[
             str | None, typer.Option(help="ablation: feature classes (comma-separated).")
         ] = None,
+        fixed: Annotated[
+            str | None, typer.Option(help="ablation: classes kept on in every run.")
+        ] = None,
         designs: Annotated[
             str, typer.Option(help="ablation: one-on, one-off and/or subsets.")
         ] = "one-on,one-off",
@@ -199,6 +202,7 @@ def register(app: typer.Typer) -> None:
             options = {
                 "classes": _names(classes) or default_feature_classes(),
                 "designs": _names(designs),
+                "fixed": _names(fixed) or [],
             }
         elif name is ExperimentName.kernels:
             options = {"kernels": _names(kernels), "subset": subset}

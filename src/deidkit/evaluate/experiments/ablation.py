@@ -50,11 +50,17 @@ def run(
     *,
     classes: Sequence[str],
     designs: Sequence[str] = DESIGNS,
+    fixed: Sequence[str] = (),
 ) -> list[RunResult]:
+    """``fixed`` classes stay on in every run (e.g. the word itself under HIDE's subsets)."""
     if len(classes) < 2:
         raise ConfigError("an ablation needs at least two feature classes (--classes)")
+    overlap = set(classes) & set(fixed)
+    if overlap:
+        raise ConfigError(f"class {sorted(overlap)[0]!r} is both ablated and fixed; pick one")
     train, test = data.split()
     baseline_classes = tuple(dict.fromkeys(classes))
+    always = tuple(dict.fromkeys(fixed))
     runs: dict[tuple[str, ...], tuple[str, str]] = {baseline_classes: ("all", "baseline")}
     for design in designs:
         for name, enabled in configurations(baseline_classes, design):
@@ -62,17 +68,25 @@ def run(
     tasks = [
         RunTask(
             name,
-            _spec(data, enabled, name),
+            _spec(data, (*always, *enabled), name),
             train,
             test,
-            {"design": design, "classes": "+".join(enabled), "n_classes": len(enabled)},
+            {
+                "design": design,
+                "classes": "+".join(enabled),
+                "n_classes": len(enabled),
+                "fixed": "+".join(always),
+            },
         )
         for enabled, (name, design) in runs.items()
     ]
     results = run_tasks(tasks, data.settings, "ablation")
     writer.parameters.update(
         data.parameters(
-            classes=list(baseline_classes), designs=list(designs), test_documents=len(test)
+            classes=list(baseline_classes),
+            fixed_classes=list(always),
+            designs=list(designs),
+            test_documents=len(test),
         )
     )
     rows = write_runs(writer, results)
