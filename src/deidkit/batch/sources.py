@@ -388,8 +388,8 @@ def _id_of(raw: bytes) -> str | None:
     import json
 
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(raw.decode("utf-8", errors="replace"))
+    except ValueError:
         return None
     value = data.get("id") if isinstance(data, dict) else None
     return str(value) if isinstance(value, str | int) else None
