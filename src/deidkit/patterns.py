@@ -713,9 +713,10 @@ PATTERNS: tuple[Pattern, ...] = (
             rf"{_MON_ES}[\s/-](?P<y>\d{{2,4}}))(?![\w])", _ES,
             "fechas con el día y el nombre del mes: 3 de marzo de 2016, 3-mar-16",
             _check_month_name("date_month_name_es")),
-    Pattern("date_month_year_es", "DATE", rf"(?i)(?<![\w]){_MON_ES}\s+(?:(?:de|del)\s+)?"
-            rf"(?P<y>{_YEAR4})(?![\w])", _ES,
-            "mes y año: marzo de 2016", _check_month_name("date_month_year_es"),
+    Pattern("date_month_year_es", "DATE", rf"(?i)(?<![\w]){_MON_ES}(?:\s+(?:(?:de|del)\s+)?"
+            rf"(?P<y>{_YEAR4})|[-/](?P<y>{_YEAR4}|\d\d))(?![\w/-])", _ES,
+            "mes y año: marzo de 2016, diciembre-2002, oct/05",
+            _check_month_name("date_month_year_es"),
             anchors=_anchor_words(_MONTHS_ES)),
     Pattern("date_roman_month", "DATE", _L + r"\d{1,2}[-/.](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|"
             r"XII)[-/.]\d{2,4}" + _R, _ES, "date with a Roman-numeral month: 3-III-2016"),

@@ -153,3 +153,27 @@ def test_errors_before_fit_and_without_annotations() -> None:
         build_detector("tree", {"depth": "3"})
     with pytest.raises(ConfigError, match="must be an integer"):
         build_detector("tree", {"rounds": "many"})
+
+
+def test_pattern_backoff_adds_what_the_model_missed(trained: dict[str, BaseDetector]) -> None:
+    note = Document(id="x", text="Results sent to jdoe@example.org on 2011-04-05.")
+    crf = trained["crf"]
+    with_backoff = {(note.text[s.start:s.end], s.label) for s in crf.predict([note])[0].spans}
+    assert ("jdoe@example.org", "EMAIL") in with_backoff
+    crf.set_params(pattern_backoff=False)
+    try:
+        without = {note.text[s.start:s.end] for s in crf.predict([note])[0].spans}
+    finally:
+        crf.set_params(pattern_backoff=True)
+    assert "jdoe@example.org" not in without
+
+
+def test_backoff_never_overlaps_model_spans() -> None:
+    from deidkit.models.statistical import with_pattern_backoff
+    from deidkit.types import Span
+
+    text = "Seen 3/5/2010 and 4/6/2011."
+    mine = [Span(5, 9, "DATE", source="crf")]  # a partial date the model found
+    spans = with_pattern_backoff(text, "en", mine, "crf")
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("3/5/", "DATE"),
+                                                               ("4/6/2011", "DATE")]

@@ -26,7 +26,7 @@ from deidkit.features import FeatureConfig
 from deidkit.models import store
 from deidkit.models.sampling import SAMPLINGS, sample
 from deidkit.models.spans import OUTSIDE, spans_from_bio, split_tag
-from deidkit.models.statistical import StatisticalDetector
+from deidkit.models.statistical import StatisticalDetector, with_pattern_backoff
 from deidkit.types import Document, Span
 
 MODEL_FILE = "model.crfsuite"
@@ -76,6 +76,7 @@ class CRFDetector(StatisticalDetector):
         sampling_p: float = 0.5,
         sampling_history: int = 4,
         sampling_window: int = 10,
+        pattern_backoff: bool = True,
         seed: int = 0,
     ) -> None:
         self.lang = lang
@@ -91,6 +92,7 @@ class CRFDetector(StatisticalDetector):
         self.sampling_p = sampling_p
         self.sampling_history = sampling_history
         self.sampling_window = sampling_window
+        self.pattern_backoff = pattern_backoff
         self.seed = seed
 
     def _check_params(self) -> None:
@@ -174,7 +176,10 @@ class CRFDetector(StatisticalDetector):
         for index, tag in enumerate(tags):
             if tag != OUTSIDE:
                 scores[index] = tagger.marginal(tag, index)
-        return spans_from_bio(tokens, tags, source=self.name, scores=scores)
+        spans = spans_from_bio(tokens, tags, source=self.name, scores=scores)
+        if self.pattern_backoff:
+            spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
+        return spans
 
     def _write_files(self, folder: Path) -> None:
         (folder / MODEL_FILE).write_bytes(self.model_)

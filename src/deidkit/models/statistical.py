@@ -16,10 +16,22 @@ from deidkit.errors import ConfigError
 from deidkit.features import FeatureConfig, FeatureExtractor, FeatureUnavailableWarning
 from deidkit.models.base import BaseDetector
 from deidkit.models.spans import OUTSIDE, bio_tags, token_labels
+from deidkit.patterns import find_patterns
 from deidkit.text import tokenize
-from deidkit.types import Document, Token
+from deidkit.types import Document, Span, Token
 
 Features = dict[str, Any]
+
+BACKOFF_PATTERNS: frozenset[str] = frozenset(
+    {
+        "date_numeric", "date_iso", "date_month_year", "date_month_name", "date_day_month",
+        "date_month_name_es", "date_month_year_es", "date_roman_month", "email", "url",
+        "ipv4", "ipv6", "ssn", "phone", "phone_es",
+    }
+)
+"""Patterns whose matches are PHI with the same label in every corpus (full dates, e-mail,
+URLs, IP addresses, SSNs, phone numbers): the pattern back-off adds them where the model
+found nothing."""
 Progress = Callable[[str], None]
 
 
@@ -65,6 +77,12 @@ class StatisticalDetector(BaseDetector):
         return extractor
 
     @property
+    def lang_(self) -> str:
+        """The language of the features (and of the pattern back-off)."""
+        config = getattr(self, "feature_config_", None)
+        return config.language if config is not None else self.lang
+
+    @property
     def extractor(self) -> FeatureExtractor:
         extractor = getattr(self, "_extractor", None)
         if extractor is None:
@@ -106,3 +124,14 @@ class StatisticalDetector(BaseDetector):
 
 def is_phi(tag: str) -> bool:
     return tag != OUTSIDE
+
+
+def with_pattern_backoff(text: str, lang: str, spans: list[Span], source: str) -> list[Span]:
+    """``spans`` plus the matches of ``BACKOFF_PATTERNS`` that overlap none of them."""
+    added = [
+        Span(match.start, match.end, match.label, source=source)
+        for match in find_patterns(text, lang)
+        if match.name in BACKOFF_PATTERNS
+        and not any(span.start < match.end and match.start < span.end for span in spans)
+    ]
+    return sorted([*spans, *added], key=lambda span: span.start) if added else spans

@@ -28,6 +28,7 @@ from deidkit.features import FeatureConfig
 from deidkit.models import store
 from deidkit.models.matrix import MatrixDetector, read_arrays, sigmoid, write_arrays
 from deidkit.models.spans import OUTSIDE, spans_from_labels
+from deidkit.models.statistical import with_pattern_backoff
 from deidkit.types import Document, Span
 
 KERNELS = ("linear", "quadratic", "gaussian")
@@ -56,6 +57,7 @@ class SVMDetector(MatrixDetector):
         max_samples: int = 20_000,
         max_iter: int = 2_000,
         min_count: int = 1,
+        pattern_backoff: bool = True,
         seed: int = 0,
     ) -> None:
         self.lang = lang
@@ -69,6 +71,7 @@ class SVMDetector(MatrixDetector):
         self.max_samples = max_samples
         self.max_iter = max_iter
         self.min_count = min_count
+        self.pattern_backoff = pattern_backoff
         self.seed = seed
 
     def _check_params(self) -> None:
@@ -195,8 +198,11 @@ class SVMDetector(MatrixDetector):
         best = values.argmax(axis=1)
         labels = [self.classes_[i] for i in best.tolist()]
         scores = sigmoid(values[np.arange(len(labels)), best]).tolist()
-        return spans_from_labels(tokens, labels, source=self.name, text=document.text,
-                                 scores=scores)
+        spans = spans_from_labels(tokens, labels, source=self.name, text=document.text,
+                                  scores=scores)
+        if self.pattern_backoff and self.mode == "multiclass":
+            spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
+        return spans
 
     def _extra_config(self) -> dict[str, Any]:
         extra: dict[str, Any] = {"classes": list(self.classes_), "files": [WEIGHTS_FILE]}

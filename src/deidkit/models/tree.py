@@ -27,6 +27,7 @@ from deidkit.features import FeatureConfig
 from deidkit.models import store
 from deidkit.models.matrix import MatrixDetector, read_arrays, write_arrays
 from deidkit.models.spans import OUTSIDE, spans_from_labels
+from deidkit.models.statistical import with_pattern_backoff
 from deidkit.types import Document, Span
 
 ARRAYS_FILE = "tree.npz"
@@ -52,6 +53,7 @@ class TreeDetector(MatrixDetector):
         neighbours: int = 100,
         nn_filter: bool = True,
         min_count: int = 2,
+        pattern_backoff: bool = True,
         seed: int = 0,
     ) -> None:
         self.lang = lang
@@ -63,6 +65,7 @@ class TreeDetector(MatrixDetector):
         self.neighbours = neighbours
         self.nn_filter = nn_filter
         self.min_count = min_count
+        self.pattern_backoff = pattern_backoff
         self.seed = seed
 
     def _check_params(self) -> None:
@@ -198,8 +201,11 @@ class TreeDetector(MatrixDetector):
                 if row not in kept:
                     best[row] = outside
         labels = [OUTSIDE if i == outside else self.classes_[i] for i in best.tolist()]
-        return spans_from_labels(tokens, labels, source=self.name, text=document.text,
-                                 scores=share.tolist())
+        spans = spans_from_labels(tokens, labels, source=self.name, text=document.text,
+                                  scores=share.tolist())
+        if self.pattern_backoff:
+            spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
+        return spans
 
     def _extra_config(self) -> dict[str, Any]:
         return {"classes": list(self.classes_), "files": [ARRAYS_FILE]}
