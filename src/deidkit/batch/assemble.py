@@ -33,6 +33,7 @@ class Written:
     """What the output received."""
 
     documents: int = 0
+    characters: int = 0
     labels: Counter[str] = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     mapping_entries: int = 0
@@ -134,6 +135,7 @@ def write_output(
                 written.failures.append(failure)
                 continue
             written.documents += 1
+            written.characters += len(document.text)
             written.labels.update(span.label for span in document.spans)
             yield document
 

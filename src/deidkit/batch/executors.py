@@ -7,6 +7,7 @@ processes ignore Ctrl-C (the driver stops them) and load the job's model once.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -41,7 +42,8 @@ class Executor:
 
 def _start_worker(job: Job) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    detector_for(job)  # load the model once per worker process
+    with contextlib.suppress(Exception):  # an error shows in the first task, not here
+        detector_for(job)  # load the model once per worker process
 
 
 class ProcessExecutor(Executor):

@@ -37,6 +37,13 @@ RestartOption = Annotated[
     bool,
     typer.Option(help="Discard the progress of an unfinished earlier run and start again."),
 ]
+SkipFailedOption = Annotated[
+    bool,
+    typer.Option(
+        help="Leave out documents that cannot be processed (and list them in the errors "
+        "report, exit code 3) instead of stopping; they are never written.",
+    ),
+]
 ErrorsOption = Annotated[
     Path | None,
     typer.Option(

@@ -18,7 +18,7 @@ from typing import Any
 from deidkit.batch import progress as progress_bar
 from deidkit.batch.assemble import write_errors, write_output
 from deidkit.batch.executors import Call, Executor, make_executor
-from deidkit.batch.job import Failure, Job, Kind, resolve_model_name
+from deidkit.batch.job import Failure, Job, Kind, detector_for, resolve_model_name
 from deidkit.batch.sources import (
     InputPlan,
     carries_spans,
@@ -48,6 +48,7 @@ class BatchReport(CorpusReport):
     """A batch run's report: the corpus report's counts plus how the run went."""
 
     failures: list[Failure] = field(default_factory=list)
+    characters: int = 0
     errors_report: Path | None = None
     reused_chunks: int = 0
     workers: str = "1 process"
@@ -234,6 +235,7 @@ def _run(
         from dataclasses import replace
 
         job = replace(job, key=key)
+        detector_for(job)  # a model that cannot be loaded stops the run here, in one line
         report = BatchReport(
             source=source,
             target=target,
@@ -269,6 +271,7 @@ def _run(
     )
     failures.extend(written.failures)
     report.documents = written.documents
+    report.characters = written.characters
     report.spans = written.labels
     report.failures = failures
     report.skipped = [failure.id or _where(failure) for failure in failures]
