@@ -19,6 +19,21 @@ from typing import Annotated, Any
 
 import typer
 
+from deidkit.batch import run_detect
+from deidkit.batch.options import (
+    FAILED_EXIT_CODE,
+    ChunkSizeOption,
+    DaskOption,
+    ErrorsOption,
+    JobsOption,
+    ProgressOption,
+    RestartOption,
+    SkipFailedOption,
+    TimeoutOption,
+    WorkDirOption,
+    report_lines,
+    run_settings,
+)
 from deidkit.cli.corpus import FormatOption
 from deidkit.errors import ConfigError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
@@ -290,16 +305,36 @@ def register(app: typer.Typer) -> None:
             typer.Option("--to", "-t", help=f"Output format (default: the input's): "
                          f"{_FORMAT_NAMES}."),
         ] = None,
+        jobs: JobsOption = 1,
+        dask: DaskOption = None,
+        work_dir: WorkDirOption = None,
+        restart: RestartOption = False,
+        skip_failed: SkipFailedOption = False,
+        errors: ErrorsOption = None,
+        progress: ProgressOption = None,
+        timeout: TimeoutOption = None,
+        chunk_size: ChunkSizeOption = 256,
     ) -> None:
         """Find PHI: write the input documents with the predicted PHI spans."""
-        report = detect_corpus(source, target, model=model, lang=lang, format=format, to=to)
+        # deidkit.batch streams the input through --jobs processes (or Dask), resumably
+        report = run_detect(
+            source, target, detector=model, lang=lang, source_format=format, to=to,
+            timeout=timeout,
+            settings=run_settings(jobs=jobs, dask=dask, work_dir=work_dir, restart=restart,
+                                  errors=errors, progress=progress, chunk_size=chunk_size,
+                                  skip_failed=skip_failed),
+        )
         rate = report.characters / report.seconds if report.seconds else 0.0
-        labels = ", ".join(f"{k} {v}" for k, v in sorted(report.labels.items())) or "none"
+        labels = ", ".join(f"{k} {v}" for k, v in sorted(report.spans.items())) or "none"
         typer.echo(
-            f"found {sum(report.labels.values()):,} PHI spans in {report.documents:,} documents "
+            f"found {sum(report.spans.values()):,} PHI spans in {report.documents:,} documents "
             f"({report.source_format} -> {report.target_format}, {report.seconds:.1f} s, "
             f"{rate:,.0f} characters/s); {labels}"
         )
+        for line in report_lines(report):
+            typer.echo(line, err=True)
+        if report.failures:
+            raise typer.Exit(FAILED_EXIT_CODE)
 
     @app.command("models")
     def models_command(
