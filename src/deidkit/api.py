@@ -1,0 +1,166 @@
+"""The public Python API: ``deidkit.load_model``, ``deidkit.detect``, ``deidkit.deidentify``.
+
+>>> import deidkit
+>>> found = deidkit.detect("Seen by Dr. Alice Wong on 3/14/2012.")
+>>> [(found.span_text(s), s.label) for s in found.spans]
+[('Alice Wong', 'DOCTOR'), ('3/14/2012', 'DATE')]
+>>> deidkit.deidentify("Seen by Dr. Alice Wong on 3/14/2012.", mode="tag").text
+'Seen by Dr. [**DOCTOR**] on [**DATE**].'
+
+These are the objects the command line uses: ``load_model`` is ``deidkit.models.load_model``
+(a detector with ``predict(documents)``), ``deidentify`` wraps ``deidkit.redact.deidentify``
+and returns its ``TextResult`` / ``CorpusResult``. Models named by ``model=`` are loaded once
+per process and kept (``cached_model``); a model is used by one thread at a time. For files
+and folders at scale use ``deidkit.batch.run_deidentify`` / ``run_detect`` (docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from deidkit.errors import ConfigError
+from deidkit.redact import CorpusResult, Detector, TextResult
+from deidkit.redact import deidentify as _redact
+from deidkit.redact import detect as _detect
+from deidkit.redact.engine import RedactOptions
+from deidkit.redact.keys import SecretKey
+from deidkit.redact.modes import Mode
+from deidkit.types import Document, Span
+
+ANNOTATIONS = "annotations"
+"""``model=ANNOTATIONS``: use the spans the documents already carry (no detection)."""
+CACHE_SIZE = 8
+_cache: OrderedDict[tuple[str, str], tuple[Detector, threading.Lock]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def load_model(name_or_path: str | Path | None = None, lang: str = "en") -> Any:
+    """A trained detector: a shipped model name (``"en"``, ``"es"``), a model folder, or None
+    for the default model of ``lang``. Same as ``deidkit.models.load_model``."""
+    from deidkit.models import load_model as load
+
+    return load(name_or_path, lang=lang)
+
+
+def cached_model(name_or_path: str | Path | None = None, lang: str = "en") -> Detector:
+    """``load_model``, loaded once per process (the last ``CACHE_SIZE`` models are kept)."""
+    return _cached(name_or_path, lang)[0]
+
+
+def _cached(name_or_path: str | Path | None, lang: str) -> tuple[Detector, threading.Lock]:
+    key = (str(name_or_path) if name_or_path is not None else "default", lang)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    detector = load_model(name_or_path, lang)  # outside the lock: loading may take a while
+    with _cache_lock:
+        entry = _cache.setdefault(key, (detector, threading.Lock()))
+        _cache.move_to_end(key)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return entry
+
+
+def loaded_models() -> list[dict[str, str]]:
+    """The models this process holds (name or path, language)."""
+    with _cache_lock:
+        return [{"model": name, "lang": lang} for name, lang in _cache]
+
+
+class _Locked:
+    """A cached detector used by one thread at a time (detectors need not be thread-safe)."""
+
+    def __init__(self, detector: Detector, lock: threading.Lock) -> None:
+        self.detector = detector
+        self.lock = lock
+
+    def predict(self, documents: Sequence[Document]) -> list[Document]:
+        with self.lock:
+            return self.detector.predict(documents)
+
+
+def _detector(model: str | Path | Detector | None, lang: str) -> Detector | None:
+    if model == ANNOTATIONS:
+        return None
+    if model is None or isinstance(model, str | Path):
+        return _Locked(*_cached(model, lang))
+    if not callable(getattr(model, "predict", None)):
+        raise ConfigError("model= takes a model name, a model folder or a detector object")
+    return model
+
+
+def detect(
+    text_or_documents: str | Document | Iterable[Document],
+    *,
+    model: str | Path | Detector | None = None,
+    lang: str = "en",
+) -> Any:
+    """The PHI spans of a string or documents, found by ``model`` (default: the language's
+    default model).
+
+    A string or a Document gives a Document (``.spans``; ``.span_text(span)``); an iterable
+    of Documents gives a list of Documents. Each returned document has the model's spans in
+    place of its own.
+    """
+    detector = _detector(model, lang)
+    if detector is None:
+        raise ConfigError("detect needs a model, not the documents' annotations")
+    if isinstance(text_or_documents, str):
+        return _detect([Document("text", text_or_documents)], detector)[0]
+    if isinstance(text_or_documents, Document):
+        return _detect([text_or_documents], detector)[0]
+    return _detect(list(text_or_documents), detector)
+
+
+def deidentify(
+    text_or_documents: str | Document | Iterable[Document],
+    *,
+    model: str | Path | Detector | None = None,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+) -> TextResult | CorpusResult:
+    """Remove or replace the PHI of a string or documents.
+
+    The PHI is found by ``model`` (default: the language's default model), or given:
+    ``spans=`` for a string, ``model="annotations"`` for documents that carry their spans.
+    ``mode``: ``surrogate`` (default), ``tag``, ``placeholder``, ``remove`` or ``mask``;
+    ``options`` (``RedactOptions``) holds every other setting of ``deidkit deidentify``.
+    ``key`` (16+ bytes) makes surrogates and date shifts reproducible; without one a random
+    key is used and forgotten. A string gives a ``TextResult`` (``.text``, ``.spans``,
+    ``.mapping`` with ``with_mapping=True``, ``.offsets``); documents give a
+    ``CorpusResult`` (``.documents``, ``.mapping``), where the notes of one patient
+    (``patient_id``) share surrogates and one date shift.
+    """
+    language = lang or (options.lang if options is not None else "en")
+    detector = None if spans is not None else _detector(model, language)
+    if isinstance(text_or_documents, str) and spans is None and detector is None:
+        raise ConfigError('model="annotations" is for documents; give spans= for a string')
+    return _redact(
+        text_or_documents,
+        mode=mode,
+        key=key,
+        detector=detector,
+        lang=lang,
+        spans=spans,
+        options=options,
+        with_mapping=with_mapping,
+    )
+
+
+__all__ = [
+    "ANNOTATIONS",
+    "cached_model",
+    "deidentify",
+    "detect",
+    "load_model",
+    "loaded_models",
+]
