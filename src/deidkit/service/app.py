@@ -1,0 +1,267 @@
+"""The REST service (``deidkit serve``): detect and de-identify over HTTP.
+
+``POST /detect`` and ``POST /deidentify`` take one ``text`` or a batch of ``documents``, with
+the model, mode and key chosen per request; ``GET /health``, ``GET /models``; the OpenAPI
+schema is at ``/openapi.json`` (``/docs`` renders it). Models are loaded once per process
+and kept (``deidkit.api.cached_model``).
+
+Privacy: no note text in logs or error bodies (logs hold method, path, status, counts and
+times; a validation error names the field, never its value; an unexpected error is logged
+by type and code location only). Request bodies over ``max_request_bytes`` get a 413. With
+API keys configured every endpoint but ``/health`` and the schema needs ``Authorization:
+Bearer <key>`` or ``X-API-Key: <key>``. Errors are JSON: ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from deidkit import __version__
+from deidkit.errors import DeidkitError
+from deidkit.redact import deidentify as deidentify_text
+from deidkit.service.models import ModelCatalog, TooLarge, UnknownModel
+from deidkit.service.schemas import (
+    DeidentifiedDocument,
+    DeidentifyRequest,
+    DeidentifyResponse,
+    DetectedDocument,
+    DetectRequest,
+    DetectResponse,
+    ErrorResponse,
+    HealthResponse,
+    MappingEntryOut,
+    ModelInfo,
+    ModelsResponse,
+    SpanOut,
+)
+from deidkit.service.settings import ServiceSettings
+
+LOG = logging.getLogger("deidkit.service")
+OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"})
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse, "description": text}
+    for status, text in (
+        (400, "Bad request (e.g. an option or span the request gives is invalid)"),
+        (401, "Missing or wrong API key"),
+        (404, "Unknown model"),
+        (413, "Request too large"),
+        (422, "Malformed request body"),
+    )
+}
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    body: dict[str, Any] = {"code": code, "message": message}
+    body.update(extra)
+    return JSONResponse({"error": body}, status_code=status)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class ServiceMiddleware:
+    """API keys, request size limits, one log line per request, and internal errors that
+    neither reveal nor log text."""
+
+    def __init__(self, app: ASGIApp, settings: ServiceSettings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = {"code": 0, "sent": False}
+        cut_off = False
+
+        async def send_logged(message: Message) -> None:
+            if cut_off:
+                return
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+                status["sent"] = True
+            await send(message)
+
+        try:
+            refusal = self._refusal(scope)
+            if refusal is not None:
+                await refusal(scope, receive, send_logged)
+                return
+            limit = self.settings.max_request_bytes
+            received = 0
+
+            async def receive_limited() -> Message:
+                nonlocal received, cut_off
+                message = await receive()
+                received += len(message.get("body", b""))
+                if received > limit:
+                    cut_off = True
+                    raise _BodyTooLarge
+                return message
+
+            with contextlib.suppress(_BodyTooLarge):
+                await self.app(scope, receive_limited, send_logged)
+            if cut_off:  # the app's answer to the cut-off body was dropped: a 413 instead
+                cut_off = False
+                await _too_large(limit)(scope, receive, send_logged)
+        except Exception as error:
+            reference = secrets.token_hex(4)
+            frames = traceback.extract_tb(error.__traceback__)[-3:]
+            where = " < ".join(f"{Path(f.filename).name}:{f.lineno}" for f in reversed(frames))
+            LOG.error("internal error %s: %s at %s", reference, type(error).__name__, where)
+            if not status["sent"]:
+                response = error_response(
+                    500, "E500", f"internal error (reference {reference}); nothing was kept"
+                )
+                await response(scope, receive, send_logged)
+        finally:
+            LOG.info(
+                "%s %s %s %.1f ms",
+                scope.get("method", ""),
+                scope.get("path", ""),
+                status["code"] or "-",
+                (time.perf_counter() - started) * 1000,
+            )
+
+    def _refusal(self, scope: Scope) -> JSONResponse | None:
+        headers = {name.lower(): value for name, value in scope.get("headers", [])}
+        if (
+            self.settings.authenticated
+            and scope.get("path") not in OPEN_PATHS
+            and not self.settings.accepts(_api_key(headers))
+        ):
+            response = error_response(401, "E401", "missing or wrong API key")
+            response.headers["WWW-Authenticate"] = "Bearer"
+            return response
+        declared = headers.get(b"content-length")
+        if declared is not None and (
+            not declared.isdigit() or int(declared) > self.settings.max_request_bytes
+        ):
+            return _too_large(self.settings.max_request_bytes)
+        return None
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return error_response(
+        413, "E413", f"request body over {limit} bytes; send fewer or shorter documents"
+    )
+
+
+def _api_key(headers: dict[bytes, bytes]) -> str | None:
+    value = headers.get(b"x-api-key")
+    if value:
+        return value.decode("latin-1").strip()
+    authorization = headers.get(b"authorization", b"").decode("latin-1")
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def create_app(settings: ServiceSettings | None = None) -> FastAPI:
+    """The service's ASGI app (``uvicorn 'deidkit.service:create_app' --factory`` works)."""
+    from deidkit.service.work import deidentify_request, detect_request
+
+    settings = settings or ServiceSettings.from_env()
+    catalog = ModelCatalog(settings)
+    default_key = catalog.default_key()
+    app = FastAPI(
+        title="deidkit",
+        version=__version__,
+        description="Find, remove and replace protected health information (PHI) in clinical "
+        "notes. Errors are JSON {\"error\": {\"code\", \"message\"}}; no note text is logged.",
+        responses=ERRORS,
+    )
+    app.add_middleware(ServiceMiddleware, settings=settings)
+    for name in settings.preload:
+        _, lang = catalog.resolve(name, None)
+        catalog.detector(name, lang)
+        deidentify_text("warm up", spans=[], lang=lang)  # loads the surrogate lists too
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        details = [
+            {"field": ".".join(str(part) for part in item.get("loc", ())), "problem": item.get(
+                "msg", "invalid"), "type": item.get("type", "")}
+            for item in error.errors()
+        ]
+        return error_response(422, "E422", "malformed request body", details=details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        message = error.detail if isinstance(error.detail, str) else "request refused"
+        return error_response(error.status_code, f"E{error.status_code}", message)
+
+    @app.exception_handler(DeidkitError)
+    async def deidkit_error(request: Request, error: DeidkitError) -> JSONResponse:
+        status = {UnknownModel: 404, TooLarge: 413}.get(type(error), 400)
+        return error_response(status, error.code, error.message)
+
+    @app.get("/health", response_model=HealthResponse, tags=["service"])
+    def health() -> HealthResponse:
+        """Liveness: the service answers (no authentication needed)."""
+        return HealthResponse(status="ok", version=__version__, models_loaded=catalog.loaded())
+
+    @app.get("/models", response_model=ModelsResponse, tags=["service"])
+    def models() -> ModelsResponse:
+        """The models a request may name (shipped ones and those of --model-dir)."""
+        return ModelsResponse(models=[ModelInfo(**row) for row in catalog.rows()])
+
+    @app.post("/detect", response_model=DetectResponse, response_model_exclude_none=True,
+              tags=["phi"])  # fmt: skip
+    def detect(body: DetectRequest) -> DetectResponse:
+        """Find the PHI spans of one text or a batch of documents."""
+        name, documents = detect_request(body, catalog, settings)
+        if body.text is not None:
+            return DetectResponse(model=name, spans=_spans(documents[0].spans))
+        return DetectResponse(
+            model=name,
+            documents=[DetectedDocument(id=d.id, spans=_spans(d.spans)) for d in documents],
+        )
+
+    @app.post("/deidentify", response_model=DeidentifyResponse,
+              response_model_exclude_none=True, tags=["phi"])  # fmt: skip
+    def deidentify(body: DeidentifyRequest) -> DeidentifyResponse:
+        """Remove or replace the PHI of one text or a batch of documents (the notes of one
+        patient_id share surrogates and one date shift)."""
+        result = deidentify_request(body, catalog, settings, default_key)
+        response = DeidentifyResponse(model=result.model, mode=body.mode, key=result.key_source)
+        if body.text is not None:
+            response.text = result.documents[0].text
+            response.spans = _spans(result.documents[0].spans)
+        else:
+            response.documents = [
+                DeidentifiedDocument(
+                    id=d.id, text=d.text, spans=_spans(d.spans), patient_id=d.patient_id,
+                    note_date=d.note_date,
+                )
+                for d in result.documents
+            ]  # fmt: skip
+        if body.with_mapping:
+            response.mapping = [
+                MappingEntryOut(
+                    document=e.document, label=e.label, start=e.start, end=e.end,
+                    original=e.original, new_start=e.new_start, new_end=e.new_end,
+                    replacement=e.replacement,
+                )
+                for e in result.mapping
+            ]  # fmt: skip
+        return response
+
+    return app
+
+
+def _spans(spans: Any) -> list[SpanOut]:
+    return [SpanOut(start=s.start, end=s.end, label=s.label, score=s.score) for s in spans]

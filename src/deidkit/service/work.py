@@ -1,0 +1,99 @@
+"""What the endpoints do: requests in, deidkit documents out (no HTTP here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from deidkit.errors import DeidkitError
+from deidkit.redact import deidentify, detect
+from deidkit.redact.engine import MappingEntry, RedactOptions
+from deidkit.redact.keys import SecretKey
+from deidkit.service.models import ModelCatalog, TooLarge
+from deidkit.service.schemas import DeidentifyRequest, DetectRequest, DocumentIn
+from deidkit.service.settings import ServiceSettings
+from deidkit.types import Document, Span
+
+ANNOTATIONS = "annotations"
+
+
+@dataclass(frozen=True, slots=True)
+class Deidentified:
+    model: str
+    key_source: Literal["request", "server", "random"]
+    documents: tuple[Document, ...]
+    mapping: tuple[MappingEntry, ...]
+
+
+def _documents(
+    body: DetectRequest | DeidentifyRequest, settings: ServiceSettings, *, spans: bool
+) -> list[Document]:
+    if body.text is not None:
+        return [Document("text", body.text)]
+    items: list[DocumentIn] = body.documents or []
+    if len(items) > settings.max_documents:
+        raise TooLarge(
+            f"{len(items)} documents in one request; send at most {settings.max_documents}"
+        )
+    seen: set[str] = set()
+    documents = []
+    for item in items:
+        if item.id in seen:
+            raise DeidkitError(
+                f"two documents have the id {item.id!r}; give each document its own id",
+                code="E400",
+            )
+        seen.add(item.id)
+        documents.append(
+            Document(
+                id=item.id,
+                text=item.text,
+                spans=tuple(Span(s.start, s.end, s.label.upper()) for s in item.spans or ())
+                if spans
+                else (),
+                patient_id=item.patient_id,
+                note_date=item.note_date,
+            )
+        )
+    return documents
+
+
+def detect_request(
+    body: DetectRequest, catalog: ModelCatalog, settings: ServiceSettings
+) -> tuple[str, list[Document]]:
+    name, lang = catalog.resolve(body.model, body.lang)
+    documents = _documents(body, settings, spans=False)
+    return name, detect(documents, catalog.detector(name, lang))
+
+
+def deidentify_request(
+    body: DeidentifyRequest,
+    catalog: ModelCatalog,
+    settings: ServiceSettings,
+    default_key: SecretKey | None,
+) -> Deidentified:
+    annotated = body.model == ANNOTATIONS
+    if annotated and body.text is not None:
+        raise DeidkitError('"model": "annotations" needs documents with spans', code="E400")
+    if annotated:
+        name, lang = ANNOTATIONS, body.lang or settings.default_lang
+    else:
+        name, lang = catalog.resolve(body.model, body.lang)
+    options = RedactOptions(
+        mode=body.mode, lang=lang, **(body.settings.given() if body.settings else {})
+    )
+    if body.key is not None:
+        key, source = SecretKey(body.key.encode("utf-8")), "request"
+    elif default_key is not None:
+        key, source = default_key, "server"
+    else:
+        key, source = SecretKey.random(), "random"
+    documents = _documents(body, settings, spans=annotated)
+    result = deidentify(
+        documents,
+        key=key,
+        detector=None if annotated else catalog.detector(name, lang),
+        options=options,
+        with_mapping=body.with_mapping,
+    )
+    return Deidentified(name, source, result.documents, result.mapping)  # type: ignore[arg-type, union-attr]
