@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "deidkit.cli.synth",
     "deidkit.cli.annotate",
     "deidkit.cli.models",
+    "deidkit.cli.serve",
 )
 
 app = typer.Typer(
