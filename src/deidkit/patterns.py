@@ -80,7 +80,8 @@ _UNITS = _words(
 )
 # Clinical words that turn "a/b" into a score, grade, setting or amount rather than a date.
 _SCORE_CUES = _words(
-    """murmur murmurs sem holosystolic systolic diastolic ejection grade graded strength power
+    """day days cycle cycles week weeks involved positive nodes node dose doses murmur murmurs sem
+    holosystolic systolic diastolic ejection grade graded strength power
     motor reflex reflexes dtr dtrs pain painscale scale score scored rated rating rate gcs
     apgar apgars ps peep cpap bipap vent vents settings fio2 ie i:e ratio sensation tone
     tenderness bilaterally throughout extremities quadrants lobes vision acuity od os ou
@@ -100,6 +101,10 @@ _STRONG_DATE_CUES = _words(
 _YEAR_CUES = _words(
     """in since from until till to of during year years circa c. born by early late mid
     summer winter spring fall autumn en desde hasta año del de el entre y and between"""
+)
+_TIME_CUES = _words(
+    """at @ around approx approximately about ~ from to until till by before after between
+    since hrs hours hr h am pm shift start end horas sobre desde hasta"""
 )
 _TITRE_CUES = _words(
     """positive positivo positiva negative negativo negativa ratio dilution i:e ie titer titers
@@ -237,6 +242,8 @@ def _check_short_date(text: str, m: regex.Match[str], lang: str | None) -> Found
     after = _words_after(text, m.end(), 3)
     cue = bool(before) and before[-1] in _DATE_CUES
     strong_cue = bool(before) and before[-1] in _STRONG_DATE_CUES
+    if m.group("sep") == "-" and not strong_cue:
+        return None  # "10-15 mg", "2-3 weeks": ranges; "on 5-22": a date
     near = before[-3:] + after
     if any(w in _SCORE_CUES for w in near):
         return None
@@ -281,7 +288,13 @@ def _check_year(text: str, m: regex.Match[str], lang: str | None) -> Found:
         return None
     clock = int(value[:2]) <= 23 and int(value[2:]) <= 59
     if clock and not (before and before[0] in _YEAR_CUES) and not m.group("s"):
-        return None
+        # 1930, 2010: a 24-hour time in a run of times ("1900-0700", "2000 hrs", "@2010")
+        # or after a time word; otherwise a year ("diagnosed 2012", "colonoscopy 2010")
+        near = text[max(0, m.start() - 2) : m.end() + 2]
+        if (before and before[0] in _TIME_CUES) or "-" in near or ":" in near:
+            return None
+        if after and (after[0] in _TIME_CUES or after[0][:1].isdigit()):
+            return None
     return _hit(m, "DATE", "year")
 
 
@@ -490,6 +503,7 @@ _ID_MORE_GROUPS = regex.compile(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
 _PHONE_VALUE = regex.compile(
     r"\+?\(?\d[\d \t().-]{2,18}\d(?:[ \t]*(?:ext\.?|x)[ \t]*\d{1,5})?(?!\d)", regex.IGNORECASE
 )
+_ROOM_VALUE = regex.compile(r"(?:[A-Z]{1,2}-?)?\d{1,4}(?:-?[A-Z])?(?:-\d{1,3})?(?![\w/:]|[.,]\d)")
 _ZIP_VALUE = regex.compile(r"\d{5}(?:-\d{4})?" + _R)
 _SSN_VALUE = regex.compile(r"\d{3}[ -]?\d{2}[ -]?\d{4}(?!\d)")
 _AGE_VALUE_EN = regex.compile(r"(?P<n>\d{1,3})(?!\d|[.,]\d)")
@@ -525,7 +539,7 @@ class _Cue:
     anchors: str
     name: str
     label: str
-    kind: str  # id | phone | pager | zip | ssn | age_en | age_es
+    kind: str  # id | room | phone | pager | zip | ssn | age_en | age_es
     weak: bool = False
     langs: frozenset[str] = frozenset({"en", "es"})
 
@@ -568,8 +582,11 @@ _CUES: tuple[_Cue, ...] = (
     _Cue(r"sn|model", "sn model", "id_device", "DEVICE", "id", weak=True),
     _Cue(r"dni|nif|nie|passport|pasaporte", "dni nif nie passport pasaporte", "id_other",
          "IDNUM", "id"),
-    _Cue(rf"id|identifier|identification|record|file|{_NO}", "id identifier identification "
-         "record file nº n° no", "id_other", "IDNUM", "id", weak=True),
+    _Cue(rf"id|identifier|identification|record|file|job|ref|reference|{_NO}", "id identifier "
+         "identification record file job ref reference nº n° no", "id_other", "IDNUM", "id",
+         weak=True),
+    _Cue(r"room|rm\.?|bed|bay|cubicle|habitaci[oó]n|hab\.|cama|box", "room rm rm. bed bay "
+         "cubicle habitación habitacion hab. cama box", "room", "ROOM", "room"),
     _Cue(r"pager|beeper|pgr|pg|busca|buscapersonas", "pager beeper pgr pg busca buscapersonas",
          "phone_cue", "PHONE", "pager"),
     _Cue(r"phone|telephone|tel|tel[eé]fono|tfno|telf|fax|m[oó]vil|mobile|cell(?:ular)?",
@@ -590,9 +607,13 @@ _MARKER = (
 
 def _cue_check(cue: _Cue) -> Check:
     def check(text: str, m: regex.Match[str], lang: str | None) -> Found:
-        if cue.weak and m.group("marker") is None:
-            return None
-        return _cue_value(cue, text, m)
+        found = _cue_value(cue, text, m)
+        if found is None or not cue.weak or m.group("marker") is not None:
+            return found
+        value = text[found[0] : found[1]]
+        if cue.kind == "id" and sum(ch.isdigit() for ch in value) >= 5:
+            return found  # "Tricare ID 735294803Q": a long number needs no ':' after its cue
+        return None
 
     return check
 
@@ -611,8 +632,11 @@ def _cue_value(cue: _Cue, text: str, m: regex.Match[str]) -> Found:
             return None
         label = "FAX" if "fax" in m.group().casefold() else cue.label
         return value.start(), value.end(), label, cue.name
-    if cue.kind in {"zip", "ssn"}:
-        value = (_ZIP_VALUE if cue.kind == "zip" else _SSN_VALUE).match(text, start)
+    if cue.kind in {"zip", "ssn", "room"}:
+        pattern = {"zip": _ZIP_VALUE, "ssn": _SSN_VALUE, "room": _ROOM_VALUE}[cue.kind]
+        value = pattern.match(text, start)
+        if value is not None and cue.kind == "room" and _unit_follows(text, value.end()):
+            return None
         return None if value is None else (value.start(), value.end(), cue.label, cue.name)
     spanish = cue.kind == "age_es"
     value = (_AGE_VALUE_ES if spanish else _AGE_VALUE_EN).match(text, start)
@@ -667,6 +691,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("phone", "PHONE", r"(?=[(+\d])" + _L + r"(?:\+?1[\s.-]?)?(?:\([2-9]\d{2}\)\s?|"
             r"[2-9]\d{2}[\s.-]?)[2-9]\d{2}[\s.-]?\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,5})?" + _R, _ALL,
             "North American phone number", _check_phone("phone")),
+    Pattern("phone_parenthesised", "PHONE", r"\((?<=(?:^|[^\w(])\()\d{3}\)\s?\d{3}[-.\s]\d{4}" + _R,
+            _ALL, "(ddd) ddd-dddd with any digits", _check_phone("phone_parenthesised")),
     Pattern("phone_es", "PHONE", _L + r"(?:(?:\+|00)\s?34[\s.-]?)?(?:[6789]\d{8}|[6789]\d{2}"
             r"[\s.-]\d{3}[\s.-]\d{3}|[6789]\d[\s.-]\d{3}[\s.-]\d{2}[\s.-]\d{2}|[6789]\d{2}[\s.-]"
             r"\d{2}[\s.-]\d{2}[\s.-]\d{2})" + _R, _ES,
@@ -720,7 +746,7 @@ PATTERNS: tuple[Pattern, ...] = (
             anchors=_anchor_words(_MONTHS_ES)),
     Pattern("date_roman_month", "DATE", _L + r"\d{1,2}[-/.](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|"
             r"XII)[-/.]\d{2,4}" + _R, _ES, "date with a Roman-numeral month: 3-III-2016"),
-    Pattern("date_short", "DATE", _L + r"(?P<a>\d{1,2})/(?P<b>\d{1,2})" + _R, _ALL,
+    Pattern("date_short", "DATE", _L + r"(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})" + _R, _ALL,
             "month/day (day/month in Spanish) without a year, outside scores and fractions",
             _check_short_date),
     Pattern("holiday", "DATE", r"(?i)(?<![\p{L}])(?:christmas(?:\s+(?:eve|day))?|xmas|"

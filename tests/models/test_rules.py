@@ -55,6 +55,12 @@ def phi_texts(detector: RulesDetector, text: str) -> set[str]:
         ("SSN 123-45-6789 on file.", ("123-45-6789", "SSN")),
         ("Email jdoe@example.org for records.", ("jdoe@example.org", "EMAIL")),
         ("A 93 year old woman.", ("93", "AGE")),
+        ("Lives alone in Wildwood, MO with a cat.", ("Wildwood", "CITY")),
+        ("Lives alone in Wildwood, MO with a cat.", ("MO", "STATE")),
+        ("Bed A14, Room: 27.", ("A14", "ROOM")),
+        ("Tricare ID 735-29-4803Q on file.", ("735-29-4803Q", "IDNUM")),
+        ("On 5-22, he underwent a biopsy.", ("5-22", "DATE")),
+        ("Colonoscopy 2010 showed polyps.", ("2010", "DATE")),
     ],
 )
 def test_english_phi_is_found(text: str, expected: tuple[str, str]) -> None:
@@ -69,16 +75,36 @@ def test_english_phi_is_found(text: str, expected: tuple[str, str]) -> None:
         "History of Parkinson's disease and Graves disease.",
         "Swan-Ganz catheter removed.",
         "May need more fluids; will reassess.",
-        "Patient is a 45 year old man with BP 132/84.",
+        "Patient is a man with BP 132/84 and HR 80.",
         "2/6 systolic murmur; motor 5/5; pain 7/10.",
         "Take 1/2 tab daily; dose 10-15 mg.",
         "General Hospital policy was reviewed.",
         "NPO after midnight. CBC, BMP, LFTs pending.",
         "Hope to discharge home tomorrow.",
+        "In the ED, vitals were Temp 97.1 F, pulse 80.",
+        "Penrose drain removed; high Fowler's position.",
+        "Gilbert's syndrome; Jackson-Pratt drain in place.",
+        "GEN: A&Ox3. NEURO: nonfocal.",
+        "s/p cefepime day 4/9; nodes 3/12 involved.",
+        "Meds due from 1900-0700; 2000 hrs dose given.",
     ],
 )
 def test_english_non_phi_is_left_alone(text: str) -> None:
     assert found(EN, text) == set()
+
+
+def test_caseless_notes_need_more_than_a_surname() -> None:
+    lower = ("pt resting comfortably. gu: foley draining clear yellow urine. lungs clear. "
+             "will continue to monitor overnight. wife at bedside, updated on plan of care.")
+    assert found(EN, lower) == set()
+    upper = ("PT RESTING. GI: OGT TO GRAVITY W/ 233 CC BILIOUS OUTPUT. FOLEY DRAINING. "
+             "WIFE IN TO VISIT AND UPDATED BY RN. WILL CONTINUE TO MONITOR CLOSELY.")
+    assert found(EN, upper) == set()
+
+
+def test_credential_after_a_name_is_not_a_state() -> None:
+    text = "Signed by Erick Kohler, MD today."
+    assert found(EN, text) == {("Erick Kohler", "DOCTOR")}
 
 
 def test_names_are_not_taken_from_lower_case_common_words() -> None:
@@ -86,10 +112,10 @@ def test_names_are_not_taken_from_lower_case_common_words() -> None:
     assert found(EN, text) == set()
 
 
-def test_ages_under_90_only_when_asked() -> None:
-    text = "A 45 year old man."
-    assert found(EN, text) == set()
-    assert ("45", "AGE") in found(RulesDetector(ages="all"), text)
+def test_every_age_by_default_or_only_over_89() -> None:
+    text = "A 45 year old man and his 93 year old mother."
+    assert {("45", "AGE"), ("93", "AGE")} <= found(EN, text)
+    assert found(RulesDetector(ages="over_89"), text) == {("93", "AGE")}
 
 
 def test_times_only_when_asked() -> None:

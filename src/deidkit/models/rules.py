@@ -40,7 +40,8 @@ _PATTERN, _FIELD, _HOSPITAL, _CONTEXT, _CUED_PLACE, _NAME, _PLACE = range(7)  # 
 _EPONYM_HEADS = frozenset(
     str.split(
         """disease syndrome sign signs test fracture cyst catheter tube reflex phenomenon
-    procedure operation maneuver manoeuvre criteria classification scale score law node
+    procedure operation maneuver manoeuvre drain drains position criteria classification scale
+    score law node
     nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
     stockings stocking bag enfermedad síndrome signo prueba sonda grado escala tinción técnica
     maniobra clasificación estadio índice criterios operación intervención método linfoma
@@ -153,6 +154,7 @@ class _Lexicons:
     street_suffixes: _Phrases  # after the name: "Street", "Ave."
     address_units: _Phrases
     single_places: frozenset[str]
+    state_codes: frozenset[str]
 
 
 def _rows(name: str, lang: str) -> tuple[tuple[str, ...], ...]:
@@ -189,7 +191,8 @@ def _lexicons(lang: str) -> _Lexicons:
     )
     name_cues, place_cues, hospital_words = _Phrases(), _Phrases(), _Phrases()
     for indicator, kind in _rows("name_indicators", lang) or resources.rows("name_indicators"):
-        name_cues.add(indicator, kind)
+        if indicator.casefold() != "cc":  # "233 CC BILIOUS": cubic centimetres ("cc:" stays)
+            name_cues.add(indicator, kind)
     for indicator, kind in _rows("location_indicators", lang):
         if indicator not in _TOO_GENERAL_PLACE_CUES:
             place_cues.add(indicator, kind)
@@ -263,6 +266,9 @@ def _lexicons(lang: str) -> _Lexicons:
         street_suffixes=street_suffixes,
         address_units=address_units,
         single_places=single_places,
+        state_codes=frozenset(
+            row[0] for row in resources.rows("us_state_abbreviations") if row[2] == "usps"
+        ) if lang == "en" else frozenset(),
     )
 
 
@@ -274,6 +280,7 @@ class _Note:
     tokens: list[Token]
     words: list[str]  # casefolded token texts
     lowercase_style: bool  # notes written without capitals
+    uppercase_style: bool  # notes written in capitals
 
     @classmethod
     def of(cls, text: str) -> _Note:
@@ -282,7 +289,14 @@ class _Note:
         alphabetic = [t.text for t in tokens if t.text.isalpha()]
         capitals = sum(1 for w in alphabetic if w[0].isupper())
         lowercase = len(alphabetic) >= 20 and capitals < 0.03 * len(alphabetic)
-        return cls(text, tokens, words, lowercase)
+        upper = sum(1 for w in alphabetic if len(w) > 1 and w.isupper())
+        uppercase = len(alphabetic) >= 20 and upper > 0.6 * len(alphabetic)
+        return cls(text, tokens, words, lowercase, uppercase)
+
+    @property
+    def caseless(self) -> bool:
+        """Capitals say nothing about names here (all lower case or all capitals)."""
+        return self.lowercase_style or self.uppercase_style
 
     def capitalised(self, index: int) -> bool:
         word = self.tokens[index].text
@@ -305,8 +319,9 @@ class _Note:
 class RulesDetector(BaseDetector):
     """PHI by patterns, dictionaries and context rules (no training data needed).
 
-    ``lang``: ``en`` or ``es``. ``ages``: ``over_89`` (HIPAA), ``all``, or ``auto`` (over 89
-    in English, all in Spanish, as MEDDOCAN annotates them). ``times``: also clock times.
+    ``lang``: ``en`` or ``es``. ``ages``: ``all`` (``auto``, the default: i2b2 2014 and
+    MEDDOCAN annotate every age; the redaction step decides what Safe Harbor keeps) or
+    ``over_89`` (only the ages HIPAA counts as PHI). ``times``: also clock times.
     ``names``, ``places``, ``hospitals``: switch those dictionary rules.
     """
 
@@ -369,6 +384,7 @@ class RulesDetector(BaseDetector):
             candidates.extend((_HOSPITAL, span) for span in _street_spans(note, lex))
             candidates.extend((_CUED_PLACE, span) for span in _cued_place_spans(note, lex))
             candidates.extend((_PLACE, span) for span in _dictionary_places(note, lex))
+            candidates.extend((_CUED_PLACE, span) for span in _city_state_spans(note, lex))
         if self.names:
             dictionary: list[str | None] = [None] * len(note.tokens)
             _dictionary_names(note, lex, labels, dictionary)
@@ -378,7 +394,7 @@ class RulesDetector(BaseDetector):
     def _pattern_spans(self, text: str) -> list[Span]:
         spans = []
         for match in find_patterns(text, self.lang):
-            all_ages = self.ages == "all" or (self.ages == "auto" and self.lang != "en")
+            all_ages = self.ages in ("all", "auto")
             if match.name in {"age", "age_es"} and not all_ages:
                 continue
             if match.name in {"time", "time_military"} and not self.times:
@@ -446,10 +462,13 @@ def _title_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
             continue
         start = index + 1
         if note.tokens[start].text in {".", ":"} and start + 1 < len(note.tokens):
+            if note.tokens[start].text == ":" and kind != "professional":
+                continue  # "GEN: A&Ox3": a section label, not General A.
             start += 1
         spelled_out = len(word) > 4 and not word.endswith(".")
-        if spelled_out and word in lex.common and note.words[start] not in lex.names:
-            continue  # "General Hospital", "Major surgery": not a title here
+        ordinary = spelled_out and word in lex.common
+        if (ordinary or kind in {"military", "civil"}) and note.words[start] not in lex.names:
+            continue  # "General Hospital", "Major surgery", "Gen. appearance": not a title
         end = _name_run(note, lex, start, 5)
         if end > start:
             label = "DOCTOR" if kind == "professional" else "PATIENT"
@@ -477,6 +496,11 @@ def _indicator_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> N
         words = note.words[start:end]
         if all(w in lex.common and w not in lex.names for w in words if w.isalpha()):
             continue
+        first = words[0]
+        if (first in lex.common or first in lex.medical) and first not in lex.names:
+            continue  # "physician Record", "wife IN TO VISIT": not a name
+        if note.caseless and (first not in lex.names or first in lex.common):
+            continue
         _mark(labels, start, end, "DOCTOR" if kind == "care_team" else "RELATIVE")
 
 
@@ -494,7 +518,10 @@ def _credential_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> 
             note.is_initial(start - 1) or (note.is_word(start - 1) and note.capitalised(start - 1))
         ) and note.same_line(start - 1, end - 1):
             start -= 1
-        if start < end and any(note.words[i] in lex.names for i in range(start, end)):
+        if start < end and any(
+            note.words[i] in lex.names and note.words[i] not in lex.common
+            for i in range(start, end)
+        ):
             _mark(labels, start, end, "DOCTOR")
 
 
@@ -510,9 +537,11 @@ def _dictionary_names(
             continue
         if word not in lex.names:
             continue
-        if _eponym(note, index):
+        if _eponym(note, index) or _measurement(note, index):
             continue
         ambiguous = word in lex.common or word in lex.medical or word in lex.single_places
+        if note.caseless and word not in lex.first_names:
+            ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
         if ambiguous or _acronym(note, index) or _eponym_after_de(note, index):
             weak[index] = True
         else:
@@ -545,6 +574,12 @@ def _eponym(note: _Note, index: int) -> bool:
     return bool(following) and (following[0] in _EPONYM_HEADS or (
         len(following) > 1 and following[1] in _EPONYM_HEADS and note.capitalised(index + 1)
     ))
+
+
+def _measurement(note: _Note, index: int) -> bool:
+    """"Temp 97.1", "Pulse 80": a word right before a number labels a measurement."""
+    following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
+    return following[:1].isdigit() and note.same_line(index, index + 1)
 
 
 def _eponym_after_de(note: _Note, index: int) -> bool:
@@ -582,9 +617,7 @@ def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
         if word_match is None or not note.capitalised(index):
             continue
         if lex.hospital_name_first:
-            cued = index >= 2 and note.words[index - 2] in {"at", "to", "from", "in", "@"}
-            generic = word_match[1] == "hospital" and cued
-            span = _name_before(note, lex, index, word_match[0], generic)
+            span = _name_before(note, lex, index, word_match[0], word_match[1] == "hospital")
         else:
             span = _name_after(note, lex, index, word_match[0])
         if span is not None:
@@ -606,7 +639,8 @@ def _name_before(note: _Note, lex: _Lexicons, index: int, end: int, generic: boo
     while start < index and note.words[start] in _LINK_WORDS:
         start += 1
     named = not all(note.words[i] in lex.common for i in range(start, index))
-    if start < index and (named or generic):
+    cued = start > 0 and note.words[start - 1] in {"at", "to", "from", "in", "@", "the"}
+    if start < index and (named or (generic and cued)):
         return _span(note, start, end, "HOSPITAL")
     return None
 
@@ -735,6 +769,10 @@ def _dictionary_places(note: _Note, lex: _Lexicons) -> list[Span]:
         end, label = found
         if not all(note.capitalised(i) for i in range(index, end) if note.is_word(i)):
             continue
+        if _eponym(note, end - 1) or (end < len(note.tokens) and note.words[end] == "-"):
+            continue  # "Gilbert's syndrome", "Jackson-Pratt drain"
+        if end - index == 1 and not note.caseless and not _title_case(note.tokens[index].text):
+            continue  # "MoCA", "ED": a place name is written Boston, not BOSTON or MoCA
         if end - index == 1:
             word = note.words[index]
             as_name = word in (lex.first_names if label == "COUNTRY" else lex.names)
@@ -747,6 +785,40 @@ def _dictionary_places(note: _Note, lex: _Lexicons) -> list[Span]:
                 if not state_after:
                     continue
         spans.append(_span(note, index, end, label))
+    return spans
+
+
+_WORDLIKE_STATES = frozenset(
+    {"IN", "OR", "ME", "OK", "HI", "OH", "AS", "AL", "DE", "LA", "MA", "PA", "GA", "CO", "ID", "MD"}
+)
+
+
+def _title_case(word: str) -> bool:
+    return word[:1].isupper() and (len(word) == 1 or not any(c.isupper() for c in word[1:]))
+
+
+def _city_state_spans(note: _Note, lex: _Lexicons) -> list[Span]:
+    """"Garfield, NJ", "Alum Rock, CA 92877": capitalised words, a comma, a state code."""
+    spans: list[Span] = []
+    for index, token in enumerate(note.tokens):
+        if token.text not in lex.state_codes or index < 2 or note.tokens[index - 1].text != ",":
+            continue
+        credential = token.text.casefold() in lex.credentials  # "Erick Kohler, MD"
+        if credential and lex.places.match(note.words, index - 2) is None:
+            continue
+        following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
+        if token.text in _WORDLIKE_STATES and following[:1].isalpha() and note.same_line(
+            index, index + 1
+        ):
+            continue  # "..., IN the morning", "fever, OR chills"
+        start = end = index - 1
+        while start > 0 and end - start < 3 and note.is_word(start - 1) and (
+            note.tokens[start - 1].text[:1].isupper()
+        ) and note.same_line(start - 1, index):
+            start -= 1
+        if start < end and not all(note.words[i] in lex.common for i in range(start, end)):
+            spans.append(_span(note, start, end, "CITY"))
+            spans.append(_span(note, index, index + 1, "STATE"))
     return spans
 
 
