@@ -452,6 +452,9 @@ _DURATION_ES = regex.compile(
 def _age(text: str, start: int, end: int, value: int, spanish: bool) -> Found:
     if value > 125:
         return None
+    before = _words_before(text, start, 1)
+    if before and before[0] in {"for", "over", "past", "last", "x", "durante", "hace"}:
+        return None  # "smoked for 40 years": a duration
     if spanish and text[start:end].casefold().endswith("años") and _DURATION_ES.match(text, end):
         return None  # "20 años de evolución", "a los 2 años del trasplante": a duration
     name = ("age_over_89" if value >= 90 else "age") + ("_es" if spanish else "")
@@ -498,6 +501,7 @@ def _check_age(spanish: bool) -> Check:
 
 # --- values after a cue ("MRN: 123", "Tel. 555-1234", "zip 02115", "age 92") ------------------
 
+_DATE_SHAPE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _ID_VALUE = regex.compile(r"[\p{L}\d][\p{L}\d/.\-]*")
 _ID_MORE_GROUPS = regex.compile(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
 _PHONE_VALUE = regex.compile(
@@ -611,7 +615,8 @@ def _cue_check(cue: _Cue) -> Check:
         if found is None or not cue.weak or m.group("marker") is not None:
             return found
         value = text[found[0] : found[1]]
-        if cue.kind == "id" and sum(ch.isdigit() for ch in value) >= 5:
+        long_number = sum(ch.isdigit() for ch in value) >= 5 and "\n" not in m.group()
+        if cue.kind == "id" and long_number and not _DATE_SHAPE.fullmatch(value):
             return found  # "Tricare ID 735294803Q": a long number needs no ':' after its cue
         return None
 

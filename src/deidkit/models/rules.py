@@ -41,6 +41,7 @@ _EPONYM_HEADS = frozenset(
     str.split(
         """disease syndrome sign signs test fracture cyst catheter tube reflex phenomenon
     procedure operation maneuver manoeuvre drain drains position criteria classification scale
+    technique incision approach method retractor clamp forceps needle
     score law node
     nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
     stockings stocking bag enfermedad síndrome signo prueba sonda grado escala tinción técnica
@@ -84,7 +85,7 @@ _FIELDS: dict[str, dict[tuple[str, ...], tuple[str, str]]] = {
         ("address",): ("STREET", "clause"), ("street",): ("STREET", "clause"),
         ("city",): ("CITY", "clause"), ("hospital",): ("HOSPITAL", "clause"),
         ("facility",): ("HOSPITAL", "clause"), ("employer",): ("ORGANIZATION", "clause"),
-        ("occupation",): ("PROFESSION", "clause"),
+        ("occupation",): ("PROFESSION", "clause"), ("caller",): ("RELATIVE", "names"),
     },
     "es": {
         ("nombre",): ("PATIENT", "names"), ("apellidos",): ("PATIENT", "names"),
@@ -153,6 +154,7 @@ class _Lexicons:
     street_types: _Phrases  # before the name: "Calle", "C/", "Avda."
     street_suffixes: _Phrases  # after the name: "Street", "Ave."
     address_units: _Phrases
+    not_names: frozenset[str]  # weekdays, months, nationalities: in the name lists, never names
     single_places: frozenset[str]
     state_codes: frozenset[str]
 
@@ -266,6 +268,12 @@ def _lexicons(lang: str) -> _Lexicons:
         street_suffixes=street_suffixes,
         address_units=address_units,
         single_places=single_places,
+        not_names=frozenset(
+            word
+            for name in ("weekdays", "months", "nationalities")
+            for row in _rows(name, lang) + _rows(name, "en")
+            for word in row[0].casefold().split()
+        ),
         state_codes=frozenset(
             row[0] for row in resources.rows("us_state_abbreviations") if row[2] == "usps"
         ) if lang == "en" else frozenset(),
@@ -428,11 +436,18 @@ def _name_run(note: _Note, lex: _Lexicons, start: int, limit: int = 4) -> int:
         elif end > start and end + 1 < len(note.tokens) and (
             (word in _NAME_LINKS and note.capitalised(end + 1))
             or note.tokens[end].text in {"-", "'"}
+            or (word == "." and note.is_initial(end - 1))
+            or (word == "," and count == 1 and note.words[end + 1] in lex.names
+                and note.capitalised(end + 1))  # "FINNEGAN, HAROLD J"
         ):
             end += 1
         else:
             break
-    while end > start and not (note.is_word(end - 1) or note.is_initial(end - 1)):
+    while end > start and not (
+        note.is_word(end - 1) or note.is_initial(end - 1) or (
+            note.words[end - 1] == "." and end - 2 >= start and note.is_initial(end - 2)
+        )
+    ):
         end -= 1
     return end
 
@@ -535,7 +550,7 @@ def _dictionary_names(
     for index, word in enumerate(note.words):
         if context[index] is not None or not note.is_word(index) or not note.capitalised(index):
             continue
-        if word not in lex.names:
+        if word not in lex.names or word in lex.not_names:
             continue
         if _eponym(note, index) or _measurement(note, index):
             continue
@@ -598,11 +613,25 @@ def _label_spans(note: _Note, labels: list[str | None]) -> list[Span]:
             index += 1
             continue
         end = index + 1
-        while end < len(labels) and labels[end] == label and note.same_line(index, end):
-            end += 1
+        while end < len(labels) and note.same_line(index, end):
+            if labels[end] == label:
+                end += 1
+            elif _glue(note, end) and end + 1 < len(labels) and labels[end + 1] == label:
+                end += 2  # "Delgado-Marin", "Harold J. Finnegan"
+            else:
+                break
         spans.append(Span(note.tokens[index].start, note.tokens[end - 1].end, label, source=SOURCE))
         index = end
     return spans
+
+
+def _glue(note: _Note, index: int) -> bool:
+    """A hyphen inside a name, or the dot of an initial, joining two name parts."""
+    token, before = note.tokens[index], note.tokens[index - 1]
+    after = note.tokens[index + 1] if index + 1 < len(note.tokens) else None
+    if token.text == "-" and after is not None:
+        return before.end == token.start and token.end == after.start
+    return token.text == "." and before.end == token.start and note.is_initial(index - 1)
 
 
 def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
@@ -613,6 +642,9 @@ def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
             note.capitalised(i) for i in range(index, found[0]) if note.is_word(i)
         ):
             spans.append(_span(note, index, found[0], "HOSPITAL"))
+        saint = _saint(note, index)
+        if saint is not None:
+            spans.append(saint)
         word_match = lex.hospital_words.match(note.words, index)
         if word_match is None or not note.capitalised(index):
             continue
@@ -623,6 +655,20 @@ def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
         if span is not None:
             spans.append(span)
     return spans
+
+
+def _saint(note: _Note, index: int) -> Span | None:
+    """"St. Brendan's", "Saint Mary's": a saint's name with a possessive names a hospital."""
+    if note.words[index] not in {"st.", "st", "saint"} or not note.tokens[index].text[0].isupper():
+        return None
+    end = index + 1
+    while end < len(note.tokens) and end - index <= 2 and note.is_word(end) and (
+        note.capitalised(end)
+    ):
+        end += 1
+    if end > index + 1 and end < len(note.tokens) and note.words[end] in {"'s", "’s"}:
+        return _span(note, index, end + 1, "HOSPITAL")
+    return None
 
 
 _LINK_WORDS = frozenset({"of", "de", "del", "la", "las", "los", "el", "'s", "’s", "y", "and"})
@@ -639,8 +685,9 @@ def _name_before(note: _Note, lex: _Lexicons, index: int, end: int, generic: boo
     while start < index and note.words[start] in _LINK_WORDS:
         start += 1
     named = not all(note.words[i] in lex.common for i in range(start, index))
-    cued = start > 0 and note.words[start - 1] in {"at", "to", "from", "in", "@", "the"}
-    if start < index and (named or (generic and cued)):
+    cued = start > 0 and note.words[start - 1] in {"at", "to", "from", "in", "@", "the", "and"}
+    several = sum(1 for i in range(start, index) if note.is_word(i)) >= 2 and not note.caseless
+    if start < index and (named or several or (generic and cued)):
         return _span(note, start, end, "HOSPITAL")
     return None
 
@@ -804,7 +851,9 @@ def _city_state_spans(note: _Note, lex: _Lexicons) -> list[Span]:
         if token.text not in lex.state_codes or index < 2 or note.tokens[index - 1].text != ",":
             continue
         credential = token.text.casefold() in lex.credentials  # "Erick Kohler, MD"
-        if credential and lex.places.match(note.words, index - 2) is None:
+        if credential and (
+            lex.places.match(note.words, index - 2) is None or note.words[index - 2] in lex.names
+        ):
             continue
         following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
         if token.text in _WORDLIKE_STATES and following[:1].isalpha() and note.same_line(
