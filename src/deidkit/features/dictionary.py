@@ -68,7 +68,7 @@ class DictionaryFeatures(FeatureClass):
         )
         self.dictionaries = chosen
         self._matcher = load_matcher(chosen)
-        self._keys: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+        self._keys: dict[int, tuple[Features, Features, Features]] = {}
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -76,36 +76,32 @@ class DictionaryFeatures(FeatureClass):
             return f"no word lists are shipped for language {config.language!r}"
         return None
 
-    def _feature_keys(self, mask: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-        keys = self._keys.get(mask)
-        if keys is None:
+    def _features_of(self, mask: int) -> tuple[Features, Features, Features]:
+        """The features a mask gives its token, the token after it and the token before."""
+        found = self._keys.get(mask)
+        if found is None:
             names = self._matcher.names_of(mask)
-            keys = (
-                tuple(f"dictionary.{name}" for name in names),
-                tuple(f"dictionary.prev.{name}" for name in names),
-                tuple(f"dictionary.next.{name}" for name in names),
+            found = (
+                dict.fromkeys((f"dictionary.{name}" for name in names), 1.0),
+                dict.fromkeys((f"dictionary.prev.{name}" for name in names), 1.0),
+                dict.fromkeys((f"dictionary.next.{name}" for name in names), 1.0),
             )
-            self._keys[mask] = keys
-        return keys
+            self._keys[mask] = found
+        return found
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         masks = self._matcher.masks(context.words)
-        context.shared["dictionary.masks"] = masks
         last = len(items) - 1
+        features_of = self._features_of
         for index, mask in enumerate(masks):
             if not mask:
                 continue
-            own, as_previous, as_next = self._feature_keys(mask)
-            for key in own:
-                items[index][key] = 1.0
+            own, as_previous, as_next = features_of(mask)
+            items[index].update(own)
             if index < last:
-                following = items[index + 1]
-                for key in as_previous:
-                    following[key] = 1.0
+                items[index + 1].update(as_previous)
             if index > 0:
-                preceding = items[index - 1]
-                for key in as_next:
-                    preceding[key] = 1.0
+                items[index - 1].update(as_next)
 
     def describe(self) -> dict[str, object]:
         return {"dictionaries": dict(self.dictionaries)}

@@ -132,11 +132,13 @@ class FeatureExtractor:
         text = document.text if isinstance(document, Document) else document
         if tokens is None:
             tokens = tokenize(text)
+        cached = self._type_cache.get
         entry = self._word_entry
         norms: list[str] = []
         items: list[Features] = []
         for token in tokens:
-            norm, features = entry(token.text)
+            word = token.text
+            norm, features = cached(word) or entry(word)
             norms.append(norm)
             items.append(features.copy())
         if self._document_classes and tokens:

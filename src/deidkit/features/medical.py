@@ -90,8 +90,8 @@ class MedicalFeatures(FeatureClass):
         except ResourceError as error:
             raise ConfigError(f"medical features: {error.message}") from None
         self._mesh = mesh_matcher(config.mesh_file) if config.mesh_file else None
-        self._keys: dict[int, tuple[str, ...]] = {}
-        self._mesh_keys: dict[int, tuple[str, ...]] = {}
+        self._keys: dict[int, Features] = {}
+        self._mesh_keys: dict[int, Features] = {}
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -108,25 +108,25 @@ class MedicalFeatures(FeatureClass):
         for item, mask in zip(items, self._matcher.masks(context.words), strict=True):
             if not mask:
                 continue
-            keys = keys_of.get(mask)
-            if keys is None:
-                keys = tuple(f"medical.{name}" for name in self._matcher.names_of(mask))
-                keys_of[mask] = keys
-            for key in keys:
-                item[key] = 1.0
+            features = keys_of.get(mask)
+            if features is None:
+                names = self._matcher.names_of(mask)
+                features = dict.fromkeys((f"medical.{name}" for name in names), 1.0)
+                keys_of[mask] = features
+            item.update(features)
         if self._mesh is not None:
             mesh_keys = self._mesh_keys
             for item, mask in zip(items, self._mesh.masks(context.words), strict=True):
                 if not mask:
                     continue
-                keys = mesh_keys.get(mask)
-                if keys is None:
+                features = mesh_keys.get(mask)
+                if features is None:
                     categories = self._mesh.names_of(mask)
                     letters = sorted({category[:1] for category in categories})
-                    keys = tuple(f"medical.mesh.{name}" for name in (*letters, *categories))
-                    mesh_keys[mask] = keys
-                for key in keys:
-                    item[key] = 1.0
+                    names = (*letters, *categories)
+                    features = dict.fromkeys((f"medical.mesh.{name}" for name in names), 1.0)
+                    mesh_keys[mask] = features
+                item.update(features)
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()

@@ -19,6 +19,7 @@ sentence.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Collection, Sequence
 
@@ -27,7 +28,8 @@ from deidkit.text.tokenizer import token_spans
 
 _FINAL_RE = re.compile(r"[.!?]+[\"'”’)\]]*")
 _CLOSERS = frozenset("\"'”’)]")
-_MAY_END = frozenset(".!?:;\"'”’)]")  # last characters of tokens that may end a sentence
+_MAY_END_RE = re.compile(r"[.!?\"'”’)\]](?=\s)")  # a token end that may end a sentence
+_NEWLINE_RE = re.compile(r"\n")
 _LIST_ITEM_RE = re.compile(r"[-*•·]|\d{1,2}[.)]|[a-z][.)]")
 _SHORT_LINE = 40
 
@@ -53,19 +55,30 @@ def sentence_spans(
         return []
     if section_starts is None:
         section_starts = {section.start for section in find_sections(text)}
+    last = len(spans) - 1
+    starts = [start for start, _ in spans]
+    ends = [end for _, end in spans]
+    # Only three things can end a sentence after token i: a line break after it, a
+    # sentence-final character at its end followed by white space, or a section starting
+    # with token i + 1. Visit just those tokens.
+    candidates: set[int] = set()
+    for match in _NEWLINE_RE.finditer(text, starts[0], ends[last]):
+        candidates.add(bisect.bisect_right(starts, match.start()) - 1)
+    for match in _MAY_END_RE.finditer(text, starts[0], ends[last]):
+        index = bisect.bisect_left(ends, match.end())
+        if index <= last and ends[index] == match.end():
+            candidates.add(index)
+    for section_start in section_starts:
+        index = bisect.bisect_left(starts, section_start)
+        if 0 < index <= last and starts[index] == section_start:
+            candidates.add(index - 1)
     sentences: list[tuple[int, int]] = []
-    sentence_start = spans[0][0]
-    line_start = text.rfind("\n", 0, sentence_start) + 1
-    for index in range(len(spans) - 1):
+    sentence_start = starts[0]
+    for index in sorted(candidates):
+        if not 0 <= index < last:
+            continue
         start, end = spans[index]
         next_start, next_end = spans[index + 1]
-        if (
-            next_start == end + 1
-            and text[end] == " "
-            and text[end - 1] not in _MAY_END
-            and next_start not in section_starts
-        ):
-            continue  # the common case: a word, one space, another word
         token = text[start:end]
         following = text[next_start:next_end]
         gap = text[end:next_start]
@@ -76,17 +89,16 @@ def sentence_spans(
             or (bool(gap) and _ends_sentence(text, spans, index, token, following))
         )
         if not boundary and newlines == 1:
+            line_start = text.rfind("\n", 0, end) + 1
             boundary = (
                 token in (":", ";")
                 or _LIST_ITEM_RE.fullmatch(following) is not None
                 or (end - line_start < _SHORT_LINE and _starts_upper_or_digit(following))
             )
-        if newlines:
-            line_start = text.rfind("\n", end, next_start) + 1
         if boundary:
             sentences.append((sentence_start, end))
             sentence_start = next_start
-    sentences.append((sentence_start, spans[-1][1]))
+    sentences.append((sentence_start, ends[last]))
     return sentences
 
 
