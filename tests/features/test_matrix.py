@@ -101,3 +101,14 @@ def test_vocabulary_save_and_load(extractor, tmp_path) -> None:
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     with pytest.raises(InputError, match="not a deidkit feature vocabulary"):
         FeatureExtractor(extractor.config).load_vocabulary(tmp_path / "bad.json")
+
+
+def test_extractor_pickles_for_worker_processes(extractor) -> None:
+    import pickle
+
+    items = _items(extractor)
+    matrix = extractor.fit_matrix(items)
+    copy = pickle.loads(pickle.dumps(extractor))
+    assert copy.config == extractor.config and copy.vocabulary_ == extractor.vocabulary_
+    assert copy.token_features(NOTES[0]) == extractor.token_features(NOTES[0])
+    assert (copy.matrix(items) != matrix).nnz == 0

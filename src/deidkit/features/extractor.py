@@ -50,7 +50,12 @@ class FeatureExtractor:
     """Extracts the features of ``config`` for the tokens of documents."""
 
     def __init__(self, config: FeatureConfig | None = None) -> None:
-        self.config = config if config is not None else FeatureConfig()
+        self._setup(config if config is not None else FeatureConfig())
+        self.hash_bits: int | None = None
+        self.vocabulary_: dict[str, int] | None = None
+
+    def _setup(self, config: FeatureConfig) -> None:
+        self.config = config
         self.unavailable: dict[str, str] = {}
         self.classes: list[FeatureClass] = []
         for name in self.config.classes:
@@ -61,7 +66,7 @@ class FeatureExtractor:
                 warnings.warn(
                     f"feature class {name!r} skipped: {reason}",
                     FeatureUnavailableWarning,
-                    stacklevel=2,
+                    stacklevel=3,
                 )
                 continue
             self.classes.append(feature_class(self.config))
@@ -72,8 +77,27 @@ class FeatureExtractor:
             if type(c).add_document_features is not FeatureClass.add_document_features
         ]
         self._type_cache: dict[str, tuple[str, Features]] = {}
-        self.hash_bits: int | None = None
-        self.vocabulary_: dict[str, int] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        # Classes hold parsers, automata and modules: pickle the recipe, rebuild on load
+        # (what dask or multiprocessing workers need).
+        return {
+            "config": self.config.to_dict(),
+            "hash_bits": self.hash_bits,
+            "vocabulary_": self.vocabulary_,
+        }
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        config = state["config"]
+        if not isinstance(config, dict):
+            raise TypeError("damaged FeatureExtractor state")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FeatureUnavailableWarning)
+            self._setup(FeatureConfig.from_dict(config))
+        hash_bits = state["hash_bits"]
+        vocabulary = state["vocabulary_"]
+        self.hash_bits = hash_bits if isinstance(hash_bits, int) else None
+        self.vocabulary_ = vocabulary if isinstance(vocabulary, dict) else None
 
     # -- configuration ------------------------------------------------------------------
     @property
