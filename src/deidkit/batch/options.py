@@ -22,14 +22,15 @@ DaskOption = Annotated[
     str | None,
     typer.Option(
         help="Run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' (a "
-        "local cluster of --jobs processes). Needs deidkit[dask]; see docs/scale.md.",
+        "local cluster of --jobs processes). Needs the dask extra (pip install "
+        "'deidkit\\[dask]'); see docs/scale.md.",
     ),
 ]
 WorkDirOption = Annotated[
     Path | None,
     typer.Option(
         help="Where the run keeps its progress, so that rerunning the same command resumes "
-        "it [default: .<output name>.deidkit-run next to the output]; removed at the end. "
+        "it (default: .<output name>.deidkit-run next to the output); removed at the end. "
         "It holds note text while the run is unfinished.",
     ),
 ]
@@ -49,14 +50,14 @@ ErrorsOption = Annotated[
     typer.Option(
         "--errors",
         help="Errors report (JSON Lines: id, source, stage, code, reason; never note text) "
-        "listing the documents left out with --skip-failed [default: <output>.errors.jsonl].",
+        "listing the documents left out with --skip-failed (default: <output>.errors.jsonl).",
     ),
 ]
 ProgressOption = Annotated[
     bool | None,
     typer.Option(
         "--progress/--no-progress",
-        help="Show a progress bar on stderr [default: when stderr is a terminal].",
+        help="Show a progress bar on stderr (default: when stderr is a terminal).",
         show_default=False,
     ),
 ]
@@ -67,8 +68,12 @@ TimeoutOption = Annotated[
     ),
 ]
 ChunkSizeOption = Annotated[
-    int,
-    typer.Option(help="Documents per task (the unit of work and of resuming)."),
+    int | None,
+    typer.Option(
+        help=f"Documents per task, the unit of work and of resuming (default: "
+        f"{DEFAULT_CHUNK_SIZE}; JSON Lines: about that many 4 kB lines).",
+        show_default=False,
+    ),
 ]
 
 
@@ -80,7 +85,7 @@ def run_settings(
     restart: bool,
     errors: Path | None,
     progress: bool | None,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    chunk_size: int | None = None,
     skip_failed: bool,
 ) -> RunSettings:
     """RunSettings from the command-line options."""
@@ -97,7 +102,7 @@ def run_settings(
         restart=restart,
         errors=errors,
         progress=progress,
-        chunk_size=chunk_size,
+        chunk_size=DEFAULT_CHUNK_SIZE if chunk_size is None else chunk_size,
         skip_failed=skip_failed,
     )
 

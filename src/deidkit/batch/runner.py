@@ -39,7 +39,7 @@ from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 
-DEFAULT_CHUNK_SIZE = 256
+DEFAULT_CHUNK_SIZE = 64
 DEFAULT_BUCKETS = 64
 
 

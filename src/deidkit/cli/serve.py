@@ -103,7 +103,7 @@ def register(app: typer.Typer) -> None:
             str, typer.Option(help="Log level: debug, info, warning, error.")
         ] = "info",
     ) -> None:
-        """Serve detection and de-identification over HTTP (FastAPI; needs deidkit[server])."""
+        """Serve detection and de-identification over HTTP (FastAPI; needs deidkit\\[server])."""
         try:
             import uvicorn
         except ImportError:
