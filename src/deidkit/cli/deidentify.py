@@ -232,7 +232,7 @@ def register(app: typer.Typer) -> None:
         errors: ErrorsOption = None,
         progress: ProgressOption = None,
         timeout: TimeoutOption = None,
-        chunk_size: ChunkSizeOption = 256,
+        chunk_size: ChunkSizeOption = None,
         text_column: TextColumnOption = None,
         id_column: IdColumnOption = None,
         patient_column: PatientColumnOption = None,

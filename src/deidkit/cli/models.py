@@ -313,7 +313,7 @@ def register(app: typer.Typer) -> None:
         errors: ErrorsOption = None,
         progress: ProgressOption = None,
         timeout: TimeoutOption = None,
-        chunk_size: ChunkSizeOption = 256,
+        chunk_size: ChunkSizeOption = None,
     ) -> None:
         """Find PHI: write the input documents with the predicted PHI spans."""
         # deidkit.batch streams the input through --jobs processes (or Dask), resumably
