@@ -124,6 +124,8 @@ def test_normalise_heading() -> None:
     assert normalise_heading("Assessment & Plan") == "assessment_and_plan"
     assert normalise_heading("Past Medical History") == "past_medical_history"
     assert normalise_heading("Exploración física") == "exploracion_fisica"
+    assert [normalise_heading(h) for h in "SOAP"] == ["subjective", "objective", "assessment",
+                                                       "plan"]
 
 
 def test_section_names_of_tokens() -> None:

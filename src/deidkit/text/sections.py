@@ -89,6 +89,11 @@ SECTION_SYNONYMS: dict[str, str] = {
     "meds": "medications",
     "dx": "diagnosis",
     "hosp_course": "hospital_course",
+    # SOAP notes
+    "s": "subjective",
+    "o": "objective",
+    "a": "assessment",
+    "p": "plan",
     "brief_hospital_course": "hospital_course",
 }
 """Normalised heading -> canonical section name, for common abbreviations and variants."""
