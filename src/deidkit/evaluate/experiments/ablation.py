@@ -109,6 +109,7 @@ def run(
                 "nonphi_precision",
                 "nonphi_recall",
                 "label_f1",
+                "span_f1",
                 "strict_f1",
                 "train_seconds",
             ),

@@ -69,6 +69,16 @@ class ExperimentInput:
         }
 
 
+def note_untyped(writer: ResultsWriter, spec: DetectorSpec | None) -> None:
+    """Say so when a detector predicts PHI without its type (two-class SVM, seed 000)."""
+    if spec is not None and spec.params.get("mode") == "binary":
+        writer.note(
+            "Two-class detector (PHI / non-PHI, as seed 000): its spans carry no PHI type, so "
+            "only the type-blind measures apply (token PHI/non-PHI, entity span, overlap, "
+            "instances, leak rate); label-aware and strict measures are not meaningful here."
+        )
+
+
 def write_runs(
     writer: ResultsWriter,
     results: Sequence[RunResult],
@@ -78,6 +88,8 @@ def write_runs(
 ) -> list[dict[str, Any]]:
     """The runs table (one row per run: info, sizes, timings, standard metrics)."""
     rows = [result.row() for result in results]
+    if results:
+        note_untyped(writer, results[0].spec)
     writer.table(name, title, rows)
     failed = [r for r in results if not r.ok]
     for result in failed:

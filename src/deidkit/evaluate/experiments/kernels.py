@@ -72,7 +72,7 @@ def run(
             "nonphi_precision",
             "nonphi_recall",
             "phi_f1",
-            "strict_f1",
+            "span_f1",
             "train_seconds",
             "predict_seconds",
         ),
