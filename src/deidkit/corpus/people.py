@@ -403,7 +403,7 @@ class World:
                         else rng.choice(pools.countries()))
         else:
             hometown = self.town()[0]
-        profession = None if age < 16 else rng.choice(pools.professions())
+        profession = None if age < 16 else pools.pick_profession(rng)
         insurer = rng.choice(INSURERS)
         plan_shape = rng.choice(("#AA#-AA#-AA##", "AAA#########", "W########", "###-##-####A",
                                  "AA#######", "##########A"))

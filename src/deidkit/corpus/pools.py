@@ -482,10 +482,18 @@ def zip_for(rng: random.Random, state: str) -> str:
 
 
 def clean_job(job: str) -> str:
-    """Faker's ``Engineer, civil`` -> ``civil engineer``."""
+    """Faker's ``Engineer, civil`` -> ``civil engineer`` (lower case, acronyms kept)."""
     head, _, qualifier = job.partition(",")
     words = f"{qualifier.strip()} {head.strip()}".strip() if qualifier else head
-    return words[:1].lower() + words[1:]
+    return " ".join(word if word.isupper() and len(word) > 1 else word.lower()
+                    for word in words.split())
+
+
+def pick_profession(rng: random.Random) -> str:
+    """A profession: mostly the everyday ones, sometimes one of Faker's long job titles."""
+    if rng.random() < 0.8:
+        return rng.choice(PROFESSIONS)
+    return rng.choice(professions())
 
 
 @functools.cache

@@ -238,16 +238,42 @@ def _age_years(ctx: NoteContext) -> None:
 
 # --- places and organisations -------------------------------------------------------------
 
+_HOSPITAL_WORDS = frozenset({
+    "hospital", "hospitals", "medical", "center", "centre", "regional", "general", "memorial",
+    "community", "health", "healthcare", "system", "clinic", "rehabilitation", "the", "of",
+    "and", "inc",
+})
+
+
+def hospital_core(name: str) -> str:
+    """The distinctive part of a hospital name (``Bayview General Hospital`` -> ``Bayview``)."""
+    words = name.split()
+    kept: list[str] = []
+    for word in words:
+        if word.casefold().strip(",.") in _HOSPITAL_WORDS and kept:
+            break
+        kept.append(word)
+    core = " ".join(kept).rstrip(",")
+    return core if core and core.casefold() not in _HOSPITAL_WORDS else name
+
+
 @slot("hospital")
 def _hospital(ctx: NoteContext, form: str = "") -> None:
+    """The patient's hospital: full name, short form (``BGH``) or core (``Bayview``)."""
     site = ctx.patient.site
-    use_short = form == "short" or (not form and ctx.chance(0.25))
-    ctx.out.phi(site.short if use_short else site.name, "HOSPITAL")
+    if not form:
+        form = ctx.pick(("full", "full", "full", "full", "short", "core"))
+    value = {"short": site.short, "core": hospital_core(site.name)}.get(form, site.name)
+    ctx.out.phi(value, "HOSPITAL")
 
 
 @slot("otherhosp")
-def _other_hospital(ctx: NoteContext) -> None:
-    ctx.out.phi(ctx.episode.other_hospital, "HOSPITAL")
+def _other_hospital(ctx: NoteContext, form: str = "") -> None:
+    """Another hospital (a transfer, a prior stay): full name or, at times, its core."""
+    name = ctx.episode.other_hospital
+    if form == "core" or (not form and ctx.chance(0.2)):
+        name = hospital_core(name)
+    ctx.out.phi(name, "HOSPITAL")
 
 
 @slot("facility")
@@ -266,7 +292,7 @@ def _unit(ctx: NoteContext) -> None:
 
 
 @slot("room")
-def _room(ctx: NoteContext) -> None:
+def _room(ctx: NoteContext, *args: str) -> None:
     ctx.out.phi(ctx.episode.room, "ROOM")
 
 
@@ -344,7 +370,7 @@ def _org(ctx: NoteContext) -> None:
 
 
 @slot("profession")
-def _profession(ctx: NoteContext) -> None:
+def _profession(ctx: NoteContext, *args: str) -> None:
     ctx.out.phi(ctx.patient.profession or ctx.pick(pools.PROFESSIONS), "PROFESSION")
 
 
@@ -404,6 +430,27 @@ def _url(ctx: NoteContext) -> None:
 def _ip(ctx: NoteContext) -> None:
     rng = ctx.rng
     ctx.out.phi(".".join(str(rng.randint(1, 254)) for _ in range(4)), "IPADDR")
+
+
+CUE_LABELS: dict[str, tuple[str, ...]] = {
+    "mrn": ("MRN", "MRN", "MR#", "MR #", "Med Rec #", "Medical Record #", "Medical record number",
+            "Unit No", "UNIT NUMBER", "Unit #", "Hospital #", "Patient ID", "Chart #", "MRN#",
+            "EMPI", "Record #", "Hosp No", "ID"),
+    "acc": ("Accession", "Accession #", "Acc #", "ACC", "Accession No.", "Case #",
+            "Specimen #", "Exam #", "Order #", "Acc. no", "Requisition #"),
+    "job": ("Job #", "Job", "JOB#", "Dictation #", "Doc #", "Document ID", "eScription document",
+            "D#", "Conf #", "Transcription #"),
+    "room": ("Room", "Rm", "RM", "Bed", "Room/Bed", "Location: Rm"),
+    "dob": ("DOB", "D.O.B.", "Date of birth", "Birth date", "DOB", "Born"),
+}
+
+
+@slot("label")
+def _label(ctx: NoteContext, kind: str, separator: str = "") -> None:
+    """A cue before a value, in one of the many ways notes write it (``MRN:``, ``Unit No``)."""
+    label = ctx.pick(CUE_LABELS[kind])
+    ctx.out.text(label + (separator or ctx.pick((": ", ": ", " ", ":  ", " - ", "# ")
+                                                 if not label.endswith("#") else (" ", ": "))))
 
 
 @slot("mrn")

@@ -50,6 +50,11 @@ HPI_MORE = (
     "{He} was [hypotensive to {bp}|tachycardic to {hr}|hypoxic to {o2}%] and received {num:1:4} "
     "L of IVF. ",
     "[Of note, {he} has|Hx significant for|Also notable for] {eponym:history}. ",
+    "{He} was seen in the {hospital:core} ED [{num:2:4} weeks ago|last month|twice this year] "
+    "for [similar symptoms|{cc}] and sent home. ",
+    "[Records from|Per records from] {otherhosp:core} [show|reviewed:] [a prior {anyproc}|an "
+    "echo with {ef}|a negative stress test]. ",
+    "{He} recently [returned from|traveled to] {country}[ {num:2:6} weeks ago|]. ",
 )
 PMH_ITEMS = (
     "{problem}",
@@ -76,6 +81,8 @@ SOCIAL = (
     "illicit drugs|+marijuana]. ",
     "HCP is {his} {rel:0}[ - {relphone:0}|, phone {relphone:0}|]. ",
     "Speaks {lang}[; interpreter used|; family interprets|]. ",
+    "[Emigrated|Came to the US] from {country}[ in {year:past7}| as a teenager|]. ",
+    "[Was|Used to be] {aprofession}[ until {year:past8}| for {num:10:40} years|]. ",
     "[Married|Widowed|Divorced|Single], {num:1:5} children[, {relname:1:first} lives nearby|]. ",
     "Independent in ADLs[, uses a cane|, walks with a walker|]. ",
     "[Attends|Goes to] {org} [three days a week|daily|]. ",
@@ -116,6 +123,10 @@ COURSE_ITEMS = (
     "which resolved with {med}. ",
     "Echo showed {ef}[, {murmur}|][, mild MR|, moderate TR|]. ",
     "Discussed with {his} PCP, {dr:pcp}, who agreed with the plan. ",
+    "Per Dr. {dr:consultant:last}'s [recommendations|note], [{med} was started|the TEE was "
+    "deferred|anticoagulation was held]. ",
+    "{relname:0:first}'s [main concern|question] was [{his} confusion|when {he} could go "
+    "home|the new medications], which was addressed. ",
     "[Code status|CODE STATUS]: [Full code|DNR/DNI|DNR, ok to intubate], confirmed with "
     "{his} {rel:0}. ",
 )
@@ -123,7 +134,8 @@ FOLLOW_UP = (
     "Follow up with {dr:pcp} in {num:1:4} weeks[; call {phone:site} to schedule|]. ",
     "Appointment with {dr:consultant} on {date:followup1:any} at {time}[ at {clinic}|]. ",
     "[PCP|Primary care]: {dr:pcp}[, {phone:site}|]. ",
-    "[Labs|CBC and BMP] to be drawn on {date:followup2:partial} [at {clinic}|by VNA]. ",
+    "[Labs|CBC and BMP] to be drawn on {date:followup2:partial} [at {clinic}|by VNA|at the "
+    "{hospital:core} lab]. ",
     "{His} {rel:0} will call {dr:pcp} with any concerns. ",
     "Please fax results to {fax}. ",
     "[INR check|Wound check] on {weekday:followup3} at {clinic}. ",
@@ -141,5 +153,5 @@ SIGNOFF = (
     "Electronically signed by {drsig:attending} on {dt:discharge}\n",
     "{drsig:attending}\n{drinitials:attending}\n",
     "Signed: {drsig:attending}\nDD: {date:discharge:numeric}\nDT: {date:tomorrow:numeric}\n"
-    "Job #: {idnum}\n",
+    "{label:job}{idnum}\n",
 )

@@ -24,7 +24,7 @@ def dictated(ctx: NoteContext) -> None:
         ctx.line("{hospital}")
     ctx.line("[DISCHARGE SUMMARY|Discharge Summary|DISCHARGE SUMMARY - FINAL]")
     ctx.out.text("\n")
-    ctx.line("[NAME|PATIENT NAME|Patient]: {pt:last_first_caps}[   |\n][UNIT NUMBER|MRN|MR#]: "
+    ctx.line("[NAME|PATIENT NAME|Patient]: {pt:last_first_caps}[   |\n]{label:mrn}"
              "{mrn}")
     ctx.line("[ADMISSION DATE|DATE OF ADMISSION|Admitted]: {date:admit:numeric}")
     ctx.line("[DISCHARGE DATE|DATE OF DISCHARGE|Discharged]: {date:discharge:numeric}")
@@ -119,7 +119,7 @@ def community(ctx: NoteContext) -> None:
     ctx.line("{hospital}[\n{address:site:block}|]")
     ctx.line("[Hospital Discharge Summary|DISCHARGE SUMMARY|Discharge Note]")
     ctx.out.text("\n")
-    ctx.line("Patient: {pt:full}[   MRN {mrn}|   Acct {acct}|]")
+    ctx.line("Patient: {pt:full}[   {label:mrn}{mrn}|   Acct {acct}|]")
     ctx.line("[Date of admission|Admit date]: {date:admit}   [Date of discharge|D/C date]: "
              "{date:discharge}")
     ctx.line("[PCP|Primary care physician]: {dr:pcp}")

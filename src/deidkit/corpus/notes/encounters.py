@@ -70,9 +70,9 @@ def ed_physician(ctx: NoteContext) -> None:
     ctx.line("[EMERGENCY DEPARTMENT NOTE|ED Provider Note|Emergency Department Physician "
              "Record]")
     ctx.line("[{hospital}|{hospital} Emergency Department]")
-    ctx.line("[Patient|Pt name]: {pt:full}   [MRN|Med Rec] {mrn}   [DOB|Date of birth] "
+    ctx.line("[Patient|Pt name]: {pt:full}   {label:mrn}{mrn}   {label:dob}"
              "{date:dob}")
-    ctx.line("[Arrival|Arrival time|Date of service]: {dt:admit}[   Room: {room}|]")
+    ctx.line("[Arrival|Arrival time|Date of service]: {dt:admit}[   {label:room}[ED |]{room}|]")
     if ctx.chance(0.3):
         ctx.line("[SSN|Social Security #]: {ssn}   [Insurance|Payer]: {insurer}")
     ctx.line("[Attending|ED attending]: {dr:ed}[   PCP: {dr:pcp}|]")

@@ -249,7 +249,7 @@ OP_STEPS = (
 def op_full(ctx: NoteContext) -> None:
     """Full operative report with headed sections and a narrative description."""
     ctx.line("[OPERATIVE REPORT|OPERATIVE NOTE|Operative Report]")
-    ctx.line("[PATIENT|Patient name]: {pt:last_first_caps}   [MRN|UNIT #]: {mrn}")
+    ctx.line("[PATIENT|Patient name]: {pt:last_first_caps}   {label:mrn}{mrn}")
     ctx.line("[DATE OF OPERATION|DATE OF SURGERY|Date of procedure]: {date:surgery}")
     ctx.line("[SURGEON|Surgeon]: {dr:surgeon}")
     ctx.line("[ASSISTANT|Assistant(s)]: [{dr:resident}|{dr:resident}, {other:DOCTOR}|none]")

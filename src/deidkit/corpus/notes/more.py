@@ -135,7 +135,7 @@ def referral_letter(ctx: NoteContext) -> None:
 def echo_report(ctx: NoteContext) -> None:
     """Echocardiography report: many measurements, few identifiers."""
     ctx.line("[TRANSTHORACIC ECHOCARDIOGRAM REPORT|Echocardiography Report|TTE]")
-    ctx.line("[Patient|Name]: {pt:last_first}   [MRN|ID]: {mrn}   [DOB|Birth date]: {date:dob}")
+    ctx.line("[Patient|Name]: {pt:last_first}   {label:mrn}{mrn}   {label:dob}{date:dob}")
     ctx.line("[Date of study|Study date]: {dt:note}   [Location|Loc]: [{unit}|Echo lab]")
     ctx.line("[Height|Ht] {num:150:195} cm  [Weight|Wt] {num:45:140} kg  BSA {dec:1.4:2.5:2} m2  "
              "BP {bp}  HR {hr}")

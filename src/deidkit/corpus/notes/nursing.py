@@ -13,6 +13,7 @@ from deidkit.corpus.notes.clinical import NURSING_EXTRA
 NEURO = (
     "A&Ox3, MAE, follows commands. ",
     "alert, oriented x[1|2] (person[, place|]), [intermittently|] confused, reorienting well. ",
+    "[in rm {room}|rm {room}|bed {room}], [on tele|1:1 sitter|fall precautions]. ",
     "sedated on [propofol|fentanyl/versed|precedex|fentanyl {num:25:150} mcg/hr], RASS "
     "[-1|-2|-3], withdraws to pain. ",
     "PERRL [3mm|2mm] brisk. ",
@@ -97,6 +98,12 @@ SOCIAL = (
     "{dr:attending}. ",
     "[HCP|hcp] is {rel:0}. ",
     "[no calls or visitors this shift|no family contact this shift]. ",
+    "[wife|husband|dtr|daughter|son|sister] {relname:0:first} [called|in] [x2|at {time}|this "
+    "am], [updated|questions answered]. ",
+    "{relname:1:first} ({relation:1}) [at bedside|visited|called from {town}]. ",
+    "[son|daughter|grandson|niece] {relname:1:first} [flying in|driving down] from {town} "
+    "[tomorrow|{weekday:tomorrow}]. ",
+    "[pt|Pt] [from|lives in] {city}, [{relname:0:first} is hcp|family nearby]. ",
     "[pt's|Pt's] [neighbor|friend] {other:RELATIVE:full} called[, no info given per pt request|]. ",
 )
 PLAN = (

@@ -128,9 +128,9 @@ def rad_formal(ctx: NoteContext) -> None:
     """Formal report: header block with accession, comparison, technique, findings."""
     name, region = _exam(ctx)
     ctx.line("[{hospital}|{hospital} Department of Radiology|DEPARTMENT OF RADIOLOGY]")
-    ctx.line("[Patient|PATIENT|Name]: {pt:last_first}[    MRN: {mrn}|  (MR# {mrn})]")
+    ctx.line("[Patient|PATIENT|Name]: {pt:last_first}[    {label:mrn}{mrn}|  (MR# {mrn})]")
     ctx.line("[DOB|D.O.B.]: {date:dob:numeric}[   Age: {age}|   {age}{M}|]")
-    ctx.line("[Accession|ACC #|Accession No.]: {accession}")
+    ctx.line("{label:acc}{accession}")
     ctx.line("[Exam date|DATE OF SERVICE|Exam Date/Time]: {dt:note}")
     ctx.line("[Ordering physician|Referring|ORDERING MD]: {dr:attending}")
     ctx.out.text("\n")
@@ -174,7 +174,7 @@ def rad_letter(ctx: NoteContext) -> None:
     name, region = _exam(ctx)
     ctx.line("[{clinic}|{hospital}] Imaging")
     ctx.line("[{address:site:oneline}|]")
-    ctx.line("Ref: {dr:pcp}   Pt: {pt:full}   [ID|MRN] {mrn}   Acc {accession}")
+    ctx.line("Ref: {dr:pcp}   Pt: {pt:full}   {label:mrn}{mrn}   {label:acc}{accession}")
     ctx.out.text("\n")
     ctx.render(f"Procedure: {name.title()} performed on {{date:note:long}}. ")
     render_body(ctx, sentences(ctx, RAD_TECHNIQUE, 0, 2))
@@ -208,8 +208,8 @@ def path_surgical(ctx: NoteContext) -> None:
     """Surgical pathology report: accession, specimen, gross, microscopic, diagnosis."""
     site, diagnosis = ctx.pick(PATH_SITES)
     ctx.line("[SURGICAL PATHOLOGY REPORT|Surgical Pathology|PATHOLOGY REPORT]")
-    ctx.line("[Accession #|Case #|Accession No]: {accession}")
-    ctx.line("Patient: {pt:last_first_caps}   [MRN|Med Rec #]: {mrn}   DOB: {date:dob}[ (Age: "
+    ctx.line("{label:acc}{accession}")
+    ctx.line("Patient: {pt:last_first_caps}   {label:mrn}{mrn}   {label:dob}{date:dob}[ (Age: "
              "{age})|]   Sex: {M}")
     ctx.line("[Collected|Date of procedure]: {date:surgery}   [Received|Date received]: "
              "{date:surgery}")
@@ -245,7 +245,7 @@ def path_surgical(ctx: NoteContext) -> None:
 def path_brief(ctx: NoteContext) -> None:
     """Short cytology / flow cytometry report in the HIDE example's style."""
     ctx.line("[CYTOLOGY|FLOW CYTOMETRY|HEMATOPATHOLOGY CONSULTATION] REPORT  {accession}")
-    ctx.line("[Name|Pt]: {pt:last_first}  [Unit #|MRN] {mrn}  [Loc|Location]: {unit}")
+    ctx.line("[Name|Pt]: {pt:last_first}  {label:mrn}{mrn}  [Loc|Location]: {unit}")
     ctx.render("CLINICAL HISTORY: {agephrase} {sex} with [a history of B-cell lymphoma "
                "(marginal zone, {accession}, {date:past1:numeric})|{problem}|a {num:1:6} cm "
                "[thyroid|lung|pancreatic] mass]. [Flow cytometry and molecular diagnostics "
