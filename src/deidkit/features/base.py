@@ -54,7 +54,6 @@ class DocumentContext:
         "_sentences",
         "config",
         "norms",
-        "shared",
         "text",
         "tokens",
         "words",
@@ -75,8 +74,6 @@ class DocumentContext:
         self._sentences: list[tuple[int, int]] | None = None
         self._sections: list[str] | None = None
         self._found_sections: list[Section] | None = None
-        self.shared: dict[str, object] = {}
-        """Values one class computes for another (e.g. dictionary flags), by name."""
 
     def __len__(self) -> int:
         return len(self.tokens)
