@@ -60,3 +60,10 @@ def test_to_canonical_across_schemes() -> None:
     assert labels.to_canonical("nonsense") is None
     assert labels.i2b2_2014_pair("MEDICALRECORD") == ("ID", "MEDICALRECORD")
     assert labels.inverse(labels.MEDDOCAN)["HOSPITAL"] == "HOSPITAL"
+
+
+def test_every_label_has_an_i2b2_2014_pair_that_reads_back() -> None:
+    for label in LABELS:
+        pair = labels.i2b2_2014_pair(label)
+        expected = "PATIENT" if label == "RELATIVE" else label
+        assert labels.I2B2_2014[pair] == expected

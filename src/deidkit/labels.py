@@ -167,8 +167,13 @@ I2B2_2014: dict[tuple[str, str], str] = {
     ("ID", "DEVICE"): "DEVICE",
     ("ID", "BIOID"): "BIOID",
     ("ID", "IDNUM"): "IDNUM",
+    ("OTHER", "SEX"): "SEX",
+    ("OTHER", "OTHER"): "OTHER",
 }
-"""i2b2 2014 (TAG, TYPE) pairs. The reader also accepts a TYPE alone when it is unambiguous."""
+"""i2b2 2014 (TAG, TYPE) pairs. The reader also accepts a TYPE alone when it is unambiguous.
+
+The two ``OTHER`` pairs are deidkit's extension for labels i2b2 2014 has no name for (SEX and
+OTHER, from MEDDOCAN and PhysioNet), so that they survive a round trip through the format."""
 
 PHYSIONET: dict[str, str] = {
     "PTName": "PATIENT",
@@ -246,7 +251,7 @@ def i2b2_2014_pair(label: str) -> tuple[str, str]:
             return pair
     if label == "RELATIVE":
         return ("NAME", "PATIENT")
-    return ("ID", "IDNUM") if category_of(label) is Category.ID else ("LOCATION", "LOCATION-OTHER")
+    raise KeyError(label)
 
 
 def inverse(table: dict[str, str]) -> dict[str, str]:
