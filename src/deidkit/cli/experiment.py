@@ -161,6 +161,9 @@ def register(app: typer.Typer) -> None:
         rounds: Annotated[
             int, typer.Option(help="compare: rounds of the paired randomization test.")
         ] = 10000,
+        title: Annotated[
+            str | None, typer.Option(help="Title of the results in the report.")
+        ] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
     ) -> None:
         """Run one of the seeds' experiments; write tables (CSV) and plots (PNG, SVG) to --out."""
@@ -223,12 +226,12 @@ def register(app: typer.Typer) -> None:
         if settings_by_target:
             unknown = next(iter(settings_by_target))
             raise ConfigError(f"--set {unknown}:...: no detector {unknown!r} in this experiment")
-        writer = ResultsWriter(out, kind=name.value, title=experiment.title)
+        writer = ResultsWriter(out, kind=name.value, title=title or experiment.title)
         results = experiment.run(data, writer, **options)
         writer.finish()
         failed = sum(not r.ok for r in results)
         typer.echo(
-            f"{experiment.title}: {len(results)} runs ({failed} failed); tables and plots in {out}"
+            f"{writer.title}: {len(results)} runs ({failed} failed); tables and plots in {out}"
         )
 
     @app.command("report")

@@ -89,9 +89,10 @@ def write_report(root: Path, out: Path, **options: Any) -> Path:
     return out
 
 
-def _order(result: Results) -> tuple[int, str]:
+def _order(result: Results) -> tuple[str, int, str]:
+    """Folder by folder (e.g. one per corpus), then in the order of KIND_ORDER."""
     kind = KIND_ORDER.index(result.kind) if result.kind in KIND_ORDER else len(KIND_ORDER)
-    return (kind, str(result.folder))
+    return (str(result.folder.parent), kind, str(result.folder))
 
 
 def _section(result: Results, root: Path, index: int, svg: bool) -> str:
