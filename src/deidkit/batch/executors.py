@@ -12,10 +12,11 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from deidkit.batch.job import Job, detector_for
-from deidkit.errors import ConfigError
+from deidkit.errors import ConfigError, DeidkitError
 
 Call = tuple[Callable[..., Any], tuple[Any, ...]]
 
@@ -65,6 +66,16 @@ class ProcessExecutor(Executor):
         )
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
+        try:
+            yield from self._run(calls)
+        except BrokenProcessPool:
+            raise DeidkitError(
+                "a worker process died (out of memory?); what was done is kept: rerun the same "
+                "command to resume, perhaps with fewer --jobs or a smaller --chunk-size",
+                code="E520",
+            ) from None
+
+    def _run(self, calls: Iterable[Call]) -> Iterator[Any]:
         pending: set[Future[Any]] = set()
         limit = 2 * self.workers
         for function, args in calls:

@@ -9,6 +9,7 @@ left out, listed in the errors report, and the run completes.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -249,6 +250,13 @@ def _run(
             report.workers = executor.name
             summaries = _stage_chunks(job, plan, work, executor, settings, report)
             bucket_summaries = _stage_buckets(job, work, executor, summaries, settings)
+    except KeyboardInterrupt:
+        work.close()
+        sys.stderr.write(
+            f"deidkit: the work done so far is kept in {work.path}; rerun the same command "
+            "to resume\n"
+        )
+        raise
     except BaseException:
         work.close()
         raise

@@ -36,8 +36,7 @@ from deidkit.batch.job import (
     redact_document,
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
-from deidkit.batch.workdir import WorkDir
-from deidkit.io.atomic import atomic_file
+from deidkit.batch.workdir import WorkDir, work_file
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
 
@@ -107,7 +106,7 @@ def run_chunk(
             entry["map"] = mapping_of(redacted)
         entries.append((position, entry))
     ranges = _write_held(work.chunk_held(chunk.key), held)
-    with atomic_file(work.chunk_output(chunk.key)) as handle:
+    with work_file(work.chunk_output(chunk.key)) as handle:
         for _, entry in sorted(entries, key=lambda item: item[0]):
             handle.write(dumps(entry) + "\n")
     summary = {
@@ -129,7 +128,7 @@ def _write_held(path: Path, held: dict[int, list[str]]) -> dict[int, list[int]]:
     if not held:
         return ranges
     offset = 0
-    with atomic_file(path) as handle:
+    with work_file(path) as handle:
         for bucket in sorted(held):
             data = "".join(line + "\n" for line in held[bucket])
             size = len(data.encode("utf-8"))
@@ -171,7 +170,7 @@ def run_bucket(
     failures: list[Failure] = []
     dropped: set[str] = set()
     documents = 0
-    with atomic_file(work.bucket_output(bucket)) as handle:
+    with work_file(work.bucket_output(bucket)) as handle:
         for record in _held_records(work, parts):
             document = Document.from_dict(record["doc"])
             redacted = redact_document(job, deidentifier, document, record["s"])

@@ -22,11 +22,12 @@ import json
 import os
 import secrets
 import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from deidkit.errors import ConfigError, OutputError
-from deidkit.io.atomic import atomic_file
 
 MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
@@ -179,8 +180,27 @@ class WorkDir:
 
     @staticmethod
     def write_json(path: Path, data: Any) -> None:
-        with atomic_file(path) as handle:
+        with work_file(path) as handle:
             json.dump(data, handle, ensure_ascii=False, sort_keys=True)
+
+
+@contextlib.contextmanager
+def work_file(path: Path) -> Iterator[IO[str]]:
+    """A work file written under a temporary name (a dot file) and renamed when complete.
+
+    Unlike the output (``deidkit.io.atomic``), work files are not forced to disk one by one:
+    the rename keeps them whole when a process dies; after a power cut a damaged file is
+    reported and ``--restart`` starts again.
+    """
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+        raise
 
 
 def read_json(path: Path) -> Any:
