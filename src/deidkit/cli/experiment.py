@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
     def experiment_command(
         name: Annotated[ExperimentName, typer.Argument(help="Which experiment to run.")],
         train: Annotated[
-            Path, typer.Option("--train", help="Training corpus (cv: the whole corpus).")
+            Path, typer.Option("--train", help="Training corpus (cv: the corpus split into folds).")
         ],
         out: Annotated[Path, typer.Option("--out", help="Folder for tables and plots.")],
         test: Annotated[

@@ -23,7 +23,9 @@ def run(
     folds: int = 10,
     group_by_patient: bool = False,
 ) -> list[RunResult]:
-    documents = list(data.train) + list(data.test or [])
+    documents = list(data.train)
+    if data.test is not None:
+        writer.note("the folds cover the training corpus only; the --test corpus is not used")
     splits = k_folds(documents, folds, data.rng(), group_by_patient=group_by_patient)
     tasks = [
         RunTask(f"fold {i + 1}", data.detector, train, test, {"fold": i + 1})
