@@ -855,6 +855,10 @@ def find_patterns(
     forms read (3/5 is March 5 in English, 3 May in Spanish). By default overlapping matches
     are resolved (longest first, then priority); ``overlapping=True`` returns them all.
     """
+    key = (text, lang, overlapping)
+    cached = _RECENT.get(key)
+    if cached is not None:  # the features and a detector often ask for the same note
+        return list(cached)
     patterns = patterns_for(lang)
     found: set[tuple[int, int, str, str]] = set()
     for pattern in patterns:
@@ -863,8 +867,17 @@ def find_patterns(
     found.update(hit for hit in _anchored(text, lang, patterns) if hit is not None)
     matches = [PatternMatch(s, e, name, label) for s, e, label, name in found if e > s]
     if overlapping:
-        return sorted(matches, key=lambda m: (m.start, m.end, _PRIORITY[m.name]))
-    return resolve_overlaps(matches)
+        result = sorted(matches, key=lambda m: (m.start, m.end, _PRIORITY[m.name]))
+    else:
+        result = resolve_overlaps(matches)
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()  # atomic, so safe with threads; a tiny cache refills at once
+    _RECENT[key] = tuple(result)
+    return result
+
+
+_RECENT_SIZE = 8
+_RECENT: dict[tuple[str, str | None, bool], tuple[PatternMatch, ...]] = {}
 
 
 def resolve_overlaps(matches: Iterable[PatternMatch]) -> list[PatternMatch]:
