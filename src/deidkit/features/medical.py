@@ -3,9 +3,10 @@ belong to a medical term are less likely to be PHI.
 
 - ``medical.<vocabulary>``: the token is covered by a term (one word or a phrase) of a medical
   vocabulary. By default these are the medical word lists shipped for the language
-  (``medical_words``: the words of the ICD-10-CM tabular list) plus the optional bundles
-  the user installed (``hunspell_en_med``, GPL, read in place); ``FeatureConfig.
-  medical_vocabularies`` names others.
+  (``medical_words``: the words of the ICD-10-CM tabular list); ``FeatureConfig.
+  medical_vocabularies`` names others, e.g. the optional GPL bundle ``hunspell_en_med``
+  (read in place when installed). Bundles are never picked up silently: a model trained
+  where a bundle happens to be installed must extract the same features everywhere.
 - ``medical.mesh.<letter>`` and ``medical.mesh.<letter><2 digits>`` (``medical.mesh.C`` and
   ``medical.mesh.C08`` for "pneumonia"): the token is covered by a MeSH term whose tree
   numbers fall in that top-level category and subcategory. Only when
@@ -29,18 +30,12 @@ from deidkit.resources.mesh import MeshVocabulary
 
 
 def default_vocabularies(language: str) -> tuple[str, ...]:
-    """The shipped medical lists of ``language`` and the installed optional bundles."""
-    shipped = [
+    """The shipped medical lists of ``language`` (optional bundles only when named)."""
+    return tuple(
         name
         for name in resources.names(lang=language, kind="list")
         if feature_name(name, language) in MEDICAL_LISTS
-    ]
-    bundles = [
-        name
-        for name, bundle in resources.bundles.BUNDLES.items()
-        if bundle.lang == language and bundle.installed()
-    ]
-    return tuple(shipped + bundles)
+    )
 
 
 def singular_variant(term: str) -> str | None:
