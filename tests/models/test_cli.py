@@ -61,9 +61,13 @@ def test_train_then_detect(model: str, extra: list[str], corpus: Path, notes: Pa
 def test_train_reports_progress_and_time(corpus: Path, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["train", "--model", "crf", "--corpus", str(corpus),
-                 "--out", str(tmp_path / "m")]) == 0
+                 "--out", str(tmp_path / "m"), "--meta", "credit=synthetic notes, CC0"]) == 0
     captured = capsys.readouterr()
     assert "read 40 documents" in captured.err and "crf: stopped after" in captured.err
+    metadata = json.loads((tmp_path / "m" / "metadata.json").read_text())
+    assert metadata["credit"] == "synthetic notes, CC0"
+    assert metadata["corpora"] == [{"path": "train.jsonl", "format": "jsonl", "documents": 40,
+                                    "spans": 320}]
 
 
 def test_detect_with_default_model_and_output_format(notes: Path, tmp_path: Path,

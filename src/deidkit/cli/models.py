@@ -277,12 +277,23 @@ def register(app: typer.Typer) -> None:
                          "--set features.window=2, --set kernel=quadratic."),
         ] = None,
         force: Annotated[bool, typer.Option(help="Replace --out if it holds a model.")] = False,
+        meta: Annotated[
+            list[str] | None,
+            typer.Option(help="Extra metadata saved with the model, key=value (repeatable), "
+                         "e.g. --meta 'credit=MEDDOCAN, CC BY 4.0'."),
+        ] = None,
     ) -> None:
         """Train a PHI detector on annotated notes and save it as a model folder."""
+        extra = {}
+        for item in meta or []:
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip():
+                raise ConfigError(f"--meta {item!r}: write key=value")
+            extra[key.strip()] = value
         report = train_model(
             model, corpus or [], out, format=format, lang=lang,
             config=read_config_file(config) if config else None,
-            assignments=set_ or [], overwrite=force, progress=_progress,
+            assignments=set_ or [], overwrite=force, progress=_progress, metadata=extra,
         )
         typer.echo(
             f"trained {report.detector} on {report.documents:,} documents "
