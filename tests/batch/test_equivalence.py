@@ -97,3 +97,21 @@ def test_a_generated_key_is_forgotten_at_the_end(tmp_path: Path, notes: list[Doc
     report = run_deidentify(source, tmp_path / "out.jsonl", settings=RunSettings(progress=False))
     assert report.key_generated
     assert report.work_dir is not None and not report.work_dir.exists()
+
+
+@pytest.mark.parametrize("fmt", ["brat", "i2b2-2014", "i2b2-2006", "physionet", "inline"])
+def test_every_format_gives_the_corpus_runners_output(
+    tmp_path: Path, notes: list[Document], key: SecretKey, fmt: str
+) -> None:
+    from dataclasses import replace
+
+    documents = [replace(doc, metadata={}) for doc in notes[:12]]
+    source = write(documents, tmp_path / ("in.xml" if fmt == "i2b2-2006" else "in"), fmt)
+    options = RedactOptions(mode="tag")
+    reference, target = tmp_path / "ref.jsonl", tmp_path / "out.jsonl"
+    deidentify_corpus(source, reference, options=options, key=key, detector="default",
+                      source_format=fmt, to="jsonl")  # fmt: skip
+    run_deidentify(source, target, options=options, key=key, source_format=fmt, to="jsonl",
+                   settings=RunSettings(chunk_size=5, progress=False))  # fmt: skip
+    assert target.read_bytes() == reference.read_bytes()
+    assert len(target.read_text().splitlines()) == 12
