@@ -142,3 +142,12 @@ def test_bad_user_pattern() -> None:
         Reidentifier(0, ["(unclosed"])
     with pytest.raises(ConfigError, match="empty string"):
         Reidentifier(0, ["x*"])
+
+
+def test_other_input_spans_are_kept_and_moved() -> None:
+    text = "Dr. [REMOVED] saw Mary Jones on 3/4."
+    kept = [Span(18, 28, "PATIENT"), Span(32, 35, "DATE")]
+    (result,) = list(reidentify([Document("d2", text, tuple(kept))], seed=2))
+    labels = [(s.label, result.text[s.start : s.end]) for s in result.spans]
+    assert labels[0][0] == "DOCTOR"
+    assert labels[1:] == [("PATIENT", "Mary Jones"), ("DATE", "3/4")]

@@ -376,7 +376,11 @@ class Reidentifier:
         return f"{first} {last}"
 
     def document(self, document: Document) -> Document:
-        """The document with every placeholder replaced and annotated."""
+        """The document with every placeholder replaced and annotated.
+
+        Spans the input has elsewhere (PHI it kept, or other annotations) are kept, moved to
+        their new offsets; a span sitting exactly on a placeholder gives it its label.
+        """
         text = document.text
         placeholders = find_placeholders(text, self.patterns)
         given = {(span.start, span.end): span.label for span in document.spans}
@@ -386,6 +390,7 @@ class Reidentifier:
         cursor = 0
         size = 0
         counts: dict[str, int] = {}
+        edits: list[tuple[int, int, int]] = []  # (old start, old end, length change)
         for placeholder in placeholders:
             label = given.get((placeholder.start, placeholder.end)) or infer_label(
                 text, placeholder)
@@ -419,9 +424,11 @@ class Reidentifier:
                               source="reidentify"))
             pieces.append(value)
             size += len(value)
+            edits.append((placeholder.start, end, len(value) - (end - placeholder.start)))
             cursor = end
         pieces.append(text[cursor:])
         new_text = "".join(pieces)
+        spans.extend(_moved(document.spans, edits))
         metadata = dict(document.metadata)
         metadata["reidentified"] = str(len(spans))
         return Document(document.id, new_text, tuple(spans), document.patient_id,
@@ -430,6 +437,17 @@ class Reidentifier:
     def documents(self, documents: Iterable[Document]) -> Iterator[Document]:
         for document in documents:
             yield self.document(document)
+
+
+def _moved(spans: Iterable[Span], edits: Sequence[tuple[int, int, int]]) -> list[Span]:
+    """Input spans outside the replaced regions, shifted by the replacements before them."""
+    kept: list[Span] = []
+    for span in spans:
+        if any(start < span.end and span.start < end for start, end, _ in edits):
+            continue  # on a placeholder: replaced by the new span
+        delta = sum(change for start, end, change in edits if end <= span.start)
+        kept.append(span.shifted(delta))
+    return kept
 
 
 def _match_context_case(text: str, start: int, end: int, value: str) -> str:
