@@ -112,6 +112,7 @@ def run(
                 "span_f1",
                 "strict_f1",
                 "train_seconds",
+                "train_cpu_seconds",
             ),
         )
         _plot(writer, design, design_rows, baseline)

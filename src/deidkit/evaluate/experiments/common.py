@@ -117,7 +117,7 @@ def summary_rows(
     result = []
     for key, members in groups.items():
         out: dict[str, Any] = {by: key, "runs": len(members)}
-        for metric in (*metrics, "train_seconds"):
+        for metric in (*metrics, "train_seconds", "train_cpu_seconds"):
             mean, sd = mean_sd([m.get(metric) for m in members])
             out[metric] = mean
             if len(members) > 1:

@@ -73,6 +73,7 @@ def run(
             "leak_rate",
             "phi_f10",
             "train_seconds",
+            "train_cpu_seconds",
             "predict_seconds",
         ),
     )

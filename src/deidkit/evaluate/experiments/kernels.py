@@ -74,6 +74,7 @@ def run(
             "phi_f1",
             "span_f1",
             "train_seconds",
+            "train_cpu_seconds",
             "predict_seconds",
         ),
     )

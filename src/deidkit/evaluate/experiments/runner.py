@@ -108,6 +108,8 @@ class RunResult:
     train_documents: int
     test_documents: int
     error: str | None = None
+    train_cpu_seconds: float = 0.0
+    predict_cpu_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -121,6 +123,8 @@ class RunResult:
         row["test_docs"] = self.test_documents
         row["train_seconds"] = round(self.train_seconds, 3)
         row["predict_seconds"] = round(self.predict_seconds, 3)
+        row["train_cpu_seconds"] = round(self.train_cpu_seconds, 3)
+        row["predict_cpu_seconds"] = round(self.predict_cpu_seconds, 3)
         row.update(metric_row(self.evaluation))
         row["error"] = self.error or ""
         return row
@@ -178,17 +182,23 @@ def metric_row(evaluation: Evaluation | None) -> dict[str, float | None]:
 
 
 def run_task(task: RunTask, settings: RunSettings) -> RunResult:
-    """Build, train, predict and evaluate one run. DeidkitErrors become a failed run."""
-    train_seconds = predict_seconds = 0.0
+    """Build, train, predict and evaluate one run. DeidkitErrors become a failed run.
+
+    Times are wall-clock seconds and CPU seconds of this process (all its threads): CPU time
+    does not grow when other work shares the machine, wall time does.
+    """
+    train_seconds = predict_seconds = train_cpu = predict_cpu = 0.0
     try:
         factory = settings.factory or default_factory
         detector = factory(task.spec)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         detector.fit(list(task.train))
         train_seconds = time.perf_counter() - started
-        started = time.perf_counter()
+        train_cpu = time.process_time() - cpu
+        started, cpu = time.perf_counter(), time.process_time()
         predicted = detector.predict([document.with_spans(()) for document in task.test])
         predict_seconds = time.perf_counter() - started
+        predict_cpu = time.process_time() - cpu
         evaluation = evaluate(
             task.test,
             predicted,
@@ -209,6 +219,8 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
         len(task.train),
         len(task.test),
         error,
+        train_cpu,
+        predict_cpu,
     )
 
 
@@ -230,7 +242,11 @@ def run_tasks(tasks: Sequence[RunTask], settings: RunSettings, title: str) -> li
 
         def done(index: int, result: RunResult) -> None:
             results[index] = result
-            status = "failed" if not result.ok else f"trained in {result.train_seconds:.1f} s"
+            status = (
+                f"trained in {result.train_seconds:.1f} s ({result.train_cpu_seconds:.1f} s CPU)"
+                if result.ok
+                else "failed"
+            )
             if settings.progress:
                 progress.console.print(f"  {title}: {result.key} {status}", highlight=False)
             progress.advance(bar)

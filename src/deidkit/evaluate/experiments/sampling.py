@@ -133,8 +133,11 @@ def _plot(writer: ResultsWriter, summary: list[dict]) -> None:
             f"Training time vs {xlabel}" + (" (seed 003 Figure 9)" if method == "window" else ""),
             line_plot(
                 x,
-                {"training time (s)": column(rows, "train_seconds")},
-                baselines={"no sampling": base.get("train_seconds")},
+                {
+                    "training CPU time (s)": column(rows, "train_cpu_seconds"),
+                    "training wall time (s)": column(rows, "train_seconds"),
+                },
+                baselines={"CPU time, no sampling": base.get("train_cpu_seconds")},
                 title=f"Training time vs {xlabel}",
                 xlabel=xlabel,
                 ylabel="seconds",
