@@ -155,3 +155,18 @@ def test_sample_size_command(corpora, capsys):
     assert "48 PHI instances; short by 1020" in out
     assert "instance recall: 0.833" in out and "too wide" in out
     assert main(["sample-size"]) == 1
+
+
+def test_model_form_predicts_without_seeing_gold(corpora, capsys):
+    # the shipped English default (rules) finds the date and the hospital in every note
+    code = main(
+        ["evaluate", str(corpora["gold"]), "--model", "en", "-o", "json", "--bootstrap", "0"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    date = next(g for g in data["groups"] if (g["level"], g["name"]) == ("token", "DATE"))
+    assert date["recall"] == 1.0
+    phi = data["summary"][0]
+    assert phi["tp"] + phi["fn"] == 12 * 7  # gold PHI tokens are all counted
+    assert main(["evaluate", str(corpora["gold"]), "--model", "no-such-model"]) == 1
+    assert "no-such-model" in capsys.readouterr().err
