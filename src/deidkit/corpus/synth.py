@@ -36,6 +36,25 @@ NOTES_PER_PATIENT = (1, 2, 3, 4, 5, 6)
 NOTES_PER_PATIENT_WEIGHTS = (14, 20, 25, 20, 12, 9)
 WHEN_ORDER = {"before": 0, "during": 1, "surgery": 2, "discharge": 3, "after": 4}
 _FOLDED = {word.casefold(): word for word in AMBIGUOUS_BY_WORD}
+HEADER_LINES = (
+    "Record date: {date:note:iso}\n\n",
+    "Date of Service: {date:note}\n",
+    "DATE: {date:note:numeric}\n",
+    "Encounter date: {dt:note}\n",
+    "Visit Date: {date:note:long}   Provider: {dr:attending}\n",
+    "{hospital}  \\|  {pt:last_first}  \\|  {label:mrn}{mrn}  \\|  {date:note}\n\n",
+    "Pt: {pt:last_first_caps}   {label:dob}{date:dob}   {label:mrn}{mrn}\n",
+)
+"""EHR header lines any family may start with (about one note in ten)."""
+FOOTER_LINES = (
+    "\nElectronically signed by: {drsig:attending} {dt:note}\n",
+    "\n[Signed|Authenticated] by {dr:attending:full_cred} on {date:note} at {time}\n",
+    "\nThis note was [dictated|written] with [voice recognition software|Dragon]; please "
+    "excuse errors.\n",
+    "\nPage 1 of 1  [{pt:last_first}|{label:mrn}{mrn}]  Printed {dt:note}\n",
+    "\ncc: {dr:pcp}; {dr:consultant}\n",
+)
+"""Footer lines any family may end with (about one note in ten)."""
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
@@ -197,7 +216,11 @@ def _patient_notes(
                           _case(note_rng, family), family.typos)
         if family.when == "surgery":
             episode.dates.setdefault("proc", note_date)
+        if note_rng.random() < 0.1:
+            ctx.render(note_rng.choice(HEADER_LINES))
         family.write(ctx)
+        if note_rng.random() < 0.1:
+            ctx.render(note_rng.choice(FOOTER_LINES))
         text, spans = ctx.out.build()
         text, spans = _tidy(text, spans)
         documents.append(Document(
