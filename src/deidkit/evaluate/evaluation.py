@@ -10,6 +10,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -100,8 +101,9 @@ class Evaluation:
     def documents(self) -> int:
         return len(self.table.doc_ids)
 
-    @property
+    @cached_property
     def totals(self) -> dict[GroupKey, Counts]:
+        """Counts of every group summed over all documents."""
         return self.table.totals()
 
     def counts(self, group: GroupKey) -> Counts:
