@@ -118,8 +118,15 @@ class BaseDetector:
             )
         started = time.perf_counter()
         self._fit(docs)
-        self.training_ = training_summary(docs, time.perf_counter() - started)
+        self.training_ = {
+            **training_summary(docs, time.perf_counter() - started),
+            **self._training_details(),
+        }
         return self
+
+    def _training_details(self) -> dict[str, Any]:
+        """What a detector adds to its training summary (iterations, sample sizes)."""
+        return {}
 
     def predict(self, documents: Iterable[Document]) -> list[Document]:
         """The documents with predicted spans in place of their own."""

@@ -139,6 +139,7 @@ class CRFDetector(StatisticalDetector):
             kept += len(keep)
             trainer.append([features[i] for i in keep], [tags[i] for i in keep])
         self._say(f"crf: training on {kept:,} of {total:,} tokens ({self.sampling} sampling)")
+        self.trained_tokens_ = kept
         handle, path = tempfile.mkstemp(suffix=".crfsuite")
         os.close(handle)
         try:
@@ -148,6 +149,9 @@ class CRFDetector(StatisticalDetector):
             Path(path).unlink(missing_ok=True)
         self.iterations_ = trainer.iterations
         self._say(f"crf: stopped after {self.iterations_} iterations")
+
+    def _training_details(self) -> dict[str, Any]:
+        return {"iterations": self.iterations_, "trained_tokens": self.trained_tokens_}
 
     def _open(self, model: bytes) -> None:
         tagger = pycrfsuite.Tagger()
