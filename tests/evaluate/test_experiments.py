@@ -154,6 +154,8 @@ def test_compare_with_a_failing_detector(tmp_path):
     ]
     significance = table(saved, "significance")
     assert {row["measure"] for row in significance} == {"recall", "f1"}
+    best = significance[0]["best"]
+    assert {row["method"] for row in significance} == {"memory", "rules"} - {best}
     assert_plots(saved, "compare_tokens", "compare_entities")
 
 

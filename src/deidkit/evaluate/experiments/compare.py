@@ -130,7 +130,7 @@ def _significance(writer: ResultsWriter, results: list[RunResult], rounds: int, 
             rounds=rounds,
             seed=seed,
         ):
-            rows.append({"method": result.key, "best": best.key, **test.to_dict()})
+            rows.append({**test.to_dict(), "method": result.key, "best": best.key})
     writer.table(
         "significance",
         f"Each detector against the best ({best.key}): paired approximate randomization",
