@@ -172,18 +172,32 @@ class TreeDetector(MatrixDetector):
         return best, share
 
     def _drop_lonely_phi(self, matrix: sparse.csr_matrix, phi_rows: np.ndarray) -> np.ndarray:
-        """Rows of ``phi_rows`` whose nearest training tokens are not all non-PHI."""
+        """Rows of ``phi_rows`` whose ``neighbours`` nearest training tokens are not all
+        non-PHI (ties go to PHI: a token is dropped only if that many non-PHI training tokens
+        are strictly closer than every PHI one)."""
         sample = self.sample_
-        own_sample = np.asarray(sample.multiply(sample).sum(axis=1)).ravel()
+        own_sample = getattr(self, "_sample_norms", None)
+        if own_sample is None:
+            own_sample = np.asarray(sample.multiply(sample).sum(axis=1)).ravel()
+            self._sample_norms = own_sample
+        sample_t = getattr(self, "_sample_t", None)
+        if sample_t is None:
+            sample_t = sparse.csr_matrix(sample.T)
+            self._sample_t = sample_t
         k = min(self.neighbours, sample.shape[0])
         keep: list[int] = []
         for start in range(0, len(phi_rows), _BATCH):
             batch = phi_rows[start : start + _BATCH]
             rows = matrix[batch].astype(np.float32)
             own = np.asarray(rows.multiply(rows).sum(axis=1))
-            distances = own + own_sample[None, :] - 2.0 * np.asarray((rows @ sample.T).todense())
-            nearest = np.argpartition(distances, k - 1, axis=1)[:, :k]
-            lonely = self.sample_phi_[nearest].sum(axis=1) == 0
+            distances = own + own_sample[None, :] - 2.0 * np.asarray((rows @ sample_t).todense())
+            # the k nearest are all non-PHI when k non-PHI tokens are closer than any PHI token
+            phi = self.sample_phi_.astype(bool)
+            nearest_phi = (
+                distances[:, phi].min(axis=1) if phi.any() else np.full(len(batch), np.inf)
+            )
+            closer = (distances[:, ~phi] < nearest_phi[:, None]).sum(axis=1)
+            lonely = closer >= k
             keep.extend(batch[~lonely].tolist())
         return np.asarray(keep, dtype=np.int64)
 
