@@ -98,18 +98,19 @@ def bar_plot(
                 label=name,
             )
     axes.set_xticks(list(positions))
+    crowded = len(categories) > 8 or max((len(c) for c in categories), default=0) > 12
     axes.set_xticklabels(
-        categories,
-        rotation=30 if len(categories) > 4 else 0,
-        ha="right" if len(categories) > 4 else "center",
+        categories, rotation=30 if crowded else 0, ha="right" if crowded else "center"
     )
     if ylim is not None:
         axes.set_ylim(*ylim)
-    _finish(axes, title, "", ylabel, percent)
+    _finish(axes, title, "", ylabel, percent, legend_below=True)
     return figure
 
 
-def _finish(axes: Any, title: str, xlabel: str, ylabel: str, percent: bool) -> None:
+def _finish(
+    axes: Any, title: str, xlabel: str, ylabel: str, percent: bool, legend_below: bool = False
+) -> None:
     axes.set_title(title)
     if xlabel:
         axes.set_xlabel(xlabel)
@@ -118,6 +119,14 @@ def _finish(axes: Any, title: str, xlabel: str, ylabel: str, percent: bool) -> N
         axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     axes.grid(axis="y", alpha=0.3)
     handles, _ = axes.get_legend_handles_labels()
-    if handles:
+    if handles and legend_below:  # bars fill the plot: the legend goes under it
+        axes.legend(
+            fontsize="small",
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.22 if axes.get_xticklabels()[0].get_rotation() else -0.1),
+            ncol=min(4, len(handles)),
+            frameon=False,
+        )
+    elif handles:
         axes.legend(fontsize="small", loc="best")
     axes.figure.tight_layout()
