@@ -8,7 +8,16 @@ import pytest
 from eval_synthetic import doc, span_of, whitespace_tokenize
 
 from deidkit.errors import InputError
-from deidkit.evaluate import ALL, NON_PHI, PHI, Counts, evaluate, f_beta, label_tokens
+from deidkit.evaluate import (
+    ALL,
+    LEAK_GROUP,
+    NON_PHI,
+    PHI,
+    Counts,
+    evaluate,
+    f_beta,
+    label_tokens,
+)
 from deidkit.types import Document, Span, Token
 
 TEXT = "Seen by Dr Ann Lee on 3/4/2020 at Mercy General Hospital , MRN 998877 ."
@@ -108,6 +117,7 @@ def test_partial_prediction_token_entity_instance():
     assert (any_token.tp, any_token.fn) == (3, 1)
     # leak: NAME (Ann Lee, partly missed) and ID (998877, missed) both leak
     assert ev.leak_rate == 1.0
+    assert math.isnan(ev.measure(LEAK_GROUP, "precision"))  # no prediction is counted there
     assert ev.measure(("entity-strict", "all", ALL), "f10") == pytest.approx(f_beta(0.25, 0.25, 10))
 
 

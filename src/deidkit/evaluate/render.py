@@ -42,8 +42,9 @@ def percent(value: float | None, digits: int = 1) -> str:
 
 def summary_table(evaluation: Evaluation, title: str = "Summary") -> Table:
     table = Table(title=title, caption="percent; TN = true negatives (correct O tokens)")
-    for column in ("measure", "TP", "FP", "FN", "P", "R", "F1", "F2", "F10"):
-        table.add_column(column, justify="left" if column == "measure" else "right")
+    table.add_column("measure", no_wrap=True)
+    for column in ("TP", "FP", "FN", "P", "R", "F1", "F2", "F10"):
+        table.add_column(column, justify="right")
     for group, short, _ in HEADLINE:
         row = evaluation.group_row(group)
         table.add_row(
@@ -93,7 +94,10 @@ def breakdown_table(evaluation: Evaluation, scope: str, title: str) -> Table:
         "strict F1",
         "inst R",
     ):
-        table.add_column(column, justify="left" if column == scope else "right")
+        if column == scope:
+            table.add_column(column, no_wrap=True)
+        else:
+            table.add_column(column, justify="right")
     names = [key[2] for key in evaluation.groups("token", scope)]
     names += [key[2] for key in evaluation.groups("entity-strict", scope) if key[2] not in names]
     for name in names:
