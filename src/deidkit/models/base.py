@@ -63,6 +63,8 @@ class BaseDetector:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     needs_training: ClassVar[bool] = True
+    metadata_: dict[str, Any]
+    """The metadata of the model folder a loaded detector came from."""
 
     # -- parameters --------------------------------------------------------------------------
     @classmethod

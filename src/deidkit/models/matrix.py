@@ -67,7 +67,7 @@ def write_arrays(path: Path, arrays: Mapping[str, Any]) -> None:
         else:
             flat[key] = np.asarray(value)
     with path.open("wb") as handle:
-        np.savez_compressed(handle, **flat)
+        np.savez_compressed(handle, **flat)  # type: ignore[arg-type]
 
 
 def read_arrays(saved: store.SavedModel, name: str) -> dict[str, Any]:
