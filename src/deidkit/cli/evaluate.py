@@ -19,6 +19,7 @@ from deidkit.evaluate.render import (
     write_evaluation_folder,
 )
 from deidkit.evaluate.sample_size import margin_for, sample_size
+from deidkit.evaluate.significance import PairedTest
 from deidkit.io import read_documents
 from deidkit.io.atomic import atomic_write_text
 from deidkit.types import Document
@@ -48,8 +49,7 @@ def predict_with_model(gold: list[Document], model: str, lang: str) -> list[Docu
         from deidkit.models import load_model
     except ImportError as error:  # the detectors are a separate part of the package
         raise ModelError(
-            f"detectors are not available in this installation ({error.name})",
-            fix="reinstall deidkit",
+            f"detectors are not available in this installation ({error.name}); reinstall deidkit"
         ) from None
     detector = load_model(model, lang=lang)
     return list(detector.predict([document.with_spans(()) for document in gold]))
@@ -153,22 +153,26 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Measure predicted PHI against gold PHI: token, entity and instance level."""
         gold_documents = read_corpus(gold, format)
-        common = {
-            "gold_path": gold,
-            "bootstrap": bootstrap,
-            "confidence": confidence,
-            "seed": seed,
-            "coarse_bio": bio_level is BioLevel.category,
-            "lang": lang,
-            "pred_format": pred_format or format,
-        }
-        evaluation, name_a = run_evaluation(gold_documents, pred_path=pred, model=model, **common)
-        tests = []
+
+        def run(pred_path: Path | None, model_name: str | None) -> tuple[Evaluation, str]:
+            return run_evaluation(
+                gold_documents,
+                pred_path=pred_path,
+                model=model_name,
+                pred_format=pred_format or format,
+                lang=lang,
+                gold_path=gold,
+                bootstrap=bootstrap,
+                confidence=confidence,
+                seed=seed,
+                coarse_bio=bio_level is BioLevel.category,
+            )
+
+        evaluation, name_a = run(pred, model)
+        tests: list[PairedTest] = []
         name_b = ""
         if compare_pred is not None or compare_model is not None:
-            second, name_b = run_evaluation(
-                gold_documents, pred_path=compare_pred, model=compare_model, **common
-            )
+            second, name_b = run(compare_pred, compare_model)
             tests = compare(
                 evaluation,
                 second,
