@@ -77,7 +77,9 @@ def build_report(
         f"<h1>{_e(title)}</h1>"
         f'<p class="meta">Generated {generated} by deidkit {_e(__version__)} from '
         f"{len(found)} results folder(s). Percentages are shares of 1 shown x100; "
-        "n/a marks an undefined measure (nothing predicted, or no gold PHI).</p>"
+        "n/a marks an undefined measure (nothing predicted, or no gold PHI); "
+        "_low/_high columns and shaded bands in plots are bootstrap intervals over documents; "
+        "dashed lines are baselines.</p>"
         f"{note_html}<nav><h2>Contents</h2><ul>{toc}</ul></nav>"
         + "".join(sections)
         + "</body></html>\n"
