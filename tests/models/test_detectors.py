@@ -177,3 +177,35 @@ def test_backoff_never_overlaps_model_spans() -> None:
     spans = with_pattern_backoff(text, "en", mine, "crf")
     assert [(text[s.start:s.end], s.label) for s in spans] == [("3/5/", "DATE"),
                                                                ("4/6/2011", "DATE")]
+
+
+@pytest.mark.parametrize("key", ["crf", "svm-linear", "tree", "ensemble"])
+def test_empty_and_blank_documents(key: str, trained: dict[str, BaseDetector]) -> None:
+    blank = [Document(id="a", text=""), Document(id="b", text="  \n\n "),
+             Document(id="c", text=".")]
+    assert [d.spans for d in trained[key].predict(blank)] == [(), (), ()]
+
+
+def test_ensemble_policies_union_vote_and_member() -> None:
+    from deidkit.models.ensemble import EnsembleDetector
+    from deidkit.types import Span
+
+    rules = [Span(0, 4, "PATIENT", source="rules"), Span(10, 14, "CITY", source="rules"),
+             Span(20, 24, "DATE", source="rules")]
+    crf = [Span(0, 9, "PATIENT", source="crf"), Span(30, 34, "CITY", source="crf")]
+    names = ["rules", "crf"]
+    ensemble = EnsembleDetector()
+    ensemble.detectors_ = [build_detector("rules"), build_detector("crf")]
+    union = ensemble.combine([rules, crf], names, {"NAME": "union"}, "union")
+    assert [(s.start, s.end, s.label, s.source) for s in union] == [
+        (0, 9, "PATIENT", "crf"), (10, 14, "CITY", "rules"), (20, 24, "DATE", "rules"),
+        (30, 34, "CITY", "crf")]
+    voted = ensemble.combine([rules, crf], names, {}, "vote")
+    assert [(s.start, s.end) for s in voted] == [(0, 9)]
+    only_crf = ensemble.combine([rules, crf], names, {"DATE": "rules"}, "crf")
+    assert [(s.start, s.end, s.label) for s in only_crf] == [
+        (0, 9, "PATIENT"), (20, 24, "DATE"), (30, 34, "CITY")]
+    with pytest.raises(ConfigError, match="policy"):
+        EnsembleDetector(policy={"NAME": "majority"})._policies(names)
+    with pytest.raises(ConfigError, match="unknown category"):
+        EnsembleDetector(policy={"PEOPLE": "union"})._policies(names)

@@ -5,7 +5,8 @@ each PHI category (NAME, LOCATION, DATE, ...) ``policy`` says whose spans count:
 
 - ``union``: every member's spans (overlapping spans of the category are merged into one
   span covering them all, labelled by the preferred member);
-- ``vote``: spans found by at least half of the members (overlap counts as agreement);
+- ``vote``: spans found by a majority of the members (both, with two; overlap counts as
+  agreement);
 - a member's name (``crf``, ``rules``): that member only.
 
 Categories not in ``policy`` use ``default_policy``. The default favours recall: union for
@@ -182,8 +183,8 @@ def _merge(spans: Sequence[Span], rank: Mapping[str, int]) -> list[Span]:
 def _agreed(
     by_member: Sequence[Sequence[Span]], names: Sequence[str], rank: Mapping[str, int]
 ) -> list[Span]:
-    """Spans that at least half of the members found (overlapping spans agree)."""
-    needed = (len(names) + 1) // 2
+    """Spans that a majority of the members found (overlapping spans agree)."""
+    needed = len(names) // 2 + 1
     result = []
     for index, spans in enumerate(by_member):
         for span in spans:
