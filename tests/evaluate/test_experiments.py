@@ -179,3 +179,24 @@ def test_report_without_results_is_an_error(tmp_path):
 
     with pytest.raises(InputError, match="no finished results"):
         build_report(tmp_path)
+
+
+class _BrokenDetector:
+    def fit(self, documents):
+        raise KeyError("Smith")  # a library error quoting a token
+
+    def predict(self, documents):
+        return documents
+
+
+def test_library_error_is_a_failed_run_without_its_message(tmp_path):
+    inputs = ExperimentInput(
+        synthetic_corpus(8),
+        DetectorSpec("broken"),
+        RunSettings(factory=lambda spec: _BrokenDetector(), bootstrap=0, progress=False),
+        test_fraction=0.5,
+    )
+    results, saved = run("learning-curve", tmp_path / "lc", inputs, fractions=[1.0])
+    assert not results[0].ok
+    assert results[0].error.startswith("KeyError in test_experiments.py")
+    assert "Smith" not in results[0].error and "Smith" not in " ".join(saved.notes)

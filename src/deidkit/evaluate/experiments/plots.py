@@ -41,9 +41,14 @@ def line_plot(
         axes.plot(x, [_value(v) for v in values], marker="o", color=color, label=name)
         if bands and name in bands:
             low, high = bands[name]
-            axes.fill_between(
-                x, [_value(v) for v in low], [_value(v) for v in high], color=color, alpha=0.15
-            )
+            if any(v is not None for v in (*low, *high)):  # an all-empty band breaks log axes
+                axes.fill_between(
+                    x,
+                    [_value(v) for v in low],
+                    [_value(v) for v in high],
+                    color=color,
+                    alpha=0.15,
+                )
     for index, (name, value) in enumerate((baselines or {}).items()):
         if value is not None:
             axes.axhline(
@@ -56,6 +61,7 @@ def line_plot(
             )
     if log2_x:
         axes.set_xscale("log", base=2)
+        axes.set_xlim(min(x) / 1.25, max(x) * 1.25)
         axes.set_xticks(list(x))
         axes.set_xticklabels([f"{v:g}" for v in x])
     _finish(axes, title, xlabel, ylabel, percent)

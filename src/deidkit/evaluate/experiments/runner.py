@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 import random
 import time
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
@@ -182,7 +184,7 @@ def metric_row(evaluation: Evaluation | None) -> dict[str, float | None]:
 
 
 def run_task(task: RunTask, settings: RunSettings) -> RunResult:
-    """Build, train, predict and evaluate one run. DeidkitErrors become a failed run.
+    """Build, train, predict and evaluate one run. An error becomes a failed run.
 
     Times are wall-clock seconds and CPU seconds of this process (all its threads): CPU time
     does not grow when other work shares the machine, wall time does.
@@ -209,6 +211,8 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
         error = None
     except DeidkitError as failure:
         evaluation, error = None, f"{type(failure).__name__}: {failure}"
+    except Exception as failure:  # a library error in one run must not end the experiment
+        evaluation, error = None, describe_failure(failure)
     return RunResult(
         task.key,
         task.spec,
@@ -222,6 +226,17 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
         train_cpu,
         predict_cpu,
     )
+
+
+def describe_failure(failure: BaseException) -> str:
+    """The error's type and where it was raised, without its message (which could quote note
+    text, e.g. a KeyError on a token)."""
+    frames = traceback.extract_tb(failure.__traceback__)
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" in {Path(last.filename).name}:{last.lineno} ({last.name})"
+    return f"{type(failure).__name__}{where}; message withheld (it may quote note text)"
 
 
 def run_tasks(tasks: Sequence[RunTask], settings: RunSettings, title: str) -> list[RunResult]:
