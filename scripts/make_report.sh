@@ -5,6 +5,7 @@
 #   bash scripts/make_report.sh [RESULTS_DIR]
 #
 # Environment: MEDDOCAN (default ../shared/data/meddocan), JOBS (parallel runs, default 2),
+# RESUME=1 (keep finished experiments of an interrupted run),
 # REPORT (default docs/report/report.html), CORPORA ("meddocan synthetic-en", the default, or
 # one of them). Results (CSV, PNG, SVG, manifests) go to RESULTS_DIR (default
 # out/report-results); the report embeds all of them. The MEDDOCAN test split is never used.
@@ -20,7 +21,15 @@ CORPORA="${CORPORA:-meddocan synthetic-en}"
 DEIDKIT=(.venv/bin/deidkit)
 [ -x "${DEIDKIT[0]}" ] || DEIDKIT=(deidkit)
 
-run() { echo "== deidkit experiment $*" >&2; "${DEIDKIT[@]}" experiment "$@"; }
+# RESUME=1 skips experiments whose results folder (the last argument) is already complete.
+run() {
+    if [ "${RESUME:-0}" = 1 ] && [ -f "${*: -1}/manifest.json" ]; then
+        echo "== skip (done): ${*: -1}" >&2
+        return
+    fi
+    echo "== deidkit experiment $*" >&2
+    "${DEIDKIT[@]}" experiment "$@"
+}
 
 # Every experiment of the seeds on one corpus. $1: results folder, $2: corpus name for titles,
 # then the training options (--train/--test/--format/--set lang=...) shared by all runs.
