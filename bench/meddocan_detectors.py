@@ -29,8 +29,15 @@ from deidkit.text import tokenize
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "meddocan"
 
 SPECS: dict[str, tuple[str, dict[str, Any]]] = {
-    "crf": ("crf", {"c1": 0.05, "c2": 0.05}),
-    "crf-sampled": ("crf", {"c1": 0.05, "c2": 0.05, "sampling": "random", "sampling_p": 0.3}),
+    "crf": ("crf", {"c1": 0.05, "c2": 0.05, "features": {"window": 3}}),
+    "crf-window4": ("crf", {"c1": 0.05, "c2": 0.05}),
+    "crf-100": ("crf", {"c1": 0.05, "c2": 0.05, "features": {"window": 3},
+                        "max_iterations": 100}),
+    "crf-sampled-100": ("crf", {"c1": 0.05, "c2": 0.05, "features": {"window": 3},
+                                "sampling": "random", "sampling_p": 0.3,
+                                "max_iterations": 100}),
+    "crf-sampled": ("crf", {"c1": 0.05, "c2": 0.05, "features": {"window": 3},
+                            "sampling": "random", "sampling_p": 0.3}),
     "svm": ("svm", {}),
     "svm-binary": ("svm", {"mode": "binary"}),
     # seed 000 compares kernels on a PHI / non-PHI SVM trained on a small sample
@@ -39,9 +46,10 @@ SPECS: dict[str, tuple[str, dict[str, Any]]] = {
                              "C": 10.0}),
     "tree": ("tree", {}),
     "rules": ("rules", {}),
-    "ensemble": ("ensemble", {"members": [{"detector": "rules"},
-                                          {"detector": "crf", "params": {"c1": 0.05,
-                                                                         "c2": 0.05}}]}),
+    "ensemble": ("ensemble", {"members": [
+        {"detector": "rules"},
+        {"detector": "crf", "params": {"c1": 0.05, "c2": 0.05, "features": {"window": 3}}},
+    ]}),
 }
 
 
