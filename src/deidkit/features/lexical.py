@@ -13,6 +13,12 @@
 - ``affix`` (HIDE): ``affix.p1``..``affix.pN`` and ``affix.s1``..``affix.sN``, prefixes and
   suffixes of the token as written, for ``N = affix_max`` (HIDE: 3), only for tokens at
   least that long.
+
+Speed: orthography depends on a word only through the class of each character (upper,
+lower or uncased letter, digit, anything else as itself) and its length, so its features
+are computed once per *signature* (``Mcdonald`` and ``Garcia`` share ``Xxxxxxx``-like
+signatures) and the ``number`` flag per word; ``word_shape`` and ``letter_case`` remain the
+reference definitions (tests check the two agree).
 """
 
 from __future__ import annotations
@@ -65,6 +71,33 @@ def short_shape(shape: str) -> str:
     return "".join(out)
 
 
+class _CharacterClasses(dict[int, str]):
+    """Code point -> its class in an orthography signature; filled as ``str.translate`` meets
+    new characters. Upper-case letter ``X``, lower-case ``x``, uncased letter ``a``, digit
+    ``d``, anything else itself (never a letter or digit, so never ``X``, ``x``, ``a`` or ``d``)."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if char.isalpha():
+            value = "X" if char.isupper() else "x" if char.islower() else "a"
+        elif char.isdigit():
+            value = "d"
+        else:
+            value = char
+        self[code] = value
+        return value
+
+
+_CHARACTER_CLASSES = _CharacterClasses()
+SIGNATURE_CACHE_LIMIT = 20_000
+"""Distinct orthography signatures whose features are kept (then the cache starts afresh)."""
+
+
+def orthography_signature(word: str) -> str:
+    """The word with each character replaced by its class (same length as the word)."""
+    return word.translate(_CHARACTER_CLASSES)
+
+
 def letter_case(word: str) -> str:
     letters = [char for char in word if char.isalpha()]
     if not letters:
@@ -83,7 +116,56 @@ class OrthographyFeatures(FeatureClass):
     summary = "capitalisation, punctuation, number, length (one-hot), word shape"
     per_type = True
 
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        self._by_signature: dict[str, Features] = {}
+
     def type_features(self, word: str) -> Features:
+        signature = word.translate(_CHARACTER_CLASSES)
+        found = self._by_signature.get(signature)
+        if found is None:
+            found = self._signature_features(signature)
+        features = found.copy()
+        if "orthography.digit" in found and _NUMBER_RE.fullmatch(word):
+            features["orthography.number"] = 1.0
+        return features
+
+    def _signature_features(self, signature: str) -> Features:
+        """Every orthography feature but ``number``, from a word's signature: the same as
+        from the word (see ``reference_features``)."""
+        cap = self.config.length_cap
+        size = len(signature)
+        shape = signature.replace("a", "x")  # shape: uncased letters are "x" too
+        letters = [char for char in signature if char in "Xxa"]
+        if not letters:
+            case = "none"
+        elif all(char == "X" for char in letters):
+            case = "upper"
+        elif all(char == "x" for char in letters):
+            case = "lower"
+        elif letters[0] == "X" and all(char == "x" for char in letters[1:]):
+            case = "title"
+        else:
+            case = "mixed"
+        features: Features = {
+            "orthography.case": case,
+            "orthography.length": str(size) if size < cap else f"{cap}+",
+            "orthography.shape": shape,
+            "orthography.shape_short": short_shape(shape),
+        }
+        if signature[:1].isupper():
+            features["orthography.initcap"] = 1.0
+        if size > 1 and not all(char.isalnum() for char in signature):
+            features["orthography.punct"] = 1.0
+        if "d" in signature:
+            features["orthography.digit"] = 1.0
+        if len(self._by_signature) >= SIGNATURE_CACHE_LIMIT:
+            self._by_signature.clear()
+        self._by_signature[signature] = features
+        return features
+
+    def reference_features(self, word: str) -> Features:
+        """The orthography features computed straight from the definitions (for tests)."""
         cap = self.config.length_cap
         size = len(word)
         shape = word_shape(word)
@@ -103,15 +185,24 @@ class OrthographyFeatures(FeatureClass):
                 features["orthography.number"] = 1.0
         return features
 
+    def clear_caches(self) -> None:
+        self._by_signature.clear()
+
 
 class AffixFeatures(FeatureClass):
     name = "affix"
     summary = "prefixes and suffixes of length 1 to affix_max (HIDE)"
     per_type = True
 
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        self._keys = [
+            (size, f"affix.p{size}", f"affix.s{size}") for size in range(1, config.affix_max + 1)
+        ]
+
     def type_features(self, word: str) -> Features:
         features: Features = {}
-        for size in range(1, min(self.config.affix_max, len(word)) + 1):
-            features[f"affix.p{size}"] = word[:size]
-            features[f"affix.s{size}"] = word[-size:]
+        for size, prefix, suffix in self._keys[: len(word)]:
+            features[prefix] = word[:size]
+            features[suffix] = word[-size:]
         return features

@@ -9,6 +9,12 @@ ISSPACE. The expressions are the table's, with two repairs where the printed tab
 ``^[0-9]+[A-Za-z]+$`` (the mirror of LETTERS.NUMBERS). TRIPLEDIGIT and QUADDIGIT keep the
 table's expressions: four and five digits.
 
+The token patterns look only at which of a few classes each character is in (A-Z with the
+Roman-numeral letters apart, a-z, 0-9, the punctuation they name, new line, other white
+space, anything else), so their flags are computed once per *signature* of a word (its
+characters replaced by their classes) and shared by every word with that signature;
+``hide_flags`` is the reference (tests check the two agree).
+
 PHI patterns come from ``deidkit.patterns`` (dates in their formats, times, phone/fax/pager,
 SSN, ZIP, e-mail, URL, IP, MRN-like IDs, ages over 89; Spanish ones for ``es``): every token
 a match overlaps gets ``regex.phi.<pattern name>``.
@@ -18,7 +24,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.patterns import find_patterns
@@ -55,6 +63,43 @@ HIDE_PATTERNS: tuple[tuple[str, str], ...] = (
 _COMPILED = tuple(
     (f"regex.{name}", re.compile(pattern, re.DOTALL)) for name, pattern in HIDE_PATTERNS
 )
+_KEPT = frozenset("IVXDLCM" "~!@#$%^&*()-=+[]{} ;':\",./<>?" "\n")
+"""Characters the patterns single out: each is its own class in a signature."""
+SIGNATURE_CACHE_LIMIT = 20_000
+
+
+class _CharacterClasses(dict[int, str]):
+    """Code point -> its class in a HIDE signature (filled as ``str.translate`` meets it)."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if char in _KEPT:
+            value = char
+        elif "A" <= char <= "Z":
+            value = "A"
+        elif "a" <= char <= "z":
+            value = "a"
+        elif "0" <= char <= "9":
+            value = "0"
+        elif char.isspace():
+            value = "\t"  # white space other than space and new line (\s; not punctuation)
+        else:
+            value = "_"  # no pattern names it
+        self[code] = value
+        return value
+
+
+_CHARACTER_CLASSES = _CharacterClasses()
+
+
+def hide_signature(word: str) -> str:
+    """The word with each character replaced by its class (same HIDE flags as the word)."""
+    return word.translate(_CHARACTER_CLASSES)
+
+
+def hide_flags(word: str) -> Features:
+    """``regex.<NAME>: 1.0`` for every HIDE token pattern the word matches (the reference)."""
+    return {name: 1.0 for name, pattern in _COMPILED if pattern.search(word)}
 
 
 class RegexFeatures(FeatureClass):
@@ -65,21 +110,46 @@ class RegexFeatures(FeatureClass):
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)
         self._language = config.language
+        self._by_signature: dict[str, Features] = {}
 
     def type_features(self, word: str) -> Features:
-        return {name: 1.0 for name, pattern in _COMPILED if pattern.search(word)}
+        signature = word.translate(_CHARACTER_CLASSES)
+        found = self._by_signature.get(signature)
+        if found is None:
+            found = hide_flags(signature)
+            if len(self._by_signature) >= SIGNATURE_CACHE_LIMIT:
+                self._by_signature.clear()
+            self._by_signature[signature] = found
+        return found.copy()
+
+    def clear_caches(self) -> None:
+        self._by_signature.clear()
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        if not items:
-            return
+        for index, key in self._covered(context):
+            items[index][key] = 1.0
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        weighted = names.weighted
+        for index, key in self._covered(context):
+            name = weighted(key)
+            if name is not None:
+                items[index][name] = 1.0
+
+    def _covered(self, context: DocumentContext) -> Iterator[tuple[int, str]]:
+        """(token index, feature key) for every token a PHI pattern match overlaps."""
         tokens = context.tokens
+        if not tokens:
+            return
         starts = [token.start for token in tokens]
         for match in find_patterns(context.text, self._language):
             key = f"regex.phi.{match.name}"
             index = max(bisect.bisect_right(starts, match.start) - 1, 0)
             while index < len(tokens) and tokens[index].start < match.end:
                 if tokens[index].end > match.start:
-                    items[index][key] = 1.0
+                    yield index, key
                 index += 1
 
     def describe(self) -> dict[str, object]:
