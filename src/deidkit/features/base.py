@@ -6,6 +6,10 @@ A feature class adds features to each token's dict. Its work comes in two parts:
   computes them once per distinct word (a bounded cache) and copies them into each token.
 - ``add_document_features(context, items)``: features that depend on the document
   (neighbours, section, part of speech, multi-token dictionary matches).
+- ``add_document_attributes(context, items, names)``: the same features written straight
+  into CRFsuite attribute items (``deidkit.features.attributes``); by default it converts
+  what ``add_document_features`` gives, and the classes that matter for speed write
+  attributes directly.
 
 Every feature name starts with the class name (``orthography.case``, ``context.w-1``), so
 switching a class off removes exactly its features.
@@ -22,6 +26,7 @@ from deidkit.text.sentences import sentence_spans
 from deidkit.types import Token
 
 if TYPE_CHECKING:
+    from deidkit.features.attributes import AttributeItem, AttributeNames
     from deidkit.features.config import FeatureConfig
 
 Features = dict[str, str | float]
@@ -144,6 +149,17 @@ class FeatureClass:
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         return None
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        """``add_document_features`` as CRFsuite attributes (same attributes, same order)."""
+        found: list[Features] = [{} for _ in items]
+        self.add_document_features(context, found)
+        add = names.add
+        for item, features in zip(items, found, strict=True):
+            if features:
+                add(item, features)
 
     def describe(self) -> dict[str, object]:
         """What this class uses (resources, tables), for reports and saved models."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 
 START = "<s>"
@@ -59,3 +60,44 @@ class ContextFeatures(FeatureClass):
             item["context.bigram-"] = bigrams[index]
             item["context.bigram+"] = bigrams[index + 3]
             item["context.occurrences"] = counts[norms[index]] * scale
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        # The features of add_document_features, one key at a time over the whole document
+        # (each token still receives its keys in the same order).
+        norms = context.norms
+        count = len(norms)
+        if not count:
+            return
+        window = self.config.window
+        framed = [START, *norms, END]  # framed[i + 1] is token i
+        for distance in range(1, window + 1):  # w-d: tokens from d - 1 on (<s> at d - 1)
+            table = names.table(f"context.w-{distance}")
+            values = framed[: max(count + 1 - distance, 0)]
+            for item, name in zip(items[distance - 1 :], [table[v] for v in values], strict=True):
+                if name is not None:
+                    item[name] = 1.0
+        for distance in range(1, window + 1):  # w+d: tokens up to count - d (</s> there)
+            table = names.table(f"context.w+{distance}")
+            values = framed[distance + 1 : distance + 1 + count]
+            covered = items[: len(values)]
+            for item, name in zip(covered, [table[v] for v in values], strict=True):
+                if name is not None:
+                    item[name] = 1.0
+        doubly = [START, START, *norms, END, END]
+        bigrams = [f"{a} {b}" for a, b in itertools.pairwise(doubly)]
+        before = names.table("context.bigram-")
+        after = names.table("context.bigram+")
+        for item, name in zip(items, [before[bigram] for bigram in bigrams[:count]], strict=True):
+            if name is not None:
+                item[name] = 1.0
+        for item, name in zip(items, [after[bigram] for bigram in bigrams[3:]], strict=True):
+            if name is not None:
+                item[name] = 1.0
+        occurrences = names.weighted("context.occurrences")
+        if occurrences is not None:
+            counts = Counter(norms)
+            scale = 1.0 / count
+            for item, norm in zip(items, norms, strict=True):
+                item[occurrences] = counts[norm] * scale

@@ -19,6 +19,7 @@ import functools
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.phrases import PhraseMatcher
@@ -69,6 +70,8 @@ class DictionaryFeatures(FeatureClass):
         self.dictionaries = chosen
         self._matcher = load_matcher(chosen)
         self._keys: dict[int, tuple[Features, Features, Features]] = {}
+        self._attributes: dict[int, tuple[AttributeItem, AttributeItem, AttributeItem]] = {}
+        self._attributes_names: AttributeNames | None = None
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -102,6 +105,30 @@ class DictionaryFeatures(FeatureClass):
                 items[index + 1].update(as_previous)
             if index > 0:
                 items[index - 1].update(as_next)
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        if names is not self._attributes_names:
+            self._attributes = {}
+            self._attributes_names = names
+        cache = self._attributes
+        masks = self._matcher.masks(context.words)
+        last = len(items) - 1
+        for index, mask in enumerate(masks):
+            if not mask:
+                continue
+            found = cache.get(mask)
+            if found is None:
+                own, as_previous, as_next = self._features_of(mask)
+                found = cache[mask] = (
+                    names.item(own), names.item(as_previous), names.item(as_next)
+                )
+            items[index].update(found[0])
+            if index < last:
+                items[index + 1].update(found[1])
+            if index > 0:
+                items[index - 1].update(found[2])
 
     def describe(self) -> dict[str, object]:
         return {"dictionaries": dict(self.dictionaries)}

@@ -4,6 +4,7 @@ section the token is in (``history_of_present_illness``; ``none`` before the fir
 
 from __future__ import annotations
 
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.text import NO_SECTION
 
@@ -19,3 +20,17 @@ class SectionFeatures(FeatureClass):
             return
         for item, name in zip(items, context.sections, strict=True):
             item["section"] = name
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        table = names.table("section")
+        if not context.found_sections:
+            name = table[NO_SECTION]
+            if name is not None:
+                for item in items:
+                    item[name] = 1.0
+            return
+        for item, name in zip(items, [table[s] for s in context.sections], strict=True):
+            if name is not None:
+                item[name] = 1.0

@@ -1,0 +1,114 @@
+"""Features as CRFsuite attributes: what python-crfsuite makes of a feature dict, made once.
+
+python-crfsuite turns each token's feature dict into attributes on every call: a string
+feature ``key: value`` becomes the attribute ``key:value`` with weight 1.0, a float feature
+``key: x`` the attribute ``key`` with weight ``x`` (UTF-8 bytes either way). Doing that for
+every token of every document costs more than extracting the features. ``AttributeNames``
+does it once per distinct (key, value) and hands out the finished ``bytes`` name. With a
+``vocabulary`` (a model's attribute names -> the names to give CRFsuite) it leaves out the
+attributes the model has never seen, which CRFsuite would look up and drop anyway, and
+renames the others (``deidkit.models.crf`` opens a copy of the model whose attributes have
+1-3 byte names, cheaper to pass and to look up): the model scores exactly the same
+attributes, in the same order, with the same weights.
+
+``FeatureExtractor.attribute_items`` builds a document's items this way (per-word attributes
+cached per word, document classes through ``FeatureClass.add_document_attributes``);
+``tests/features/test_attributes.py`` checks it against python-crfsuite's own conversion of
+``token_features``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deidkit.features.base import Features
+
+AttributeItem = dict[bytes, float]
+"""One token's CRFsuite attributes: name (UTF-8 bytes) -> weight."""
+
+SEPARATOR = ":"
+"""python-crfsuite's separator between a string feature's key and value."""
+
+NAMES_LIMIT = 400_000
+"""Cached (key, value) names kept before the caches start afresh (memory stays bounded)."""
+
+
+class NameTable(dict[str, bytes | None]):
+    """value -> attribute name of one string feature ``key`` (None: not in the vocabulary);
+    filled on first use, so ``table[value]`` is one dictionary look-up after that."""
+
+    __slots__ = ("_prefix", "_vocabulary")
+
+    def __init__(self, key: str, vocabulary: Mapping[str, bytes] | None) -> None:
+        super().__init__()
+        self._prefix = key + SEPARATOR
+        self._vocabulary = vocabulary
+
+    def __missing__(self, value: str) -> bytes | None:
+        full = self._prefix + value
+        vocabulary = self._vocabulary
+        name = full.encode("utf-8") if vocabulary is None else vocabulary.get(full)
+        self[value] = name
+        return name
+
+
+class AttributeNames:
+    """Feature (key, value) -> CRFsuite attribute name, cached.
+
+    Without a vocabulary the name is python-crfsuite's (``key:value`` or ``key``, UTF-8);
+    with one, ``vocabulary[that name as str]``, and None for a name outside it."""
+
+    __slots__ = ("_tables", "_weighted", "vocabulary")
+
+    def __init__(self, vocabulary: Mapping[str, bytes] | None = None) -> None:
+        self.vocabulary = vocabulary
+        self._tables: dict[str, NameTable] = {}
+        self._weighted: dict[str, bytes | None] = {}
+
+    def table(self, key: str) -> NameTable:
+        """The names of string feature ``key``, by value."""
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = NameTable(key, self.vocabulary)
+        return table
+
+    def weighted(self, key: str) -> bytes | None:
+        """The name of float feature ``key`` (its value is the weight)."""
+        try:
+            return self._weighted[key]
+        except KeyError:
+            vocabulary = self.vocabulary
+            name = key.encode("utf-8") if vocabulary is None else vocabulary.get(key)
+            self._weighted[key] = name
+            return name
+
+    def add(self, item: AttributeItem, features: Features) -> None:
+        """Add ``features`` to ``item`` as attributes, in their order."""
+        tables = self._tables
+        for key, value in features.items():
+            if isinstance(value, str):
+                table = tables.get(key) or self.table(key)
+                name = table[value]
+                if name is not None:
+                    item[name] = 1.0
+            else:
+                name = self.weighted(key)
+                if name is not None:
+                    item[name] = value
+
+    def item(self, features: Features) -> AttributeItem:
+        """One token's features as attributes."""
+        item: AttributeItem = {}
+        self.add(item, features)
+        return item
+
+    @property
+    def size(self) -> int:
+        return sum(len(table) for table in self._tables.values())
+
+    def trim(self) -> None:
+        """Start the caches afresh once they hold ``NAMES_LIMIT`` names."""
+        if self.size >= NAMES_LIMIT:
+            self._tables.clear()
