@@ -1,0 +1,202 @@
+"""CRFsuite's model file, read and re-keyed: attribute names and compact attribute names.
+
+A CRFsuite 1D CRF model file (CRFsuite 0.12, ``crf1d_model.c``) is a 48-byte header
+(``lCRF``, size, ``FOMC``, version, counts, offsets) followed by chunks: the features, the
+label and attribute dictionaries (each a CQDB "constant quark database": 256 open-addressing
+hash tables keyed by Bob Jenkins' ``hashlittle`` of the NUL-terminated name, plus an
+id -> record array), and the label and attribute feature references.
+
+Tagging with python-crfsuite costs mostly in turning every attribute name into a C++
+string and looking it up in the attribute CQDB; names longer than 15 bytes (most context
+attributes: ``context.w-1:paciente``) also cost a heap allocation each time. ``compact``
+gives a copy of a model whose attribute dictionary names attribute ``i`` with a 1-3 byte
+code instead (a new CQDB appended to the file, the header pointing at it; features,
+weights, labels and ids untouched), so a tagger opened on it computes exactly the same
+scores from items that use the codes. ``deidkit.models.crf`` checks the copy on a probe
+before using it and falls back to the original names if anything differs.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+
+import numpy as np
+
+_MASK = 0xFFFFFFFF
+_MODEL_HEADER = struct.Struct("<4sI4sIIIIIIIII")
+_CQDB_HEADER = struct.Struct("<4sIIIII")
+_CQDB_BYTE_ORDER = 0x62445371
+_TABLES = 256
+_CQDB_DATA = _CQDB_HEADER.size + 8 * _TABLES  # first record: after the header and table refs
+
+
+def _rot(value: int, shift: int) -> int:
+    return ((value << shift) | (value >> (32 - shift))) & _MASK
+
+
+def _mix(a: int, b: int, c: int) -> tuple[int, int, int]:
+    a = ((a - c) & _MASK) ^ _rot(c, 4)
+    c = (c + b) & _MASK
+    b = ((b - a) & _MASK) ^ _rot(a, 6)
+    a = (a + c) & _MASK
+    c = ((c - b) & _MASK) ^ _rot(b, 8)
+    b = (b + a) & _MASK
+    a = ((a - c) & _MASK) ^ _rot(c, 16)
+    c = (c + b) & _MASK
+    b = ((b - a) & _MASK) ^ _rot(a, 19)
+    a = (a + c) & _MASK
+    c = ((c - b) & _MASK) ^ _rot(b, 4)
+    b = (b + a) & _MASK
+    return a, b, c
+
+
+def _final(a: int, b: int, c: int) -> int:
+    c = (c ^ b) - _rot(b, 14) & _MASK
+    a = (a ^ c) - _rot(c, 11) & _MASK
+    b = (b ^ a) - _rot(a, 25) & _MASK
+    c = (c ^ b) - _rot(b, 16) & _MASK
+    a = (a ^ c) - _rot(c, 4) & _MASK
+    b = (b ^ a) - _rot(a, 14) & _MASK
+    c = (c ^ b) - _rot(b, 24) & _MASK
+    return c
+
+
+def hashlittle(key: bytes, initval: int = 0) -> int:
+    """Bob Jenkins' lookup3 ``hashlittle`` (little-endian), as CQDB computes it."""
+    length = len(key)
+    a = b = c = (0xDEADBEEF + length + initval) & _MASK
+    position = 0
+    while length > 12:
+        x, y, z = struct.unpack_from("<III", key, position)
+        a, b, c = _mix((a + x) & _MASK, (b + y) & _MASK, (c + z) & _MASK)
+        length -= 12
+        position += 12
+    if length == 0:
+        return c
+    x, y, z = struct.unpack("<III", key[position:] + bytes(12 - length))
+    return _final((a + x) & _MASK, (b + y) & _MASK, (c + z) & _MASK)
+
+
+def _final_array(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """``_final`` on arrays of uint32 (numpy wraps around as C does)."""
+
+    def rot(value: np.ndarray, shift: int) -> np.ndarray:
+        return (value << np.uint32(shift)) | (value >> np.uint32(32 - shift))
+
+    c = (c ^ b) - rot(b, 14)
+    a = (a ^ c) - rot(c, 11)
+    b = (b ^ a) - rot(a, 25)
+    c = (c ^ b) - rot(b, 16)
+    a = (a ^ c) - rot(c, 4)
+    b = (b ^ a) - rot(a, 14)
+    c = (c ^ b) - rot(b, 24)
+    return c
+
+
+def hash_keys(keys: Sequence[bytes]) -> list[int]:
+    """``hashlittle`` of every key; keys of 1-4 bytes in one vectorised pass."""
+    if not keys or any(not 1 <= len(key) <= 4 for key in keys):
+        return [hashlittle(key) for key in keys]
+    words = np.frombuffer(b"".join(key.ljust(4, b"\0") for key in keys), dtype="<u4")
+    start = np.uint32(0xDEADBEEF) + np.array([len(key) for key in keys], dtype=np.uint32)
+    with np.errstate(over="ignore"):
+        return [int(value) for value in _final_array(start + words, start.copy(), start.copy())]
+
+
+def _header(model: bytes) -> tuple[int, int] | None:
+    """(number of attributes, offset of the attribute CQDB), or None if not a 1D CRF."""
+    if len(model) < _MODEL_HEADER.size:
+        return None
+    magic, size, kind, _, _, _, count, _, _, offset, _, _ = _MODEL_HEADER.unpack_from(model)
+    if magic != b"lCRF" or kind != b"FOMC" or size != len(model):
+        return None
+    return count, offset
+
+
+def attribute_names(model: bytes) -> list[bytes] | None:
+    """The model's attribute names by id (as stored, UTF-8), or None if the bytes are not a
+    CRFsuite 1D CRF model laid out as this module knows it."""
+    try:
+        found = _header(model)
+        if found is None:
+            return None
+        count, offset = found
+        chunk, _, _, order, entries, backward = _CQDB_HEADER.unpack_from(model, offset)
+        if chunk != b"CQDB" or order != _CQDB_BYTE_ORDER or entries < count:
+            return None
+        names: list[bytes] = []
+        for number, record in enumerate(
+            struct.unpack_from(f"<{count}I", model, offset + backward)
+        ):
+            identifier, length = struct.unpack_from("<II", model, offset + record)
+            start = offset + record + 8
+            if identifier != number or length < 1 or model[start + length - 1] != 0:
+                return None
+            names.append(model[start : start + length - 1])
+    except struct.error:
+        return None
+    return names
+
+
+def code(number: int) -> bytes:
+    """The compact name of attribute ``number``: base-255 digits 1-255 (never NUL)."""
+    digits = bytearray()
+    while True:
+        number, digit = divmod(number, 255)
+        digits.append(digit + 1)
+        if not number:
+            return bytes(digits)
+
+
+def cqdb(names: Sequence[bytes]) -> bytes:
+    """A CQDB chunk mapping ``names[i]`` to ``i`` (what CRFsuite's ``cqdb_writer`` writes)."""
+    records = bytearray()
+    offsets: list[int] = []
+    tables: list[list[tuple[int, int]]] = [[] for _ in range(_TABLES)]
+    keys = [name + b"\0" for name in names]
+    for number, (key, value) in enumerate(zip(keys, hash_keys(keys), strict=True)):
+        offset = _CQDB_DATA + len(records)
+        offsets.append(offset)
+        records += struct.pack("<iI", number, len(key)) + key
+        tables[value % _TABLES].append((value, offset))
+    position = _CQDB_DATA + len(records)
+    references = bytearray()
+    buckets = bytearray()
+    for table in tables:
+        if not table:
+            references += struct.pack("<II", 0, 0)
+            continue
+        size = len(table) * 2
+        slots: list[tuple[int, int]] = [(0, 0)] * size
+        for value, offset in table:
+            slot = (value >> 8) % size
+            while slots[slot][1] != 0:
+                slot = (slot + 1) % size
+            slots[slot] = (value, offset)
+        references += struct.pack("<II", position + len(buckets), size)
+        buckets += b"".join(struct.pack("<II", value, offset) for value, offset in slots)
+    backward = _CQDB_DATA + len(records) + len(buckets)
+    tail = struct.pack(f"<{len(offsets)}I", *offsets)
+    size = backward + len(tail)
+    header = _CQDB_HEADER.pack(b"CQDB", size, 0, _CQDB_BYTE_ORDER, len(names), backward)
+    return header + bytes(references) + bytes(records) + bytes(buckets) + tail
+
+
+def compact(model: bytes) -> tuple[bytes, list[bytes], list[bytes]] | None:
+    """(a copy of ``model`` whose attribute ``i`` is named ``code(i)``, the original names,
+    the codes), or None when the model's layout is not the one this module knows."""
+    names = attribute_names(model)
+    if names is None:
+        return None
+    codes = [code(number) for number in range(len(names))]
+    padding = -len(model) % 16
+    offset = len(model) + padding
+    chunk = cqdb(codes)
+    total = offset + len(chunk)
+    fields = list(_MODEL_HEADER.unpack_from(model))
+    fields[1] = total  # size
+    fields[9] = offset  # off_attrs
+    header = _MODEL_HEADER.pack(*fields)
+    copy = header + model[_MODEL_HEADER.size :] + bytes(padding) + chunk
+    return copy, names, codes
