@@ -19,7 +19,7 @@ cached per word, document classes through ``FeatureClass.add_document_attributes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -33,6 +33,10 @@ SEPARATOR = ":"
 
 NAMES_LIMIT = 400_000
 """Cached (key, value) names kept before the caches start afresh (memory stays bounded)."""
+
+
+def _encode(name: str) -> bytes:
+    return name.encode("utf-8")
 
 
 class NameTable(dict[str, bytes | None]):
@@ -54,17 +58,42 @@ class NameTable(dict[str, bytes | None]):
         return name
 
 
+class NameRows(dict[str, tuple[bytes | None, ...]]):
+    """value -> the attribute names of several string features ``keys`` that share it (a
+    context word seen at each distance), computed together on first use."""
+
+    __slots__ = ("_prefixes", "_vocabulary")
+
+    def __init__(self, keys: tuple[str, ...], vocabulary: Mapping[str, bytes] | None) -> None:
+        super().__init__()
+        self._prefixes = tuple(key + SEPARATOR for key in keys)
+        self._vocabulary = vocabulary
+
+    def __missing__(self, value: str) -> tuple[bytes | None, ...]:
+        vocabulary = self._vocabulary
+        if vocabulary is None:
+            names: tuple[bytes | None, ...] = tuple(
+                [(prefix + value).encode("utf-8") for prefix in self._prefixes]
+            )
+        else:
+            get = vocabulary.get
+            names = tuple([get(prefix + value) for prefix in self._prefixes])
+        self[value] = names
+        return names
+
+
 class AttributeNames:
     """Feature (key, value) -> CRFsuite attribute name, cached.
 
     Without a vocabulary the name is python-crfsuite's (``key:value`` or ``key``, UTF-8);
     with one, ``vocabulary[that name as str]``, and None for a name outside it."""
 
-    __slots__ = ("_tables", "_weighted", "vocabulary")
+    __slots__ = ("_rows", "_tables", "_weighted", "vocabulary")
 
     def __init__(self, vocabulary: Mapping[str, bytes] | None = None) -> None:
         self.vocabulary = vocabulary
         self._tables: dict[str, NameTable] = {}
+        self._rows: dict[tuple[str, ...], NameRows] = {}
         self._weighted: dict[str, bytes | None] = {}
 
     def table(self, key: str) -> NameTable:
@@ -73,6 +102,20 @@ class AttributeNames:
         if table is None:
             table = self._tables[key] = NameTable(key, self.vocabulary)
         return table
+
+    @property
+    def lookup(self) -> Callable[[str], bytes | None]:
+        """Uncached: a full attribute name (``key:value``) -> the name to give CRFsuite, for
+        values that rarely repeat (caching them would cost more than it saves)."""
+        vocabulary = self.vocabulary
+        return _encode if vocabulary is None else vocabulary.get
+
+    def rows(self, keys: tuple[str, ...]) -> NameRows:
+        """The names of string features ``keys`` for one value, by value."""
+        rows = self._rows.get(keys)
+        if rows is None:
+            rows = self._rows[keys] = NameRows(keys, self.vocabulary)
+        return rows
 
     def weighted(self, key: str) -> bytes | None:
         """The name of float feature ``key`` (its value is the weight)."""
@@ -106,9 +149,13 @@ class AttributeNames:
 
     @property
     def size(self) -> int:
-        return sum(len(table) for table in self._tables.values())
+        """How many values have their names cached."""
+        return sum(len(table) for table in self._tables.values()) + sum(
+            len(rows) for rows in self._rows.values()
+        )
 
     def trim(self) -> None:
-        """Start the caches afresh once they hold ``NAMES_LIMIT`` names."""
+        """Start the caches afresh once they hold ``NAMES_LIMIT`` values."""
         if self.size >= NAMES_LIMIT:
             self._tables.clear()
+            self._rows.clear()

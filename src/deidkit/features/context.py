@@ -17,6 +17,7 @@ from collections import Counter
 
 from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.config import FeatureConfig
 
 START = "<s>"
 END = "</s>"
@@ -25,6 +26,14 @@ END = "</s>"
 class ContextFeatures(FeatureClass):
     name = "context"
     summary = "previous/next words, lexical bigrams, occurrences in the document"
+
+    def __init__(self, config: FeatureConfig) -> None:
+        super().__init__(config)
+        distances = range(1, config.window + 1)
+        self._neighbour_keys = (
+            *(f"context.w-{distance}" for distance in distances),
+            *(f"context.w+{distance}" for distance in distances),
+        )
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         norms = context.norms
@@ -65,34 +74,37 @@ class ContextFeatures(FeatureClass):
         self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
     ) -> None:
         # The features of add_document_features, one key at a time over the whole document
-        # (each token still receives its keys in the same order).
+        # (each token still receives its keys in the same order). The names a word gets at
+        # every distance are looked up together, once per word.
         norms = context.norms
         count = len(norms)
         if not count:
             return
         window = self.config.window
-        framed = [START, *norms, END]  # framed[i + 1] is token i
+        table = names.rows(self._neighbour_keys)
+        rows = [table[value] for value in [START, *norms, END]]  # rows[i + 1]: token i
         for distance in range(1, window + 1):  # w-d: tokens from d - 1 on (<s> at d - 1)
-            table = names.table(f"context.w-{distance}")
-            values = framed[: max(count + 1 - distance, 0)]
-            for item, name in zip(items[distance - 1 :], [table[v] for v in values], strict=True):
+            column = distance - 1
+            found = [row[column] for row in rows[: max(count + 1 - distance, 0)]]
+            for item, name in zip(items[distance - 1 :], found, strict=True):
                 if name is not None:
                     item[name] = 1.0
         for distance in range(1, window + 1):  # w+d: tokens up to count - d (</s> there)
-            table = names.table(f"context.w+{distance}")
-            values = framed[distance + 1 : distance + 1 + count]
-            covered = items[: len(values)]
-            for item, name in zip(covered, [table[v] for v in values], strict=True):
+            column = window + distance - 1
+            found = [row[column] for row in rows[distance + 1 : distance + 1 + count]]
+            for item, name in zip(items[: len(found)], found, strict=True):
                 if name is not None:
                     item[name] = 1.0
+        # bigrams rarely repeat: looked up directly rather than cached
         doubly = [START, START, *norms, END, END]
-        bigrams = [f"{a} {b}" for a, b in itertools.pairwise(doubly)]
-        before = names.table("context.bigram-")
-        after = names.table("context.bigram+")
-        for item, name in zip(items, [before[bigram] for bigram in bigrams[:count]], strict=True):
+        lookup = names.lookup
+        pairs = list(itertools.pairwise(doubly))  # pairs[i]: the bigram before token i
+        before = [lookup(f"context.bigram-:{a} {b}") for a, b in pairs[:count]]
+        for item, name in zip(items, before, strict=True):
             if name is not None:
                 item[name] = 1.0
-        for item, name in zip(items, [after[bigram] for bigram in bigrams[3:]], strict=True):
+        after = [lookup(f"context.bigram+:{a} {b}") for a, b in pairs[3:]]
+        for item, name in zip(items, after, strict=True):
             if name is not None:
                 item[name] = 1.0
         occurrences = names.weighted("context.occurrences")
