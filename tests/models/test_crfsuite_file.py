@@ -85,12 +85,12 @@ def test_unknown_layouts_are_left_alone(model: bytes) -> None:
 
 def test_detector_falls_back_to_the_original_model(model: bytes, monkeypatch) -> None:
     real = crfsuite_file.compact
-    monkeypatch.setattr(crfsuite_file, "compact", lambda data: None)
+    monkeypatch.setattr(crfsuite_file, "compact", lambda data, names=None: None)
     _, vocabulary, used = crf._fast_tagger(model, _tagger(model))
     assert used is model and all(vocabulary[k] == k.encode() for k in vocabulary)
 
-    def swapped(data: bytes):  # a copy whose first two attributes trade names
-        copy, names, codes = real(data)
+    def swapped(data: bytes, names=None):  # a copy whose first two attributes trade names
+        copy, names, codes = real(data, names)
         return copy, names, [codes[1], codes[0], *codes[2:]]
 
     monkeypatch.setattr(crfsuite_file, "compact", swapped)
@@ -101,3 +101,19 @@ def test_detector_falls_back_to_the_original_model(model: bytes, monkeypatch) ->
 def test_compact_copy_is_used(model: bytes) -> None:
     _, vocabulary, used = crf._fast_tagger(model, _tagger(model))
     assert used is not model and max(len(code) for code in vocabulary.values()) <= 3
+
+
+def test_training_on_attribute_items_gives_the_model_feature_dicts_give(
+    train_notes: list[Document], tmp_path
+) -> None:
+    from deidkit.models.spans import bio_tags
+
+    detector = build_detector("crf", {"c1": 0.05, "c2": 0.05, "max_iterations": 15})
+    detector.fit(train_notes[:15])
+    trainer = pycrfsuite.Trainer(verbose=False)
+    trainer.set_params(detector._trainer_params())
+    for note in train_notes[:15]:
+        tokens, features = detector.featurize(note)
+        trainer.append(features, bio_tags(tokens, note.spans))
+    trainer.train(str(tmp_path / "dicts.crfsuite"))
+    assert (tmp_path / "dicts.crfsuite").read_bytes() == detector.model_

@@ -18,6 +18,7 @@ before using it and falls back to the original names if anything differs.
 
 from __future__ import annotations
 
+import itertools
 import struct
 from collections.abc import Sequence
 
@@ -149,16 +150,25 @@ def code(number: int) -> bytes:
             return bytes(digits)
 
 
+_CODES: list[bytes] = []
+
+
+def codes(count: int) -> list[bytes]:
+    """``code(0)`` .. ``code(count - 1)`` (made once and kept)."""
+    if len(_CODES) < count:
+        _CODES.extend(code(number) for number in range(len(_CODES), count))
+    return _CODES[:count]
+
+
 def cqdb(names: Sequence[bytes]) -> bytes:
     """A CQDB chunk mapping ``names[i]`` to ``i`` (what CRFsuite's ``cqdb_writer`` writes)."""
-    records = bytearray()
-    offsets: list[int] = []
-    tables: list[list[tuple[int, int]]] = [[] for _ in range(_TABLES)]
     keys = [name + b"\0" for name in names]
-    for number, (key, value) in enumerate(zip(keys, hash_keys(keys), strict=True)):
-        offset = _CQDB_DATA + len(records)
-        offsets.append(offset)
-        records += struct.pack("<iI", number, len(key)) + key
+    pack = struct.Struct("<iI").pack
+    chunks = [pack(number, len(key)) + key for number, key in enumerate(keys)]
+    offsets = list(itertools.accumulate((len(chunk) for chunk in chunks), initial=_CQDB_DATA))
+    records = b"".join(chunks)
+    tables: list[list[tuple[int, int]]] = [[] for _ in range(_TABLES)]
+    for value, offset in zip(hash_keys(keys), offsets, strict=False):
         tables[value % _TABLES].append((value, offset))
     position = _CQDB_DATA + len(records)
     references = bytearray()
@@ -168,35 +178,40 @@ def cqdb(names: Sequence[bytes]) -> bytes:
             references += struct.pack("<II", 0, 0)
             continue
         size = len(table) * 2
-        slots: list[tuple[int, int]] = [(0, 0)] * size
+        slots = [0] * (2 * size)  # hash, offset, hash, offset, ...
         for value, offset in table:
             slot = (value >> 8) % size
-            while slots[slot][1] != 0:
+            while slots[2 * slot + 1] != 0:
                 slot = (slot + 1) % size
-            slots[slot] = (value, offset)
+            slots[2 * slot] = value
+            slots[2 * slot + 1] = offset
         references += struct.pack("<II", position + len(buckets), size)
-        buckets += b"".join(struct.pack("<II", value, offset) for value, offset in slots)
-    backward = _CQDB_DATA + len(records) + len(buckets)
-    tail = struct.pack(f"<{len(offsets)}I", *offsets)
+        buckets += struct.pack(f"<{2 * size}I", *slots)
+    backward = position + len(buckets)
+    tail = struct.pack(f"<{len(keys)}I", *offsets[: len(keys)])
     size = backward + len(tail)
     header = _CQDB_HEADER.pack(b"CQDB", size, 0, _CQDB_BYTE_ORDER, len(names), backward)
-    return header + bytes(references) + bytes(records) + bytes(buckets) + tail
+    return header + bytes(references) + records + bytes(buckets) + tail
 
 
-def compact(model: bytes) -> tuple[bytes, list[bytes], list[bytes]] | None:
+def compact(
+    model: bytes, names: list[bytes] | None = None
+) -> tuple[bytes, list[bytes], list[bytes]] | None:
     """(a copy of ``model`` whose attribute ``i`` is named ``code(i)``, the original names,
-    the codes), or None when the model's layout is not the one this module knows."""
-    names = attribute_names(model)
+    the codes), or None when the model's layout is not the one this module knows.
+    ``names``: the model's attribute names if already read."""
     if names is None:
+        names = attribute_names(model)
+    if names is None or _header(model) is None:
         return None
-    codes = [code(number) for number in range(len(names))]
+    short = codes(len(names))
     padding = -len(model) % 16
     offset = len(model) + padding
-    chunk = cqdb(codes)
+    chunk = cqdb(short)
     total = offset + len(chunk)
     fields = list(_MODEL_HEADER.unpack_from(model))
     fields[1] = total  # size
     fields[9] = offset  # off_attrs
     header = _MODEL_HEADER.pack(*fields)
     copy = header + model[_MODEL_HEADER.size :] + bytes(padding) + chunk
-    return copy, names, codes
+    return copy, names, short
