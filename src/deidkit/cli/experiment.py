@@ -21,6 +21,7 @@ class ExperimentName(StrEnum):
     kernels = "kernels"
     sampling = "sampling"
     compare = "compare"
+    variants = "variants"
 
 
 DEFAULT_DETECTOR = {
@@ -80,6 +81,38 @@ def _read(path: Path, format: str | None, limit: int | None) -> list[Document]:
     if not documents:
         raise InputError("no documents found", path=path, fix="check the path and --format")
     return documents
+
+
+def variant_corpora(
+    train: Path, test: Path, names: list[str] | None, format: str | None, limit: int | None
+) -> dict[str, tuple[list[Document], list[Document]]]:
+    """``variants``: the corpus of each variant in the --train and --test folders, found by
+    name (a file ``NAME.<ext>`` or a folder ``NAME``; default: every entry of --train)."""
+    for folder in (train, test):
+        if not folder.is_dir():
+            raise InputError(
+                "variants needs folders with one corpus per variant",
+                path=folder,
+                fix="put e.g. plain.jsonl, ambiguous.jsonl in --train and in --test",
+            )
+
+    def find(folder: Path, name: str) -> Path:
+        found = [p for p in folder.iterdir() if p.name == name or (p.is_file() and p.stem == name)]
+        if len(found) != 1:
+            raise InputError(
+                f"no single corpus named {name!r} ({len(found)} found)",
+                path=folder,
+                fix="name each variant's file or folder after the variant",
+            )
+        return found[0]
+
+    chosen = names or sorted(
+        p.stem if p.is_file() else p.name for p in train.iterdir() if not p.name.startswith(".")
+    )
+    return {
+        name: (_read(find(train, name), format, limit), _read(find(test, name), format, limit))
+        for name in chosen
+    }
 
 
 def default_feature_classes() -> list[str]:
@@ -156,8 +189,19 @@ def register(app: typer.Typer) -> None:
         ] = None,
         windows: Annotated[str | None, typer.Option(help="sampling: window history sizes.")] = None,
         detectors: Annotated[
-            str, typer.Option(help="compare: detectors to compare.")
-        ] = "rules,svm,crf,tree,ensemble",
+            str | None,
+            typer.Option(
+                help="compare: detectors to compare (rules,svm,crf,tree,ensemble); "
+                "variants: rules,svm,crf."
+            ),
+        ] = None,
+        variants: Annotated[
+            str | None,
+            typer.Option(
+                help="variants: corpus names in the --train and --test folders "
+                "(default: every entry of --train)."
+            ),
+        ] = None,
         rounds: Annotated[
             int, typer.Option(help="compare: rounds of the paired randomization test.")
         ] = 10000,
@@ -178,10 +222,20 @@ def register(app: typer.Typer) -> None:
         experiment = EXPERIMENTS[name.value]
         settings_by_target = parse_settings(set_ or [])
         common = settings_by_target.pop(None, {})
-        train_documents = _read(train, format, limit)
-        test_documents = _read(test, format, limit) if test is not None else None
+        corpora: dict[str, tuple[list[Document], list[Document]]] = {}
+        if name is ExperimentName.variants:
+            if test is None:
+                raise ConfigError("variants needs --test (a folder with each variant's test set)")
+            corpora = variant_corpora(train, test, _names(variants), format, limit)
+            train_documents = [d for pair in corpora.values() for d in pair[0]]
+            test_documents: list[Document] | None = [
+                d for pair in corpora.values() for d in pair[1]
+            ]
+        else:
+            train_documents = _read(train, format, limit)
+            test_documents = _read(test, format, limit) if test is not None else None
         settings = RunSettings(bootstrap=bootstrap, seed=seed, jobs=jobs, progress=not quiet)
-        if name is ExperimentName.compare:
+        if name in (ExperimentName.compare, ExperimentName.variants):
             spec = None  # each compared detector gets its own spec below
         else:
             detector = model or DEFAULT_DETECTOR[name.value]
@@ -215,14 +269,25 @@ def register(app: typer.Typer) -> None:
                 options["probabilities"] = _floats(probabilities, "--probabilities")
             if windows:
                 options["windows"] = [int(v) for v in _floats(windows, "--windows") or []]
-        elif name is ExperimentName.compare:
-            names = _names(detectors) or []
+        elif name in (ExperimentName.compare, ExperimentName.variants):
+            from deidkit.evaluate.experiments import compare
+            from deidkit.evaluate.experiments import variants as variants_experiment
+
+            default = (
+                compare.DEFAULT_DETECTORS
+                if name is ExperimentName.compare
+                else variants_experiment.DEFAULT_DETECTORS
+            )
+            names = _names(detectors) or list(default)
             options = {
                 "detectors": [
                     DetectorSpec(n, {**common, **settings_by_target.pop(n, {})}) for n in names
-                ],
-                "rounds": rounds,
+                ]
             }
+            if name is ExperimentName.compare:
+                options["rounds"] = rounds
+            else:
+                options["variants"] = corpora
         if settings_by_target:
             unknown = next(iter(settings_by_target))
             raise ConfigError(f"--set {unknown}:...: no detector {unknown!r} in this experiment")

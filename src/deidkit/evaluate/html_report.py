@@ -20,7 +20,16 @@ from deidkit.errors import InputError
 from deidkit.evaluate.results import Results, find_results
 from deidkit.io.atomic import atomic_write_text
 
-KIND_ORDER = ("evaluation", "compare", "cv", "learning-curve", "ablation", "kernels", "sampling")
+KIND_ORDER = (
+    "evaluation",
+    "compare",
+    "variants",
+    "cv",
+    "learning-curve",
+    "ablation",
+    "kernels",
+    "sampling",
+)
 COLLAPSE_ROWS = 25
 _PERCENT_COLUMN = re.compile(
     r"(precision|recall|(^|_)f1|f2|f10|leak_rate|^a$|^b$|difference)(_low|_high|_sd)?$"

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from deidkit.evaluate.experiments import ablation, compare, cv, kernels, learning_curve, sampling
+from deidkit.evaluate.experiments import (
+    ablation,
+    compare,
+    cv,
+    kernels,
+    learning_curve,
+    sampling,
+    variants,
+)
 from deidkit.evaluate.experiments.common import ExperimentInput
 from deidkit.evaluate.experiments.runner import (
     DetectorSpec,
@@ -64,6 +72,12 @@ EXPERIMENTS: dict[str, Experiment] = {
             compare.TITLE,
             compare.run,
             "rules, SVM, CRF, boosted tree and ensemble on one split",
+        ),
+        Experiment(
+            "variants",
+            variants.TITLE,
+            variants.run,
+            "detectors trained and tested on each corpus variant, recall on PHI in no dictionary",
         ),
     )
 }

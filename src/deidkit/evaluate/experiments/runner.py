@@ -67,6 +67,7 @@ class DetectorSpec:
 
 
 DetectorFactory = Callable[[DetectorSpec], Detector]
+RunMeasure = Callable[[Sequence[Document], Sequence[Document]], Mapping[str, Any]]
 
 
 def default_factory(spec: DetectorSpec) -> Detector:
@@ -112,6 +113,8 @@ class RunResult:
     error: str | None = None
     train_cpu_seconds: float = 0.0
     predict_cpu_seconds: float = 0.0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Columns of the experiment's own measure (``RunSettings.measure``)."""
 
     @property
     def ok(self) -> bool:
@@ -128,6 +131,7 @@ class RunResult:
         row["train_cpu_seconds"] = round(self.train_cpu_seconds, 3)
         row["predict_cpu_seconds"] = round(self.predict_cpu_seconds, 3)
         row.update(metric_row(self.evaluation))
+        row.update(self.extra)
         row["error"] = self.error or ""
         return row
 
@@ -143,6 +147,9 @@ class RunSettings:
     seed: int = 0
     jobs: int = 1
     progress: bool = True
+    measure: RunMeasure | None = None
+    """An extra measure of each run's (gold, predicted) test documents, as table columns
+    (a module-level function or a ``functools.partial`` of one: runs go to other processes)."""
 
 
 METRIC_COLUMNS: tuple[tuple[str, tuple[str, str, str], str], ...] = (
@@ -190,6 +197,7 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
     does not grow when other work shares the machine, wall time does.
     """
     train_seconds = predict_seconds = train_cpu = predict_cpu = 0.0
+    extra: dict[str, Any] = {}
     try:
         factory = settings.factory or default_factory
         detector = factory(task.spec)
@@ -208,6 +216,7 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
             confidence=settings.confidence,
             seed=settings.seed,
         )
+        extra = dict(settings.measure(task.test, predicted)) if settings.measure else {}
         error = None
     except DeidkitError as failure:
         evaluation, error = None, f"{type(failure).__name__}: {failure}"
@@ -225,6 +234,7 @@ def run_task(task: RunTask, settings: RunSettings) -> RunResult:
         error,
         train_cpu,
         predict_cpu,
+        extra,
     )
 
 
