@@ -96,12 +96,12 @@ def test_tampered_model_is_refused_on_the_command_line(
 def test_models_lists_shipped_models(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["models"]) == 0
     out = capsys.readouterr().out
-    assert "en (default for en): rules" in out
+    assert "en (default for en): ensemble" in out
     assert main(["models", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {row["name"] for row in rows} >= {"en", "es"}
     assert main(["models", "en"]) == 0
-    assert "rules model" in capsys.readouterr().out
+    assert "ensemble model" in capsys.readouterr().out
 
 
 def test_bad_options_are_one_line_errors(corpus: Path, tmp_path: Path,

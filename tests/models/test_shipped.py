@@ -18,9 +18,9 @@ def test_shipped_model_is_installed_verified_and_small(name: str) -> None:
     assert DEFAULT_MODELS[SHIPPED_MODELS[name].lang] == name
 
 
-def test_english_default_is_the_rules_detector() -> None:
+def test_english_default_is_the_trained_ensemble() -> None:
     detector = load_model(None, lang="en")
-    assert detector.name == "rules"
+    assert detector.name == "ensemble"
     text = "Seen by Dr. Xylander Quorbit on 3/5/2010; call (617) 555-1234."
     found = {(text[s.start:s.end], s.label) for s in detector.predict_text(text)}
     assert {("Xylander Quorbit", "DOCTOR"), ("3/5/2010", "DATE"),

@@ -14,17 +14,17 @@ import typer
 from deidkit import __version__
 from deidkit.errors import DeidkitError
 
-COMMAND_MODULES: tuple[str, ...] = (
+COMMAND_MODULES: tuple[str, ...] = (  # the order of ``deidkit --help``
+    "deidkit.cli.deidentify",
+    "deidkit.cli.models",
     "deidkit.cli.evaluate",
     "deidkit.cli.experiment",
+    "deidkit.cli.synth",
     "deidkit.cli.corpus",
+    "deidkit.cli.annotate",
+    "deidkit.cli.serve",
     "deidkit.cli.resources",
     "deidkit.cli.features",
-    "deidkit.cli.deidentify",
-    "deidkit.cli.synth",
-    "deidkit.cli.annotate",
-    "deidkit.cli.models",
-    "deidkit.cli.serve",
 )
 
 app = typer.Typer(
