@@ -17,6 +17,7 @@ from typing import Any
 
 from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import ConfigError, DeidkitError, InputError
+from deidkit.io.csvfile import COLUMN_DEFAULTS, METADATA_COLUMNS
 from deidkit.types import Document, Span
 
 OPTIONS = (
@@ -28,21 +29,6 @@ OPTIONS = (
     "date_column",
     "spans_column",
 )
-_DEFAULTS = {
-    "text_column": "text",
-    "id_column": "id",
-    "patient_column": "patient_id",
-    "note_id_column": "note_id",
-    "note_type_column": "note_type",
-    "date_column": "note_date",
-    "spans_column": "spans",
-}
-_FIELDS = {
-    "patient_column": "patient_id",
-    "note_id_column": "note_id",
-    "note_type_column": "note_type",
-    "date_column": "note_date",
-}
 
 
 def _parquet() -> Any:
@@ -99,7 +85,7 @@ def read_rows(
             f"option {unknown[0]!r} does not apply to Parquet input (its options: "
             f"{', '.join(OPTIONS)})"
         )
-    columns = {name: options.get(name, default) for name, default in _DEFAULTS.items()}
+    columns = {name: options.get(name, default) for name, default in COLUMN_DEFAULTS.items()}
     parquet = _open(path)
     names = parquet.schema_arrow.names
     if columns["text_column"] not in names:
@@ -146,7 +132,7 @@ def _document(
         )
         fields = {
             field: None if row.get(columns[option]) is None else str(row[columns[option]])
-            for option, field in _FIELDS.items()
+            for option, field in METADATA_COLUMNS.items()
         }
         return Document(
             id=doc_id,

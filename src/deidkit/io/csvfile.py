@@ -43,7 +43,7 @@ OPTIONS = (
     "spans_column",
     "delimiter",
 )
-_DEFAULTS = {
+COLUMN_DEFAULTS: dict[str, str] = {  # option -> default column name (CSV and Parquet)
     "text_column": "text",
     "id_column": "id",
     "patient_column": "patient_id",
@@ -52,7 +52,7 @@ _DEFAULTS = {
     "date_column": "note_date",
     "spans_column": "spans",
 }
-_FIELDS = {
+METADATA_COLUMNS: dict[str, str] = {  # option -> Document field it fills
     "patient_column": "patient_id",
     "note_id_column": "note_id",
     "note_type_column": "note_type",
@@ -65,7 +65,7 @@ def _columns(options: dict[str, str]) -> dict[str, str]:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ConfigError(f"unknown csv option {unknown[0]!r}; use one of: {', '.join(OPTIONS)}")
-    return {name: options.get(name, default) for name, default in _DEFAULTS.items()}
+    return {name: options.get(name, default) for name, default in COLUMN_DEFAULTS.items()}
 
 
 def _delimiter(path: Path, options: dict[str, str]) -> str:
@@ -168,7 +168,7 @@ def read(path: Path, **options: str) -> Iterator[Document]:
                 line=line,
                 fix="give every row a unique id",
             ) from None
-        fields = {field: cell(option) or None for option, field in _FIELDS.items()}
+        fields = {field: cell(option) or None for option, field in METADATA_COLUMNS.items()}
         spans_cell = cell("spans_column")
         yield make_document(
             doc_id,
@@ -195,13 +195,15 @@ def write(documents: Iterable[Document], path: Path, **options: str) -> None:
             ids.add(document.id)
             metadata_keys.update(dict.fromkeys(document.metadata))
             present.update(
-                field for field in _FIELDS.values() if getattr(document, field) is not None
+                field for field in METADATA_COLUMNS.values() if getattr(document, field) is not None
             )
             if document.spans:
                 present.add("spans")
             spool.write(json.dumps(document.to_dict(), ensure_ascii=False) + "\n")
         standard = [columns["id_column"]]
-        standard += [columns[option] for option, field in _FIELDS.items() if field in present]
+        standard += [
+            columns[option] for option, field in METADATA_COLUMNS.items() if field in present
+        ]
         standard.append(columns["text_column"])
         if "spans" in present:
             standard.append(columns["spans_column"])
@@ -224,7 +226,7 @@ def _row(document: Document, columns: dict[str, str], header: list[str]) -> list
     values: dict[str, str] = dict(document.metadata)
     values[columns["id_column"]] = document.id
     values[columns["text_column"]] = document.text
-    for option, field in _FIELDS.items():
+    for option, field in METADATA_COLUMNS.items():
         values[columns[option]] = getattr(document, field) or ""
     spans = [span.to_dict() for span in document.spans]
     values[columns["spans_column"]] = json.dumps(spans, ensure_ascii=False) if spans else ""
