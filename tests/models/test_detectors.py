@@ -209,3 +209,16 @@ def test_ensemble_policies_union_vote_and_member() -> None:
         EnsembleDetector(policy={"NAME": "majority"})._policies(names)
     with pytest.raises(ConfigError, match="unknown category"):
         EnsembleDetector(policy={"PEOPLE": "union"})._policies(names)
+
+
+def test_ensemble_in_chunks_equals_members_on_the_whole_batch(
+    trained: dict[str, BaseDetector], test_notes: list[Document]
+) -> None:
+    ensemble = trained["ensemble"]
+    docs = [doc.with_spans(()) for doc in test_notes[:11]]  # more than one chunk of 4
+    names = [d.name for d in ensemble.detectors_]
+    policy, default = ensemble._policies(names)
+    outputs = [member.predict(docs) for member in ensemble.detectors_]
+    expected = [ensemble.combine([list(o[i].spans) for o in outputs], names, policy, default)
+                for i in range(len(docs))]
+    assert [list(d.spans) for d in ensemble.predict(docs)] == expected

@@ -157,3 +157,13 @@ def test_long_pathological_runs_are_handled() -> None:
     text = "a-" * 5000 + "x" * 20000 + "@" + "b" * 20000 + " " + "[**" * 3000
     tokens = tokenize(text)
     assert "".join(token.text for token in tokens) == text.replace(" ", "")
+
+
+def test_repeated_text_gives_equal_independent_token_lists() -> None:
+    text = "Seen by Dr. Alvarez on 3/14/2012, MRN-12345."
+    first = tokenize(text)
+    first.pop()
+    again = tokenize(text)
+    assert again == tokenize(text) and len(again) == len(first) + 1
+    assert [(t.text, t.start, t.end) for t in again] == [
+        (text[s:e], s, e) for s, e in token_spans(text)]

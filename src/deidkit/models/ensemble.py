@@ -29,6 +29,8 @@ from deidkit.models.spans import resolve_overlaps
 from deidkit.types import Document, Span
 
 POLICIES = ("union", "vote")
+_CHUNK = 4
+"""Documents passed through all members at a time (below the text caches' size of 8)."""
 DEFAULT_POLICY: dict[str, str] = {
     "NAME": "union",
     "ID": "union",
@@ -113,11 +115,17 @@ class EnsembleDetector(BaseDetector):
     def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
         names = [d.name for d in self.detectors_]
         policy, default = self._policies(names)
-        outputs = [detector.predict(documents) for detector in self.detectors_]
-        return [
-            self.combine([list(output[i].spans) for output in outputs], names, policy, default)
-            for i in range(len(documents))
-        ]
+        result: list[list[Span]] = []
+        # A few documents at a time through every member, so the members' shared caches
+        # (tokens, pattern matches of the last few notes) serve the second member too.
+        for first in range(0, len(documents), _CHUNK):
+            chunk = documents[first : first + _CHUNK]
+            outputs = [detector.predict(chunk) for detector in self.detectors_]
+            result.extend(
+                self.combine([list(output[i].spans) for output in outputs], names, policy, default)
+                for i in range(len(chunk))
+            )
+        return result
 
     def combine(
         self,

@@ -159,6 +159,7 @@ _chunk_cache: dict[str, tuple[tuple[int, int], ...]] = {}
 def clear_cache() -> None:
     """Forget the tokenizations of repeated chunks (the cache is bounded; for benchmarks)."""
     _chunk_cache.clear()
+    _RECENT.clear()
 
 
 def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
@@ -194,7 +195,18 @@ def _tokenize_spans(text: str) -> list[tuple[int, int]]:
 
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text`` with half-open character offsets (``text[t.start:t.end]``)."""
-    return [Token(text[start:end], start, end) for start, end in _tokenize_spans(text)]
+    cached = _RECENT.get(text)
+    if cached is not None:  # the features and the detectors of an ensemble ask for one note
+        return list(cached)
+    tokens = [Token(text[start:end], start, end) for start, end in _tokenize_spans(text)]
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()  # atomic, so safe with threads; a tiny cache refills at once
+    _RECENT[text] = tuple(tokens)
+    return tokens
+
+
+_RECENT_SIZE = 8
+_RECENT: dict[str, tuple[Token, ...]] = {}
 
 
 def token_spans(text: str) -> list[tuple[int, int]]:

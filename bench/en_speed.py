@@ -1,0 +1,141 @@
+"""Benchmark: CPU time per note of the English default (detect, redact, end to end).
+
+Not a test. One process, CPU time (``time.process_time``) so other load on the machine does
+not count; each phase is repeated and the best run is reported. Notes are the throughput
+benchmark's ~600-token English notes (``bench/throughput.py``: consecutive synthetic notes
+joined), their gold spans stripped before detection.
+
+``--snapshot FILE`` also writes the predictions (spans of every document) and the surrogate
+output with a fixed key, for 300 ``deidkit.corpus.synth`` notes (seed 5) plus
+``examples/notes/*.txt``, as JSON; ``--compare FILE`` checks the current code gives exactly
+the same (exit code 1 if not). Use them to prove a speed change leaves the output alone.
+
+    .venv/bin/python bench/en_speed.py [--notes 120] [--repeats 3] [--model en]
+        [--snapshot FILE | --compare FILE] [--profile FILE.pstats]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deidkit.corpus.synth import generate
+from deidkit.models import load_model
+from deidkit.redact import deidentify
+from deidkit.text import tokenize
+from deidkit.types import Document
+
+ROOT = Path(__file__).resolve().parents[1]
+KEY = "en-speed-benchmark-key-0123456789"
+
+
+def speed_notes(count: int) -> list[Document]:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from throughput import english_notes  # ~600-token notes
+
+    return [doc.with_spans(()) for doc in english_notes(count)]
+
+
+def snapshot_documents() -> list[Document]:
+    docs = [doc.with_spans(()) for doc in generate(300, seed=5)]
+    for path in sorted((ROOT / "examples" / "notes").glob("*.txt")):
+        docs.append(Document(path.stem, path.read_text(encoding="utf-8")))
+    return docs
+
+
+def _spans(doc: Document) -> list[list[Any]]:
+    return [[s.start, s.end, s.label, s.source_label, s.source, s.score] for s in doc.spans]
+
+
+def snapshot(model: Any) -> dict[str, Any]:
+    docs = snapshot_documents()
+    predicted = model.predict(docs)
+    result = deidentify(predicted, key=KEY)
+    return {
+        "predictions": {doc.id: _spans(doc) for doc in predicted},
+        "deidentified": {doc.id: [doc.text, _spans(doc)] for doc in result.documents},
+    }
+
+
+def best_of(repeats: int, action: Any) -> tuple[float, Any]:
+    best, value = float("inf"), None
+    for _ in range(repeats):
+        started = time.process_time()
+        value = action()
+        best = min(best, time.process_time() - started)
+    return best, value
+
+
+def measure(model: Any, notes: Sequence[Document], repeats: int) -> dict[str, Any]:
+    model.predict(notes[:10])  # warm caches
+    deidentify(model.predict(notes[:10]), key=KEY)
+    detect_s, predicted = best_of(repeats, lambda: model.predict(notes))
+    redact_s, _ = best_of(repeats, lambda: deidentify(predicted, key=KEY))
+    n = len(notes)
+    detect_ms, redact_ms = 1000 * detect_s / n, 1000 * redact_s / n
+    tokens = sum(len(tokenize(doc.text)) for doc in notes) / n
+    return {
+        "notes": n,
+        "tokens_per_note": round(tokens),
+        "detect_ms_per_note": round(detect_ms, 2),
+        "redact_ms_per_note": round(redact_ms, 2),
+        "end_to_end_ms_per_note": round(detect_ms + redact_ms, 2),
+        "notes_per_cpu_s": round(1000 / (detect_ms + redact_ms), 1),
+        "detect_tokens_per_cpu_s": round(tokens * 1000 / detect_ms),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--notes", type=int, default=120)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--model", default="en")
+    parser.add_argument("--snapshot", type=Path)
+    parser.add_argument("--compare", type=Path)
+    parser.add_argument("--profile", type=Path, help="write a cProfile of detect+redact")
+    parser.add_argument("--no-timing", action="store_true")
+    args = parser.parse_args(argv)
+
+    started = time.process_time()
+    model = load_model(args.model)
+    load_s = time.process_time() - started
+    status = 0
+    if args.snapshot or args.compare:
+        current = snapshot(model)
+        if args.snapshot:
+            args.snapshot.parent.mkdir(parents=True, exist_ok=True)
+            args.snapshot.write_text(json.dumps(current, sort_keys=True), encoding="utf-8")
+            print(f"snapshot: {len(current['predictions'])} documents -> {args.snapshot}")
+        if args.compare:
+            expected = json.loads(args.compare.read_text(encoding="utf-8"))
+            current = json.loads(json.dumps(current, sort_keys=True))
+            same = current == expected
+            differing = [key for key in expected["predictions"]
+                         if expected["predictions"][key] != current["predictions"].get(key)
+                         or expected["deidentified"][key] != current["deidentified"].get(key)]
+            print(f"compare: {'IDENTICAL' if same else 'DIFFERENT'} "
+                  f"({len(expected['predictions'])} documents, {len(differing)} differ)")
+            status = 0 if same else 1
+    notes = speed_notes(args.notes)
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        deidentify(model.predict(notes), key=KEY)
+        profiler.disable()
+        profiler.dump_stats(str(args.profile))
+    if not args.no_timing:
+        row = measure(model, notes, args.repeats)
+        row["load_cpu_s"] = round(load_s, 2)
+        print(json.dumps(row))
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
