@@ -123,6 +123,11 @@ class _Phrases:
         for bucket in self.by_first.values():
             bucket.sort(key=lambda item: -len(item[0]))
 
+    def starts(self, words: Sequence[str]) -> list[int]:
+        """The indices where a phrase may start (``match`` is None everywhere else)."""
+        first = self.by_first
+        return [index for index, word in enumerate(words) if word in first]
+
     def match(self, words: Sequence[str], start: int) -> tuple[int, str] | None:
         """The longest phrase starting at ``start``: (end index, label)."""
         for phrase, label in self.by_first.get(words[start], ()):
@@ -289,17 +294,23 @@ class _Note:
     words: list[str]  # casefolded token texts
     lowercase_style: bool  # notes written without capitals
     uppercase_style: bool  # notes written in capitals
+    word_flags: list[bool]  # is_word of each token
+    initial_flags: list[bool]  # is_initial of each token
 
     @classmethod
     def of(cls, text: str) -> _Note:
         tokens = tokenize(text)
-        words = [t.text.casefold() for t in tokens]
+        texts = [t.text for t in tokens]
+        known = _TOKEN_FACTS.get
+        facts = [known(t) or _token_facts(t) for t in texts]
+        words = [f[0] for f in facts]
         alphabetic = [t.text for t in tokens if t.text.isalpha()]
         capitals = sum(1 for w in alphabetic if w[0].isupper())
         lowercase = len(alphabetic) >= 20 and capitals < 0.03 * len(alphabetic)
         upper = sum(1 for w in alphabetic if len(w) > 1 and w.isupper())
         uppercase = len(alphabetic) >= 20 and upper > 0.6 * len(alphabetic)
-        return cls(text, tokens, words, lowercase, uppercase)
+        return cls(text, tokens, words, lowercase, uppercase, [f[1] for f in facts],
+                   [f[2] for f in facts])
 
     @property
     def caseless(self) -> bool:
@@ -311,17 +322,36 @@ class _Note:
         return word[:1].isupper() or (self.lowercase_style and word[:1].isalpha())
 
     def is_word(self, index: int) -> bool:
-        word = self.tokens[index].text
-        return len(word) >= 2 and word.replace("'", "").replace("’", "").isalpha()
+        return self.word_flags[index]
 
     def is_initial(self, index: int) -> bool:
-        word = self.tokens[index].text
-        return (len(word) == 2 and word[0].isupper() and word[1] == ".") or (
-            len(word) == 1 and word.isupper() and word.isalpha()
-        )
+        return self.initial_flags[index]
 
     def same_line(self, first: int, second: int) -> bool:
         return "\n" not in self.text[self.tokens[first].end : self.tokens[second].start]
+
+
+_TOKEN_FACTS: dict[str, tuple[str, bool, bool]] = {}
+_TOKEN_FACTS_LIMIT = 100_000
+
+
+def _token_facts(text: str) -> tuple[str, bool, bool]:
+    """A token text's casefolded form, ``is_word`` and ``is_initial`` (remembered per text)."""
+    facts = (text.casefold(), _is_word(text), _is_initial(text))
+    if len(_TOKEN_FACTS) >= _TOKEN_FACTS_LIMIT:
+        _TOKEN_FACTS.clear()
+    _TOKEN_FACTS[text] = facts
+    return facts
+
+
+def _is_word(word: str) -> bool:
+    return len(word) >= 2 and word.replace("'", "").replace("’", "").isalpha()
+
+
+def _is_initial(word: str) -> bool:
+    return (len(word) == 2 and word[0].isupper() and word[1] == ".") or (
+        len(word) == 1 and word.isupper() and word.isalpha()
+    )
 
 
 class RulesDetector(BaseDetector):
@@ -493,7 +523,7 @@ def _title_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
 def _indicator_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
     fillers = {"is", "was", ",", ":", "named", "(", "-", "'s", "’s", "es", "se", "llama", "d/w",
                "by", "por", "the"}
-    for index in range(len(note.tokens)):
+    for index in lex.name_cues.starts(note.words):
         found = lex.name_cues.match(note.words, index)
         if found is None:
             continue
@@ -547,10 +577,11 @@ def _dictionary_names(
     count = len(note.tokens)
     strong = [False] * count
     weak = [False] * count
+    names = lex.names
     for index, word in enumerate(note.words):
-        if context[index] is not None or not note.is_word(index) or not note.capitalised(index):
+        if word not in names or word in lex.not_names:
             continue
-        if word not in lex.names or word in lex.not_names:
+        if context[index] is not None or not note.is_word(index) or not note.capitalised(index):
             continue
         if _eponym(note, index) or _measurement(note, index):
             continue
@@ -564,11 +595,12 @@ def _dictionary_names(
     for index in range(count):
         if strong[index]:
             labels[index] = "PATIENT"
+    joining = [i for i in range(count) if weak[i] or note.initial_flags[i]]
     changed = True
     while changed:  # ambiguous names and initials join a neighbouring name
         changed = False
-        for index in range(count):
-            if labels[index] is not None or not (weak[index] or note.is_initial(index)):
+        for index in joining:
+            if labels[index] is not None:
                 continue
             for other in (index - 1, index + 1):
                 if 0 <= other < count and labels[other] is not None and note.same_line(
@@ -636,7 +668,9 @@ def _glue(note: _Note, index: int) -> bool:
 
 def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    for index in range(len(note.tokens)):
+    candidates = set(lex.hospitals.starts(note.words)) | set(lex.hospital_words.starts(note.words))
+    candidates.update(i for i, word in enumerate(note.words) if word in _SAINTS)
+    for index in sorted(candidates):  # nothing starts anywhere else
         found = lex.hospitals.match(note.words, index)
         if found is not None and all(
             note.capitalised(i) for i in range(index, found[0]) if note.is_word(i)
@@ -657,9 +691,12 @@ def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     return spans
 
 
+_SAINTS = frozenset({"st.", "st", "saint"})
+
+
 def _saint(note: _Note, index: int) -> Span | None:
     """"St. Brendan's", "Saint Mary's": a saint's name with a possessive names a hospital."""
-    if note.words[index] not in {"st.", "st", "saint"} or not note.tokens[index].text[0].isupper():
+    if note.words[index] not in _SAINTS or not note.tokens[index].text[0].isupper():
         return None
     end = index + 1
     while end < len(note.tokens) and end - index <= 2 and note.is_word(end) and (
@@ -720,8 +757,12 @@ def _street_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     """Street addresses: "Calle Mayor 5, 3º A" (type first) and "123 Main St., Apt 4"."""
     spans: list[Span] = []
     count = len(note.tokens)
+    typed_first = lex.street_types.by_first
     for index in range(count):
-        typed = lex.street_types.match(note.words, index)
+        typed = (
+            lex.street_types.match(note.words, index)
+            if note.words[index] in typed_first else None
+        )
         if typed is not None and note.tokens[index].text[:1].isupper():
             end = _address_tail(note, lex, index, typed[0], name_first=False)
             if end is not None:
@@ -782,7 +823,7 @@ def _address_tail(
 
 def _cued_place_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    for index in range(len(note.tokens)):
+    for index in lex.place_cues.starts(note.words):
         found = lex.place_cues.match(note.words, index)
         if found is None:
             continue
@@ -809,7 +850,7 @@ def _dictionary_places(note: _Note, lex: _Lexicons) -> list[Span]:
     """Places from the lists; a one-word place that is also a common word or a name (unless a
     city of 100,000 people) needs a state after it ("Mobile, AL")."""
     spans: list[Span] = []
-    for index in range(len(note.tokens)):
+    for index in lex.places.starts(note.words):
         found = lex.places.match(note.words, index)
         if found is None:
             continue
@@ -873,7 +914,7 @@ def _city_state_spans(note: _Note, lex: _Lexicons) -> list[Span]:
 
 def _field_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    for index in range(len(note.tokens)):
+    for index in lex.fields.starts(note.words):
         starts_clause = index == 0 or not note.same_line(index - 1, index) or (
             note.words[index - 1] in {".", ";"}
         )
