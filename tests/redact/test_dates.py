@@ -181,3 +181,17 @@ def test_spanish_dates_move_by_the_offset(day: date, weeks: int, long_form: bool
 
     new = DateShifter(7 * weeks, lang="es").surrogate(write(day), random.Random(0))
     assert new == write(day + timedelta(days=7 * weeks))
+
+
+def test_generator_made_on_first_draw_draws_like_a_seeded_one() -> None:
+    from deidkit.redact.surrogates import _random_on_use
+    from deidkit.redact.surrogates.dates import DateShifter
+
+    lazy, seeded = _random_on_use(0), random.Random(0)
+    assert [lazy.randrange(0, 9125) for _ in range(5)] == [
+        seeded.randrange(0, 9125) for _ in range(5)]
+    assert lazy.choice("abcdef") == seeded.choice("abcdef")
+    shifter = DateShifter(21)
+    for text in ("3/14/2012", "Christmas", "sometime", "2012"):
+        assert shifter.surrogate(text, _random_on_use(0)) == shifter.surrogate(
+            text, random.Random(0))

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any, cast
 
 from deidkit.labels import Category, category_of
 from deidkit.redact.keys import SecretKey
@@ -131,7 +132,7 @@ class SurrogateGenerator:
             for attempt in range(1, 64):
                 shifter = DateShifter(offset, lang=self.settings.lang, reference=state.reference)
                 clash = any(
-                    fold(shifter.surrogate(text, random.Random(0))) in state.forbidden
+                    fold(shifter.surrogate(text, _random_on_use(0))) in state.forbidden
                     for text in state.dates
                     if parse_date(text, lang=self.settings.lang, reference=state.reference)
                 )
@@ -344,6 +345,26 @@ def _contains_name_word(candidate: str, state: PatientState) -> bool:
     or street built from a list could)."""
     words = re.findall(r"[^\W\d_]{3,}", candidate)
     return any(fold(word) in state.names.forbidden for word in words)
+
+
+class _RandomOnUse:
+    """``random.Random(seed)``, made on the first draw: most dates are shifted without one,
+    and seeding a generator costs more than shifting a date."""
+
+    __slots__ = ("_rng", "_seed")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return getattr(self._rng, name)
+
+
+def _random_on_use(seed: int) -> random.Random:
+    return cast(random.Random, _RandomOnUse(seed))
 
 
 def _iso_date(text: str) -> date | None:
