@@ -19,6 +19,7 @@ belong to a medical term are less likely to be PHI.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
@@ -27,6 +28,9 @@ from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
 from deidkit.features.phrases import PhraseMatcher
 from deidkit.resources.mesh import MeshVocabulary
+
+if TYPE_CHECKING:
+    from deidkit.features.attributes import AttributeItem, AttributeNames
 
 
 def default_vocabularies(language: str) -> tuple[str, ...]:
@@ -87,6 +91,9 @@ class MedicalFeatures(FeatureClass):
         self._mesh = mesh_matcher(config.mesh_file) if config.mesh_file else None
         self._keys: dict[int, Features] = {}
         self._mesh_keys: dict[int, Features] = {}
+        self._attributes_names: AttributeNames | None = None
+        self._attributes: dict[int, AttributeItem] = {}
+        self._mesh_attributes: dict[int, AttributeItem] = {}
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -98,30 +105,58 @@ class MedicalFeatures(FeatureClass):
             return f"no medical vocabulary is available for language {config.language!r}"
         return None
 
+    def _features(self, mask: int) -> Features:
+        features = self._keys.get(mask)
+        if features is None:
+            names = self._matcher.names_of(mask)
+            features = dict.fromkeys((f"medical.{name}" for name in names), 1.0)
+            self._keys[mask] = features
+        return features
+
+    def _mesh_features(self, mesh: PhraseMatcher, mask: int) -> Features:
+        features = self._mesh_keys.get(mask)
+        if features is None:
+            categories = mesh.names_of(mask)
+            letters = sorted({category[:1] for category in categories})
+            names = (*letters, *categories)
+            features = dict.fromkeys((f"medical.mesh.{name}" for name in names), 1.0)
+            self._mesh_keys[mask] = features
+        return features
+
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        keys_of = self._keys
         for item, mask in zip(items, self._matcher.masks(context.words), strict=True):
-            if not mask:
-                continue
-            features = keys_of.get(mask)
-            if features is None:
-                names = self._matcher.names_of(mask)
-                features = dict.fromkeys((f"medical.{name}" for name in names), 1.0)
-                keys_of[mask] = features
-            item.update(features)
+            if mask:
+                item.update(self._features(mask))
         if self._mesh is not None:
-            mesh_keys = self._mesh_keys
             for item, mask in zip(items, self._mesh.masks(context.words), strict=True):
-                if not mask:
-                    continue
-                features = mesh_keys.get(mask)
-                if features is None:
-                    categories = self._mesh.names_of(mask)
-                    letters = sorted({category[:1] for category in categories})
-                    names = (*letters, *categories)
-                    features = dict.fromkeys((f"medical.mesh.{name}" for name in names), 1.0)
-                    mesh_keys[mask] = features
-                item.update(features)
+                if mask:
+                    item.update(self._mesh_features(self._mesh, mask))
+
+    def add_document_attributes(
+        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
+    ) -> None:
+        # add_document_features written as attributes: one attribute item per mask, cached
+        # (the vocabulary vouches for the names: a new one starts the caches afresh)
+        if names is not self._attributes_names:
+            self._attributes_names = names
+            self._attributes = {}
+            self._mesh_attributes = {}
+        cache = self._attributes
+        for item, mask in zip(items, self._matcher.masks(context.words), strict=True):
+            if mask:
+                found = cache.get(mask)
+                if found is None:
+                    found = cache[mask] = names.item(self._features(mask))
+                item.update(found)
+        mesh = self._mesh
+        if mesh is not None:
+            mesh_cache = self._mesh_attributes
+            for item, mask in zip(items, mesh.masks(context.words), strict=True):
+                if mask:
+                    found = mesh_cache.get(mask)
+                    if found is None:
+                        found = mesh_cache[mask] = names.item(self._mesh_features(mesh, mask))
+                    item.update(found)
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
