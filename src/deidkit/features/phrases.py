@@ -11,6 +11,7 @@ and every token of a match is marked. Marks are bit masks: bit ``i`` is list ``i
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 import ahocorasick
@@ -81,12 +82,11 @@ class PhraseMatcher:
         masks = [mask for mask, _ in entries]
         if self._automaton is None or len(words) < 2:
             return masks
-        starts: list[int] = []
-        position = 1
-        for _, cleaned in entries:
-            starts.append(position)
-            position += len(cleaned) + 1
-        haystack = _SEP + _SEP.join([cleaned for _, cleaned in entries]) + _SEP
+        cleaned_words = [cleaned for _, cleaned in entries]
+        haystack = _SEP + _SEP.join(cleaned_words) + _SEP
+        # starts[i]: where word i begins in the haystack (after the separator before it)
+        starts = list(itertools.accumulate([len(word) + 1 for word in cleaned_words], initial=1))
+        starts.pop()  # the end of the haystack
         for end, (size, mask) in self._automaton.iter(haystack):
             # the key ends with a separator at ``end``; its last word ends just before it
             first = bisect.bisect_right(starts, end - 1) - size

@@ -19,6 +19,7 @@ abbreviations expanded (``HPI`` -> ``history_of_present_illness``, ``A/P`` ->
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import unicodedata
@@ -112,6 +113,7 @@ _LINE_HEADING_RE = re.compile(
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
+@functools.lru_cache(maxsize=4096)
 def normalise_heading(heading: str) -> str:
     """A heading as a stable section name: ``Assessment/Plan`` -> ``assessment_and_plan``."""
     decomposed = unicodedata.normalize("NFKD", heading.casefold())
