@@ -137,12 +137,17 @@ class EnsembleDetector(BaseDetector):
         """One document's spans from each member's spans."""
         order = self._order()
         rank = {name: order.index(name) for name in names}
+        # each member's spans by category (in their order), sorted out once
+        grouped: list[dict[Category, list[Span]]] = []
+        for spans in member_spans:
+            groups: dict[Category, list[Span]] = {}
+            for span in spans:
+                groups.setdefault(category_of(span.label), []).append(span)
+            grouped.append(groups)
         candidates: list[Span] = []
         for category in Category:
             rule = policy.get(category.value, default)
-            by_member = [
-                [s for s in spans if category_of(s.label) is category] for spans in member_spans
-            ]
+            by_member = [groups.get(category, []) for groups in grouped]
             if rule in names:
                 candidates.extend(by_member[names.index(rule)])
             elif rule == "union":
