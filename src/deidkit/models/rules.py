@@ -109,9 +109,15 @@ _TOO_GENERAL_PLACE_CUES = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class _Phrases:
-    """Multi-token phrases indexed by their first token (casefolded): phrase -> label."""
+    """Multi-token phrases indexed by their first token (casefolded): phrase -> label.
+
+    ``finish`` (after the last ``add``) indexes each first word's phrases by length, so
+    ``match`` makes one look-up per length instead of comparing every phrase."""
 
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    by_length: dict[str, tuple[tuple[int, dict[tuple[str, ...], str]], ...]] = field(
+        default_factory=dict
+    )
 
     def add(self, phrase: str, label: str) -> None:
         words = tuple(t.text.casefold() for t in tokenize(phrase))
@@ -120,20 +126,27 @@ class _Phrases:
             bucket.append((words, label))
 
     def finish(self) -> None:
-        for bucket in self.by_first.values():
+        for first, bucket in self.by_first.items():
             bucket.sort(key=lambda item: -len(item[0]))
+            tables: dict[int, dict[tuple[str, ...], str]] = {}
+            for phrase, label in bucket:  # the first of equal phrases gives the label
+                tables.setdefault(len(phrase), {}).setdefault(phrase, label)
+            self.by_length[first] = tuple(sorted(tables.items(), reverse=True))
 
-    def starts(self, words: Sequence[str]) -> list[int]:
-        """The indices where a phrase may start (``match`` is None everywhere else)."""
-        first = self.by_first
-        return [index for index, word in enumerate(words) if word in first]
+    def starts(self, note: _Note) -> list[int]:
+        """The token indices of ``note`` where a phrase may start, in order (``match`` is
+        None everywhere else)."""
+        positions = note.positions
+        return sorted(
+            index for word in positions.keys() & self.by_first.keys() for index in positions[word]
+        )
 
     def match(self, words: Sequence[str], start: int) -> tuple[int, str] | None:
         """The longest phrase starting at ``start``: (end index, label)."""
-        for phrase, label in self.by_first.get(words[start], ()):
-            end = start + len(phrase)
-            if tuple(words[start:end]) == phrase:
-                return end, label
+        for size, table in self.by_length.get(words[start], ()):
+            label = table.get(tuple(words[start : start + size]))
+            if label is not None:
+                return start + size, label
         return None
 
 
@@ -296,6 +309,7 @@ class _Note:
     uppercase_style: bool  # notes written in capitals
     word_flags: list[bool]  # is_word of each token
     initial_flags: list[bool]  # is_initial of each token
+    positions: dict[str, list[int]]  # casefolded token -> its indices
 
     @classmethod
     def of(cls, text: str) -> _Note:
@@ -309,8 +323,11 @@ class _Note:
         lowercase = len(alphabetic) >= 20 and capitals < 0.03 * len(alphabetic)
         upper = sum(1 for w in alphabetic if len(w) > 1 and w.isupper())
         uppercase = len(alphabetic) >= 20 and upper > 0.6 * len(alphabetic)
+        positions: dict[str, list[int]] = {}
+        for index, word in enumerate(words):
+            positions.setdefault(word, []).append(index)
         return cls(text, tokens, words, lowercase, uppercase, [f[1] for f in facts],
-                   [f[2] for f in facts])
+                   [f[2] for f in facts], positions)
 
     @property
     def caseless(self) -> bool:
@@ -523,7 +540,7 @@ def _title_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
 def _indicator_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
     fillers = {"is", "was", ",", ":", "named", "(", "-", "'s", "’s", "es", "se", "llama", "d/w",
                "by", "por", "the"}
-    for index in lex.name_cues.starts(note.words):
+    for index in lex.name_cues.starts(note):
         found = lex.name_cues.match(note.words, index)
         if found is None:
             continue
@@ -668,8 +685,9 @@ def _glue(note: _Note, index: int) -> bool:
 
 def _hospital_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    candidates = set(lex.hospitals.starts(note.words)) | set(lex.hospital_words.starts(note.words))
-    candidates.update(i for i, word in enumerate(note.words) if word in _SAINTS)
+    candidates = set(lex.hospitals.starts(note)) | set(lex.hospital_words.starts(note))
+    for word in _SAINTS & note.positions.keys():
+        candidates.update(note.positions[word])
     for index in sorted(candidates):  # nothing starts anywhere else
         found = lex.hospitals.match(note.words, index)
         if found is not None and all(
@@ -823,7 +841,7 @@ def _address_tail(
 
 def _cued_place_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    for index in lex.place_cues.starts(note.words):
+    for index in lex.place_cues.starts(note):
         found = lex.place_cues.match(note.words, index)
         if found is None:
             continue
@@ -850,7 +868,7 @@ def _dictionary_places(note: _Note, lex: _Lexicons) -> list[Span]:
     """Places from the lists; a one-word place that is also a common word or a name (unless a
     city of 100,000 people) needs a state after it ("Mobile, AL")."""
     spans: list[Span] = []
-    for index in lex.places.starts(note.words):
+    for index in lex.places.starts(note):
         found = lex.places.match(note.words, index)
         if found is None:
             continue
@@ -914,7 +932,7 @@ def _city_state_spans(note: _Note, lex: _Lexicons) -> list[Span]:
 
 def _field_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     spans: list[Span] = []
-    for index in lex.fields.starts(note.words):
+    for index in lex.fields.starts(note):
         starts_clause = index == 0 or not note.same_line(index - 1, index) or (
             note.words[index - 1] in {".", ";"}
         )
