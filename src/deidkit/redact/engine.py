@@ -180,6 +180,10 @@ class Deidentifier:
     def redact(self, document: Document) -> Redacted:
         """The document with every span replaced according to the mode."""
         self.observe(document)
+        return self._redact_observed(document)
+
+    def _redact_observed(self, document: Document) -> Redacted:
+        """``redact`` of a document already observed (observing is idempotent)."""
         patient = patient_of(document)
         replacements = [self._replacement(document, span, patient) for span in document.spans]
         result = apply_replacements(document.text, document.spans, replacements)
@@ -214,7 +218,7 @@ class Deidentifier:
         items = list(documents)
         for document in items:
             self.observe(document)
-        return [self.redact(document) for document in items]
+        return [self._redact_observed(document) for document in items]
 
     def _replacement(self, document: Document, span: Span, patient: str) -> str:
         original = document.span_text(span)
