@@ -565,6 +565,12 @@ def shift(parsed: ParsedDate, offset_days: int) -> date:
     return _add_months(moved, direction)
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _shifted(text: str, offset_days: int, lang: str, reference: date | None) -> str | None:
+    """``DateShifter(offset_days, lang=lang, reference=reference)._shift_one(text)``."""
+    return DateShifter(offset_days, lang=lang, reference=reference)._shift_uncached(text)
+
+
 class DateShifter:
     """Shifts every date of one patient by the same offset, keeping each date's format."""
 
@@ -589,6 +595,11 @@ class DateShifter:
         return self.fallback(text, rng)
 
     def _shift_one(self, text: str) -> str | None:
+        # the same dates are shifted by the same offset again and again (checking a
+        # patient's offset, then replacing): remembered per (text, offset, lang, reference)
+        return _shifted(text, self.offset_days, self.lang, self.reference)
+
+    def _shift_uncached(self, text: str) -> str | None:
         stripped = text.strip()
         decade = _DECADE.match(stripped)
         if decade is not None:
