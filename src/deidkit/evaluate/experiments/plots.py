@@ -104,7 +104,9 @@ def bar_plot(
                 label=name,
             )
     axes.set_xticks(list(positions))
-    crowded = len(categories) > 8 or max((len(c) for c in categories), default=0) > 12
+    # rotate the labels when the longest would not fit its group (about 10 characters an inch)
+    room = min(width, 14) * 0.8 / max(1, len(categories)) * 10
+    crowded = len(categories) > 8 or max((len(c) for c in categories), default=0) > room
     axes.set_xticklabels(
         categories, rotation=30 if crowded else 0, ha="right" if crowded else "center"
     )
