@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deidkit.errors import SpanError
 from deidkit.text import token_spans, tokenize
+from deidkit.types import Token
 
 
 def texts(text: str) -> list[str]:
@@ -167,3 +169,24 @@ def test_repeated_text_gives_equal_independent_token_lists() -> None:
     assert again == tokenize(text) and len(again) == len(first) + 1
     assert [(t.text, t.start, t.end) for t in again] == [
         (text[s:e], s, e) for s, e in token_spans(text)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), st.lists(CLINICAL_ALPHABET).map("".join)))
+def test_tokens_equal_validated_tokens(text: str) -> None:
+    # the tokenizer builds its Tokens without Token's checks (its spans are valid by
+    # construction): they must equal Tokens built through the checked constructor
+    tokens = tokenize(text)
+    validated = [Token(text[start:end], start, end) for start, end in token_spans(text)]
+    assert tokens == validated
+    assert [hash(token) for token in tokens] == [hash(token) for token in validated]
+    assert all(type(token) is Token for token in tokens)
+
+
+def test_token_constructor_still_validates_other_callers() -> None:
+    with pytest.raises(SpanError):
+        Token("abc", 0, 2)
+    with pytest.raises(SpanError):
+        Token("", 3, 3)
+    note = "Seen 3/14/2012 by Dr. O'Brien (MRN-12345) at 10:30am."
+    assert tokenize(note) == [Token(t.text, t.start, t.end) for t in tokenize(note)]

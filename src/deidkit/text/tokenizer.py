@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from deidkit.types import Token
+from deidkit.types import Token, _trusted_tokens
 
 ABBREVIATIONS: frozenset[str] = frozenset(
     {
@@ -198,7 +198,7 @@ def tokenize(text: str) -> list[Token]:
     cached = _RECENT.get(text)
     if cached is not None:  # the features and the detectors of an ensemble ask for one note
         return list(cached)
-    tokens = [Token(text[start:end], start, end) for start, end in _tokenize_spans(text)]
+    tokens = _trusted_tokens(text, _tokenize_spans(text))  # spans are valid by construction
     if len(_RECENT) >= _RECENT_SIZE:
         _RECENT.clear()  # atomic, so safe with threads; a tiny cache refills at once
     _RECENT[text] = tuple(tokens)
