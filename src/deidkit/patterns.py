@@ -36,6 +36,11 @@ def _words(text: str) -> frozenset[str]:
 
 _L = r"(?<![\w/\-+@.])(?<!\d[,:])"  # left edge: not glued to a word, number or separator
 _R = r"(?![\w/\-+@]|[.,:]\d)"  # right edge
+# _L tested behind a pattern's first digit, once it is consumed (the regex engine tries a
+# digit faster than a lookahead for one): the same test of the two characters before it.
+# The day, hour and age groups that use it never give a digit back (``\d?+``): what follows
+# them cannot start with a digit, so backtracking there could not find a match.
+_L_AFTER_DIGIT = r"(?<![\w/\-+@.]\d)(?<!\d[,:]\d)"
 
 _MONTHS_EN = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -715,7 +720,7 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:[\s-]+(?:del?|la|las|los|\p{Lu}\p{L}+))*\s*(?:[.,;(]|$))", _ES,
             "Spanish postal code before a place name and punctuation (28036 Madrid.)",
             _check_postal_es),
-    Pattern("age_over_89", "AGE", r"(?=\d)(?<![\w.])(?P<n>\d{1,3})(?:" + _AGE_WORDS_EN
+    Pattern("age_over_89", "AGE", r"(?P<n>\d(?<![\w.]\d)\d{0,2}+)(?:" + _AGE_WORDS_EN
             + r"|(?P<decade>['’]?s)\b)", _EN,
             "age with an age word (92 y/o, 92-year-old, in his 90s)",
             _check_age(False), names=("age",)),
@@ -735,7 +740,7 @@ PATTERNS: tuple[Pattern, ...] = (
             rf"(?P<y>{_YEAR}))(?![\w])", _EN,
             "English month name first: Jan 5, 2010; March 2010; Jan-05-2010",
             _check_month_name("date_month_name"), anchors=_anchor_words(_MONTHS_EN)),
-    Pattern("date_day_month", "DATE", rf"(?=\d)(?<![\w.])(?P<d>\d{{1,2}})(?P<ord>{_ORD})"
+    Pattern("date_day_month", "DATE", rf"(?P<d>\d(?<![\w.]\d)\d?+)(?P<ord>{_ORD})"
             rf"(?:\s+(?i:of))?[\s-]?{_MON_EN}(?:,?[\s-]?(?P<y>{_YEAR}))?(?![\w])", _EN,
             "day first with an English month name: 5 Jan 2010, 5th of January",
             _check_month_name("date_day_month")),
@@ -766,8 +771,8 @@ PATTERNS: tuple[Pattern, ...] = (
             "'año 2004' (MEDDOCAN keeps the word in the date)", anchors=("año",)),
     Pattern("year", "DATE", _L + rf"(?P<y>{_YEAR4})(?P<s>['’]?s)?" + _R, _ALL,
             "a year alone, with a cue when it could also be a 24-hour time", _check_year),
-    Pattern("time", "DATE", r"(?=\d)" + _L + r"(?P<h>\d{1,2})(?:[:h](?P<m>[0-5]\d)(?::[0-5]\d)?"
-            r"(?:\s?(?P<ampm>[aApP]\.\s?[mM]\.|[aApP][mM]\b))?|\s?(?P<ampm>[aApP]\.\s?[mM]\.|"
+    Pattern("time", "DATE", r"(?P<h>\d" + _L_AFTER_DIGIT + r"\d?+)(?:[:h](?P<m>[0-5]\d)"
+            r"(?::[0-5]\d)?(?:\s?(?P<ampm>[aApP]\.\s?[mM]\.|[aApP][mM]\b))?|\s?(?P<ampm>[aApP]\.\s?[mM]\.|"
             r"[aApP][mM]\b))(?![\w/\-+@]|[.,:]\d)", _ALL,
             "clock time 10:30, 10:30 pm, 3pm, 10h30 (not ratios or titres)", _check_time),
     Pattern("time_military", "DATE", r"(?=[0-2])(?<![\w/\-.])(?P<t>[0-2]\d[0-5]\d)\s*(?i:hrs|"
