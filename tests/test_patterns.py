@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deidkit.patterns import (
     LANGS,
@@ -237,3 +239,32 @@ def test_languages_and_names() -> None:
     assert len(PATTERN_NAMES) == len(set(PATTERN_NAMES))
     with pytest.raises(ValueError, match="unknown pattern language"):
         patterns_for("fr")
+
+
+_FINDER_PIECES = st.sampled_from(
+    ["1", "12", "3", "31", "2010", "st", "nd", "RD", "th", "º", "°", " ", "  ", "\n", "\t", "-",
+     "of", "OF", "Of", ",", ".", "'", "jan", "Jan", "JAN", "January", "mar", "May", "may",
+     "sept", "Sept.", "SEP", "dec", "Dec", "nov", "janov", "summary", "and", "x", "ſept", "ﬆ",
+     "é", "ß", "/"]
+)
+
+
+_DAY_MONTH_SHAPES = st.tuples(
+    st.lists(_FINDER_PIECES, max_size=3).map("".join),
+    st.sampled_from(["1", "05", "31", "123", "x9"]),
+    st.sampled_from(["", "st", "th", "º", "TH"]),
+    st.sampled_from(["", " of", "  OF", "\nof", " ofx"]),
+    st.sampled_from(["", " ", "-", "\t", "  "]),
+    st.sampled_from(["Jan", "january", "MAR", "sept", "Sept.", "ſept", "dec"]),
+    st.lists(_FINDER_PIECES, max_size=3).map("".join),
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.lists(_FINDER_PIECES, max_size=14).map("".join), _DAY_MONTH_SHAPES))
+def test_finders_find_exactly_what_finditer_finds(text: str) -> None:
+    for pattern in PATTERNS:
+        if pattern.finder is not None:
+            expected = [(m.span(), m.groupdict()) for m in pattern.compiled.finditer(text)]
+            found = [(m.span(), m.groupdict()) for m in pattern.finder(pattern.compiled, text)]
+            assert found == expected, pattern.name

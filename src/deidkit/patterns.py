@@ -154,6 +154,9 @@ Found = tuple[int, int, str, str] | None
 
 Check = Callable[[str, "regex.Match[str]", str | None], Found]
 
+Finder = Callable[["regex.Pattern[str]", str], Iterator["regex.Match[str]"]]
+"""What a finder does: exactly ``compiled.finditer(text)``, faster for one expression."""
+
 
 @dataclass(frozen=True, slots=True)
 class PatternMatch:
@@ -182,6 +185,7 @@ class Pattern:
     check: Check | None = None
     anchors: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # further names the check may give
+    finder: Finder | None = None  # the same matches as finditer, found faster
 
     @property
     def compiled(self) -> regex.Pattern[str]:
@@ -195,7 +199,10 @@ class Pattern:
 
     def scan(self, text: str, lang: str | None) -> Iterator[Found]:
         """Every (checked) match in ``text``, scanning all of it."""
-        for match in self.compiled.finditer(text):
+        matches = self.compiled.finditer(text) if self.finder is None else self.finder(
+            self.compiled, text
+        )
+        for match in matches:
             yield self.found(text, match, lang)
 
 
@@ -656,6 +663,52 @@ def _cue_value(cue: _Cue, text: str, m: regex.Match[str]) -> Found:
     return _age(text, phi_start, value.end(), int(value.group("n")), spanish)
 
 
+# --- finders: the matches of one expression, found by trying it only where it can start ------
+
+_MONTH_STARTS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                    "dec")
+# What can stand between the day and the month in date_day_month in ASCII text: digits, an
+# ordinal suffix (st nd rd th), white space, "of" in any case, a dash
+_BEFORE_MONTH_EN = frozenset(
+    "0123456789-ofOFstndrh"
+    + "".join(chr(i) for i in range(128) if chr(i).isspace() or regex.match(r"\s", chr(i)))
+)
+
+
+def _day_month_matches(compiled: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
+    """``compiled.finditer(text)`` for date_day_month (a day, then an English month name).
+
+    Every match ends in a month name that only digits, ordinal letters, white space, "of" and
+    a dash separate from the day the match starts with. In ASCII text (where matching the
+    month name regardless of case is comparing lowercase letters) the expression is tried
+    only at the digits reached walking back over such characters from a month's first three
+    letters, in order and never inside the previous match, as finditer would find them.
+    Other text is scanned whole.
+    """
+    if not text.isascii():
+        yield from compiled.finditer(text)
+        return
+    starts: set[int] = set()
+    allowed = _BEFORE_MONTH_EN
+    lowered = text.lower()
+    for month in _MONTH_STARTS_EN:
+        found = lowered.find(month)
+        while found >= 0:
+            index = found
+            while index > 0 and text[index - 1] in allowed:
+                index -= 1
+                if "0" <= text[index] <= "9":
+                    starts.add(index)
+            found = lowered.find(month, found + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end:
+            match = compiled.match(text, start)
+            if match is not None:
+                end = match.end()
+                yield match
+
+
 # --- the patterns ----------------------------------------------------------------------------
 
 _EN, _ES, _ALL = frozenset({"en"}), frozenset({"es"}), frozenset({"en", "es"})
@@ -743,7 +796,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("date_day_month", "DATE", rf"(?P<d>\d(?<![\w.]\d)\d?+)(?P<ord>{_ORD})"
             rf"(?:\s+(?i:of))?[\s-]?{_MON_EN}(?:,?[\s-]?(?P<y>{_YEAR}))?(?![\w])", _EN,
             "day first with an English month name: 5 Jan 2010, 5th of January",
-            _check_month_name("date_day_month")),
+            _check_month_name("date_day_month"), finder=_day_month_matches),
     Pattern("date_month_name_es", "DATE", rf"(?=\d)(?<![\w.])(?:(?P<d>\d{{1,2}})(?P<ord>{_ORD})"
             rf"\s+(?i:de)\s+{_MON_ES}(?:\s+(?i:de|del)\s+(?P<y>\d{{4}}))?|(?P<d>\d{{1,2}})[\s/-]"
             rf"{_MON_ES}[\s/-](?P<y>\d{{2,4}}))(?![\w])", _ES,
