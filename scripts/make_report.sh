@@ -10,7 +10,7 @@
 # REPORT (default docs/report/report.html), CORPORA ("meddocan synthetic-en", the default, or
 # one of them). Results (CSV, PNG, SVG, manifests) go to RESULTS_DIR (default
 # out/report-results); the report embeds all of them. The MEDDOCAN test split is never used.
-# Takes a few hours on 2 cores.
+# About two CPU-hours of runs (about an hour on 2 idle cores, longer on a shared machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
