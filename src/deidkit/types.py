@@ -30,25 +30,12 @@ class Token:
             )
 
 
+# The tokenizer's fast path (deidkit.text.tokenizer only): a Token made with these skips
+# Token's offset checks, for spans valid by construction. Everyone else calls Token(...).
 _new_object = object.__new__
 _set_token_text = Token.text.__set__  # type: ignore[attr-defined,misc]
 _set_token_start = Token.start.__set__  # type: ignore[attr-defined,misc]
 _set_token_end = Token.end.__set__  # type: ignore[attr-defined,misc]
-
-
-def _trusted_tokens(text: str, spans: Iterable[tuple[int, int]]) -> list[Token]:
-    """Tokens for ``spans`` of ``text`` without ``Token``'s offset checks: for the tokenizer
-    only, whose spans are non-empty and inside the text by construction (each token's text is
-    ``text[start:end]``, so its length always fits). Everyone else calls ``Token(...)``."""
-    tokens: list[Token] = []
-    append = tokens.append
-    for start, end in spans:
-        token = _new_object(Token)
-        _set_token_text(token, text[start:end])
-        _set_token_start(token, start)
-        _set_token_end(token, end)
-        append(token)
-    return tokens
 
 
 @dataclass(frozen=True, slots=True)

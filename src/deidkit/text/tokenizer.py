@@ -34,7 +34,13 @@ from __future__ import annotations
 
 import re
 
-from deidkit.types import Token, _trusted_tokens
+from deidkit.types import (
+    Token,
+    _new_object,
+    _set_token_end,
+    _set_token_start,
+    _set_token_text,
+)
 
 ABBREVIATIONS: frozenset[str] = frozenset(
     {
@@ -181,6 +187,36 @@ def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) 
                 append((base + rel_start, base + rel_end))
 
 
+def _tokens_between(text: str, start: int, end: int, out: list[Token]) -> None:
+    """``_spans_between`` building the Tokens at once, without Token's offset checks: each
+    token's text is ``text[start:end]`` of a non-empty span, valid by construction (a test
+    compares them with checked Tokens built from ``token_spans``)."""
+    cache = _chunk_cache
+    append = out.append
+    for match in _CHUNK_RE.finditer(text, start, end):
+        chunk = match.group()
+        base = match.start()
+        spans = cache.get(chunk)
+        if spans is None:
+            spans = _chunk_spans(chunk)
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[chunk] = spans
+        if len(spans) == 1:
+            token = _new_object(Token)
+            _set_token_text(token, chunk)
+            _set_token_start(token, base)
+            _set_token_end(token, base + len(chunk))
+            append(token)
+        else:
+            for rel_start, rel_end in spans:
+                token = _new_object(Token)
+                _set_token_text(token, chunk[rel_start:rel_end])
+                _set_token_start(token, base + rel_start)
+                _set_token_end(token, base + rel_end)
+                append(token)
+
+
 def _tokenize_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
@@ -198,7 +234,14 @@ def tokenize(text: str) -> list[Token]:
     cached = _RECENT.get(text)
     if cached is not None:  # the features and the detectors of an ensemble ask for one note
         return list(cached)
-    tokens = _trusted_tokens(text, _tokenize_spans(text))  # spans are valid by construction
+    tokens: list[Token] = []
+    pos = 0
+    if "[**" in text:
+        for placeholder in _PLACEHOLDER_RE.finditer(text):
+            _tokens_between(text, pos, placeholder.start(), tokens)
+            tokens.append(Token(placeholder.group(), placeholder.start(), placeholder.end()))
+            pos = placeholder.end()
+    _tokens_between(text, pos, len(text), tokens)
     if len(_RECENT) >= _RECENT_SIZE:
         _RECENT.clear()  # atomic, so safe with threads; a tiny cache refills at once
     _RECENT[text] = tuple(tokens)
