@@ -168,6 +168,15 @@ def clear_cache() -> None:
     _RECENT.clear()
 
 
+def _remember(chunk: str) -> tuple[tuple[int, int], ...]:
+    """Tokenize a chunk not seen before and keep it in the bounded cache."""
+    spans = _chunk_spans(chunk)
+    if len(_chunk_cache) >= _CACHE_LIMIT:
+        _chunk_cache.clear()
+    _chunk_cache[chunk] = spans
+    return spans
+
+
 def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
     cache = _chunk_cache
     append = out.append
@@ -176,10 +185,7 @@ def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) 
         base = match.start()
         spans = cache.get(chunk)
         if spans is None:
-            spans = _chunk_spans(chunk)
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            cache[chunk] = spans
+            spans = _remember(chunk)
         if len(spans) == 1:
             append((base, base + len(chunk)))
         else:
@@ -198,10 +204,7 @@ def _tokens_between(text: str, start: int, end: int, out: list[Token]) -> None:
         base = match.start()
         spans = cache.get(chunk)
         if spans is None:
-            spans = _chunk_spans(chunk)
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            cache[chunk] = spans
+            spans = _remember(chunk)
         if len(spans) == 1:
             token = _new_object(Token)
             _set_token_text(token, chunk)
