@@ -3,11 +3,18 @@
 Every executor takes a stream of calls and yields their results as they finish, keeping a
 bounded number of calls in flight (the driver's memory does not grow with the input). Worker
 processes ignore Ctrl-C (the driver stops them) and load the job's model once.
+
+After a process's first task its model, feature tables and surrogate pools are built and
+stay for the whole run: they are then moved out of the garbage collector's way
+(``gc.freeze``), since every full collection would otherwise walk all of them again (about
+6% of a single-process run's CPU time). This process's objects are handed back to the
+collector (``gc.unfreeze``) when its executor closes.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -21,18 +28,37 @@ from deidkit.errors import ConfigError, DeidkitError
 Call = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
+def _settle_heap() -> bool:
+    """Collect, then freeze every object alive now (see the module docstring); False (and
+    nothing done) if the collector is off or something else froze objects already."""
+    if not gc.isenabled() or gc.get_freeze_count():
+        return False
+    gc.collect()
+    gc.freeze()
+    return True
+
+
 class Executor:
     """Runs calls in this process, in order."""
 
     workers = 1
     name = "1 process"
+    _settled = False
+    _froze = False
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
         for function, args in calls:
-            yield function(*args)
+            result = function(*args)
+            if not self._settled:
+                self._settled = True
+                self._froze = _settle_heap()
+            yield result
 
     def close(self, *, cancel: bool = False) -> None:
         """Release the workers (``cancel``: drop calls not started yet)."""
+        if self._froze:
+            self._froze = False
+            gc.unfreeze()
 
     def __enter__(self) -> Executor:
         return self
@@ -45,6 +71,20 @@ def _start_worker(job: Job) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(Exception):  # an error shows in the first task, not here
         detector_for(job)  # load the model once per worker process
+
+
+_worker_settled = False
+
+
+def _in_worker(function: Callable[..., Any], *args: Any) -> Any:
+    """Run a call in a worker process; after its first, settle the heap (the worker's
+    objects stay frozen until the process ends with the pool)."""
+    global _worker_settled
+    result = function(*args)
+    if not _worker_settled:
+        _worker_settled = True
+        _settle_heap()
+    return result
 
 
 class ProcessExecutor(Executor):
@@ -79,7 +119,7 @@ class ProcessExecutor(Executor):
         pending: set[Future[Any]] = set()
         limit = 2 * self.workers
         for function, args in calls:
-            pending.add(self._pool.submit(function, *args))
+            pending.add(self._pool.submit(_in_worker, function, *args))
             if len(pending) >= limit:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
