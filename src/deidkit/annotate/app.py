@@ -33,6 +33,7 @@ from deidkit.annotate.accounts import Role, Session, load_session, touch_session
 from deidkit.annotate.db import Database
 from deidkit.annotate.errors import AnnotateError, Forbidden, NotAuthenticated
 from deidkit.annotate.project import Detector
+from deidkit.asgi_body import BodyTooLarge, LimitedBody
 from deidkit.errors import DeidkitError
 from deidkit.labels import LABELS
 
@@ -99,10 +100,6 @@ class LoginThrottle:
             self._failures.pop(username.lower(), None)
 
 
-class BodyTooLarge(Exception):
-    """A request body over the limit (answered 413)."""
-
-
 class PrivacyMiddleware:
     """Security headers, a same-origin check on writes, request size limits, and 500s that
     reveal and log no text.
@@ -119,11 +116,12 @@ class PrivacyMiddleware:
             await self.app(scope, receive, send)
             return
         started = False
-        over_limit = False
+        limit = MAX_UPLOAD_BYTES if scope.get("path") == UPLOAD_PATH else MAX_BODY_BYTES
+        body = LimitedBody(receive, limit)
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
-            if over_limit:
+            if body.exceeded:
                 return  # the app's answer to a cut-off body; a 413 is sent instead
             if message["type"] == "http.response.start":
                 started = True
@@ -139,25 +137,13 @@ class PrivacyMiddleware:
             )
             await response(scope, receive, send_with_headers)
             return
-        limit = MAX_UPLOAD_BYTES if scope.get("path") == UPLOAD_PATH else MAX_BODY_BYTES
         declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
         too_large = JSONResponse({"error": f"request body over {limit} bytes", "code": "E601"}, 413)
         if not declared.isdigit() or int(declared) > limit:
             await too_large(scope, receive, send_with_headers)
             return
-        received = 0
-
-        async def receive_limited() -> Message:
-            nonlocal received, over_limit
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > limit:
-                over_limit = True
-                raise BodyTooLarge
-            return message
-
         try:
-            await self.app(scope, receive_limited, send_with_headers)
+            await self.app(scope, body.receive, send_with_headers)
         except BodyTooLarge:
             pass
         except Exception as error:
@@ -178,8 +164,8 @@ class PrivacyMiddleware:
                     500,
                 )
                 await response(scope, receive, send_with_headers)
-        if over_limit and not started:
-            over_limit = False
+        if body.exceeded and not started:
+            body.exceeded = False
             await too_large(scope, receive, send_with_headers)
 
 

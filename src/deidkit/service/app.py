@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deidkit import __version__
+from deidkit.asgi_body import BodyTooLarge, LimitedBody
 from deidkit.errors import DeidkitError
 from deidkit.redact import deidentify as deidentify_text
 from deidkit.service.models import ModelCatalog, TooLarge, UnknownModel
@@ -68,10 +69,6 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> JSONRe
     return JSONResponse({"error": body}, status_code=status)
 
 
-class _BodyTooLarge(Exception):
-    pass
-
-
 class ServiceMiddleware:
     """API keys, request size limits, one log line per request, and internal errors that
     neither reveal nor log text."""
@@ -86,10 +83,10 @@ class ServiceMiddleware:
             return
         started = time.perf_counter()
         status = {"code": 0, "sent": False}
-        cut_off = False
+        body = LimitedBody(receive, self.settings.max_request_bytes)
 
         async def send_logged(message: Message) -> None:
-            if cut_off:
+            if body.exceeded:
                 return
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
@@ -101,23 +98,11 @@ class ServiceMiddleware:
             if refusal is not None:
                 await refusal(scope, receive, send_logged)
                 return
-            limit = self.settings.max_request_bytes
-            received = 0
-
-            async def receive_limited() -> Message:
-                nonlocal received, cut_off
-                message = await receive()
-                received += len(message.get("body", b""))
-                if received > limit:
-                    cut_off = True
-                    raise _BodyTooLarge
-                return message
-
-            with contextlib.suppress(_BodyTooLarge):
-                await self.app(scope, receive_limited, send_logged)
-            if cut_off:  # the app's answer to the cut-off body was dropped: a 413 instead
-                cut_off = False
-                await _too_large(limit)(scope, receive, send_logged)
+            with contextlib.suppress(BodyTooLarge):
+                await self.app(scope, body.receive, send_logged)
+            if body.exceeded:  # the app's answer to the cut-off body was dropped: a 413 instead
+                body.exceeded = False
+                await _too_large(body.limit)(scope, receive, send_logged)
         except Exception as error:
             reference = secrets.token_hex(4)
             frames = traceback.extract_tb(error.__traceback__)[-3:]
