@@ -1,9 +1,12 @@
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deidkit.errors import ConfigError, SpanError
 from deidkit.redact import RedactOptions, SecretKey, apply_replacements, deidentify
+from deidkit.redact.core import moved_span
 from deidkit.redact.modes import render_tag, tag_template
 from deidkit.types import Span
 
@@ -42,6 +45,14 @@ def test_replacements_land_where_the_spans_were_and_nothing_else_moves(
         assert result.offsets.to_new(span.end) == cursor_new
     assert result.text[cursor_new:] == text[cursor_old:]
     assert next(moved, None) is None
+
+
+def test_a_moved_span_keeps_every_other_field() -> None:
+    values: dict[str, object] = {"start": 1, "end": 4, "label": "DATE"}
+    for field in dataclasses.fields(Span):
+        values.setdefault(field.name, f"{field.name}-value" if field.name != "score" else 0.5)
+    span = Span(**values)  # type: ignore[arg-type]
+    assert moved_span(span, 7, 9) == dataclasses.replace(span, start=7, end=9)
 
 
 def test_overlapping_spans_are_refused_without_quoting_text() -> None:

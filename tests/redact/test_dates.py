@@ -187,11 +187,21 @@ def test_generator_made_on_first_draw_draws_like_a_seeded_one() -> None:
     from deidkit.redact.surrogates import _random_on_use
     from deidkit.redact.surrogates.dates import DateShifter
 
-    lazy, seeded = _random_on_use(0), random.Random(0)
+    made: list[random.Random] = []
+
+    def make() -> random.Random:
+        made.append(random.Random(0))
+        return made[-1]
+
+    lazy, seeded = _random_on_use(make), random.Random(0)
+    assert made == []
     assert [lazy.randrange(0, 9125) for _ in range(5)] == [
-        seeded.randrange(0, 9125) for _ in range(5)]
+        seeded.randrange(0, 9125) for _ in range(5)
+    ]
     assert lazy.choice("abcdef") == seeded.choice("abcdef")
+    assert len(made) == 1
     shifter = DateShifter(21)
     for text in ("3/14/2012", "Christmas", "sometime", "2012"):
-        assert shifter.surrogate(text, _random_on_use(0)) == shifter.surrogate(
-            text, random.Random(0))
+        assert shifter.surrogate(text, _random_on_use(lambda: random.Random(0))) == (
+            shifter.surrogate(text, random.Random(0))
+        )

@@ -150,7 +150,7 @@ def deidentify(
                 document = detect([document], found)[0]
         elif detector is not None:
             raise ConfigError("give either spans= or detector=, not both")
-        redacted = deidentifier.redact(document)
+        redacted = deidentifier.redact(document, with_mapping=with_mapping)
         return TextResult(
             redacted.document.text,
             redacted.document.spans,
@@ -165,7 +165,7 @@ def deidentify(
     found = resolve_detector(detector, settings.lang)
     if found is not None:
         documents = detect(documents, found)
-    results = deidentifier.redact_all(documents)
+    results = deidentifier.redact_all(documents, with_mapping=with_mapping)
     mapping = tuple(entry for item in results for entry in item.mapping) if with_mapping else ()
     return CorpusResult(tuple(item.document for item in results), mapping)
 

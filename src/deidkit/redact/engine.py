@@ -134,6 +134,26 @@ class _Numbers:
         return number
 
 
+def _mapping(
+    document: Document, replacements: list[str], offsets: OffsetMap
+) -> tuple[MappingEntry, ...]:
+    """One mapping entry per span of the document (in span order)."""
+    return tuple(
+        MappingEntry(
+            document=document.id,
+            patient=document.patient_id,
+            label=span.label,
+            start=span.start,
+            end=span.end,
+            original=document.span_text(span),
+            new_start=edit.new_start,
+            new_end=edit.new_end,
+            replacement=new,
+        )
+        for span, new, edit in zip(document.spans, replacements, offsets.edits, strict=True)
+    )
+
+
 def patient_of(document: Document) -> str:
     """The patient a document belongs to (a document without a patient id is its own)."""
     return document.patient_id if document.patient_id else f"document:{document.id}"
@@ -177,32 +197,18 @@ class Deidentifier:
         if document.note_date:
             self.surrogates.observe(patient, "DATE", document.note_date, document.note_date)
 
-    def redact(self, document: Document) -> Redacted:
-        """The document with every span replaced according to the mode."""
+    def redact(self, document: Document, *, with_mapping: bool = True) -> Redacted:
+        """The document with every span replaced according to the mode (the mapping is
+        left empty with ``with_mapping=False``)."""
         self.observe(document)
-        return self._redact_observed(document)
+        return self._redact_observed(document, with_mapping)
 
-    def _redact_observed(self, document: Document) -> Redacted:
+    def _redact_observed(self, document: Document, with_mapping: bool = True) -> Redacted:
         """``redact`` of a document already observed (observing is idempotent)."""
         patient = patient_of(document)
         replacements = [self._replacement(document, span, patient) for span in document.spans]
         result = apply_replacements(document.text, document.spans, replacements)
-        mapping = tuple(
-            MappingEntry(
-                document=document.id,
-                patient=document.patient_id,
-                label=span.label,
-                start=span.start,
-                end=span.end,
-                original=document.span_text(span),
-                new_start=edit.new_start,
-                new_end=edit.new_end,
-                replacement=new,
-            )
-            for span, new, edit in zip(
-                document.spans, replacements, result.offsets.edits, strict=True
-            )
-        )
+        mapping = _mapping(document, replacements, result.offsets) if with_mapping else ()
         new_document = replace(
             document,
             text=result.text,
@@ -213,12 +219,14 @@ class Deidentifier:
         )
         return Redacted(new_document, result.offsets, mapping)
 
-    def redact_all(self, documents: Iterable[Document]) -> list[Redacted]:
+    def redact_all(
+        self, documents: Iterable[Document], *, with_mapping: bool = True
+    ) -> list[Redacted]:
         """Observe every document, then redact each."""
         items = list(documents)
         for document in items:
             self.observe(document)
-        return [self._redact_observed(document) for document in items]
+        return [self._redact_observed(document, with_mapping) for document in items]
 
     def _replacement(self, document: Document, span: Span, patient: str) -> str:
         original = document.span_text(span)

@@ -132,7 +132,7 @@ class SurrogateGenerator:
             for attempt in range(1, 64):
                 shifter = DateShifter(offset, lang=self.settings.lang, reference=state.reference)
                 clash = any(
-                    fold(shifter.surrogate(text, _random_on_use(0))) in state.forbidden
+                    fold(shifter.surrogate(text, _random_on_use(_zero_seeded))) in state.forbidden
                     for text in state.dates
                     if parse_date(text, lang=self.settings.lang, reference=state.reference)
                 )
@@ -252,7 +252,7 @@ class SurrogateGenerator:
         shifter = DateShifter(
             self.date_offset(patient), lang=self.settings.lang, reference=state.reference
         )
-        rng = self.key.rng("date", patient, fold(key[1]))
+        rng = _random_on_use(lambda: self.key.rng("date", patient, fold(key[1])))
         new = shifter.surrogate(original, rng)
         if fold(new.strip()) in state.forbidden and new != original:
             # only when a document seen late clashes with the offset chosen earlier
@@ -348,23 +348,27 @@ def _contains_name_word(candidate: str, state: PatientState) -> bool:
 
 
 class _RandomOnUse:
-    """``random.Random(seed)``, made on the first draw: most dates are shifted without one,
-    and seeding a generator costs more than shifting a date."""
+    """The random source ``make()`` returns, made on the first draw: most dates are shifted
+    without one, and deriving and seeding a generator costs more than shifting a date."""
 
-    __slots__ = ("_rng", "_seed")
+    __slots__ = ("_make", "_rng")
 
-    def __init__(self, seed: int) -> None:
-        self._seed = seed
+    def __init__(self, make: Callable[[], random.Random]) -> None:
+        self._make = make
         self._rng: random.Random | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._rng is None:
-            self._rng = random.Random(self._seed)
+            self._rng = self._make()
         return getattr(self._rng, name)
 
 
-def _random_on_use(seed: int) -> random.Random:
-    return cast(random.Random, _RandomOnUse(seed))
+def _random_on_use(make: Callable[[], random.Random]) -> random.Random:
+    return cast(random.Random, _RandomOnUse(make))
+
+
+def _zero_seeded() -> random.Random:
+    return random.Random(0)
 
 
 def _iso_date(text: str) -> date | None:

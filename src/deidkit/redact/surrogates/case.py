@@ -10,6 +10,8 @@ from enum import Enum
 @functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case- and accent-insensitive key of a word (``Ramón`` and ``RAMON`` are the same)."""
+    if text.isascii():
+        return text.lower()  # no accents in ASCII, and its casefold is lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 

@@ -537,24 +537,31 @@ def _add_months(value: date, months: int) -> date:
     return date(index // 12, index % 12 + 1, min(value.day, 28))
 
 
+def _reads_same(parsed: ParsedDate, moved: date) -> bool:
+    """True if ``moved`` written at the precision of ``parsed`` reads as the original."""
+    a, b, precision = moved, parsed.value, parsed.precision
+    if precision == "day":
+        return a == b
+    if precision == "monthday":
+        return (a.month, a.day) == (b.month, b.day)
+    if precision == "dayonly":
+        return a.day == b.day
+    if precision == "month":
+        return (a.year, a.month) == (b.year, b.month)
+    if precision == "monthonly":
+        return a.month == b.month
+    if precision == "year":
+        return a.year == b.year
+    if any(f.kind == "year" for f in parsed.fields):  # a season with its year
+        return (_season_of(a), a.year) == (_season_of(b), b.year)
+    return _season_of(a) == _season_of(b)
+
+
 def shift(parsed: ParsedDate, offset_days: int) -> date:
     """The shifted value of a parsed date, moved further if its precision hides the shift."""
     moved = parsed.value + timedelta(days=offset_days)
     direction = 1 if offset_days >= 0 else -1
-    same = {
-        "day": lambda a, b: a == b,
-        "monthday": lambda a, b: (a.month, a.day) == (b.month, b.day),
-        "dayonly": lambda a, b: a.day == b.day,
-        "month": lambda a, b: (a.year, a.month) == (b.year, b.month),
-        "monthonly": lambda a, b: a.month == b.month,
-        "year": lambda a, b: a.year == b.year,
-        "season": lambda a, b: (
-            (_season_of(a), a.year) == (_season_of(b), b.year)
-            if any(f.kind == "year" for f in parsed.fields)
-            else _season_of(a) == _season_of(b)
-        ),
-    }[parsed.precision]
-    if not same(moved, parsed.value):
+    if not _reads_same(parsed, moved):
         return moved
     if parsed.precision == "year":
         return date(moved.year + direction, moved.month, min(moved.day, 28))
@@ -685,6 +692,7 @@ class DateShifter:
                 return candidate
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _only_time_or_weekday(text: str, lang: str) -> bool:
     """A time of day, a weekday or a relative day ("yesterday", "ayer"): true under any
     whole-week shift and identifying no one, so kept."""

@@ -11,10 +11,11 @@ becomes the initial of the surrogate of the name it stands for when the patient'
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
@@ -62,7 +63,9 @@ def name_words(text: str) -> list[str]:
     return [part.text for part in _parts(text) if part.kind == "word"]
 
 
-def _parts(text: str) -> list[_Part]:
+@functools.lru_cache(maxsize=1 << 14)
+def _parts(text: str) -> tuple[_Part, ...]:
+    """The parts of a name (cached: a name is cut up when observed and again when replaced)."""
     parts: list[_Part] = []
     for piece in _WORD.findall(text):
         possessive = _POSSESSIVE.match(piece) if piece[:1].isalpha() else None
@@ -71,7 +74,7 @@ def _parts(text: str) -> list[_Part]:
             parts.append(_Part(possessive.group("suffix"), "other"))
         else:
             parts.append(_classify(piece))
-    return parts
+    return tuple(parts)
 
 
 def _classify(piece: str) -> _Part:
@@ -101,7 +104,7 @@ class NameSurrogates:
     def surrogate(self, original: str, table: NameTable, *, flip_gender: bool = False) -> str:
         """The surrogate of a name; ``flip_gender`` draws first names of the other gender
         (when the patient's surrogate sex differs from the original one)."""
-        parts = _parts(original)
+        parts: Sequence[_Part] = _parts(original)
         if not any(p.kind in ("word", "initial", "number") for p in parts):
             if any(p.kind == "kin" for p in parts):
                 # a relative named by relation ("madre", "his wife"): no name to replace
@@ -220,7 +223,7 @@ class NameSurrogates:
         table.used[fold(candidate)] = key
         return candidate
 
-    def _initial_targets(self, parts: list[_Part], table: NameTable) -> dict[int, str]:
+    def _initial_targets(self, parts: Sequence[_Part], table: NameTable) -> dict[int, str]:
         """For each initial, the name word it most likely abbreviates (if the notes tell)."""
         words = [fold(p.text) for p in parts if p.kind == "word"]
         targets: dict[int, str] = {}

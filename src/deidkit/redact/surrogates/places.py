@@ -89,7 +89,7 @@ class PlaceSurrogates:
 
     def facility(self, original: str, kind: str, rng: random.Random, forbidden: set[str]) -> str:
         """A hospital, organisation or department: generic words kept, proper ones replaced."""
-        words = self.pools.last + self.pools.cities
+        words = self.pools.place_words
         for _ in range(20):
             new = self._rebuild(original, FACILITY_WORDS, rng, forbidden, words)
             if kind != "hospital" or fold(new) not in self.pools.real_hospitals:

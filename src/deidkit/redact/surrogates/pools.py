@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deidkit import resources
 from deidkit.errors import ResourceError
@@ -83,10 +83,13 @@ class Pools:
     company_suffixes: tuple[str, ...]
     real_hospitals: frozenset[str]
     domains: tuple[str, ...]
+    first_any: tuple[str, ...] = field(init=False)  # first names of either gender
+    place_words: tuple[str, ...] = field(init=False)  # proper words of made-up facilities
 
-    @property
-    def first_any(self) -> tuple[str, ...]:
-        return self.first_male + self.first_female
+    def __post_init__(self) -> None:
+        # joined once here rather than on every draw (the pools are tens of thousands long)
+        object.__setattr__(self, "first_any", self.first_male + self.first_female)
+        object.__setattr__(self, "place_words", self.last + self.cities)
 
 
 @functools.cache
@@ -126,9 +129,12 @@ def _weights(lang: str) -> tuple[dict[str, tuple[float, float]], dict[str, float
     try:
         for index, base in enumerate(("first_names_male", "first_names_female")):
             for name, weight in resources.weighted(resources.for_language(base, lang)):
-                pair = list(first.get(fold(name), (0.0, 0.0)))
-                pair[index] = max(pair[index], weight)
-                first[fold(name)] = (pair[0], pair[1])
+                key = fold(name)
+                male, female = first.get(key, (0.0, 0.0))
+                if index == 0:
+                    first[key] = (max(male, weight), female)
+                else:
+                    first[key] = (male, max(female, weight))
         for name, weight in resources.weighted(resources.for_language("last_names", lang)):
             last.setdefault(fold(name), weight)
     except (ResourceError, KeyError, ValueError):
