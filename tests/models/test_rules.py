@@ -6,7 +6,7 @@ import pytest
 
 from deidkit.errors import ConfigError
 from deidkit.models import build_detector
-from deidkit.models.rules import RulesDetector
+from deidkit.models.rules import RulesDetector, _Phrases
 from deidkit.types import Document
 
 EN = RulesDetector(lang="en")
@@ -173,3 +173,18 @@ def test_rules_need_no_training_and_validate_parameters() -> None:
         RulesDetector(ages="some").predict_text("x")
     with pytest.raises(ConfigError, match="language"):
         RulesDetector(lang="fr").predict_text("x")
+
+
+def test_phrases_match_the_longest_phrase_and_the_first_label_of_equal_ones() -> None:
+    phrases = _Phrases()
+    for phrase, label in [("New York", "STATE"), ("New York Mills", "CITY"), ("York", "CITY"),
+                          ("new york", "CITY"), ("St. Louis", "CITY")]:
+        phrases.add(phrase, label)
+    words = ["in", "new", "york", "mills", "st", ".", "louis", "new"]  # "St." is split
+    assert phrases.match(words, 1) == (4, "CITY")
+    assert phrases.match(words[:3], 1) == (3, "STATE")  # the first of equal phrases
+    assert phrases.match(["new", "york", "city"], 0) == (2, "STATE")
+    assert phrases.match(words, 2) == (3, "CITY")
+    assert phrases.match(words, 4) == (7, "CITY")
+    assert phrases.match(words, 0) is None
+    assert phrases.match(words, 7) is None  # "new" alone is not a phrase

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deidkit.errors import SpanError
-from deidkit.text import token_spans, tokenize
+from deidkit.text import token_spans, token_texts, tokenize
 from deidkit.types import Token
 
 
@@ -38,6 +38,7 @@ def test_offsets_are_exact_ordered_and_cover_every_non_space_character(text: str
     lost = [i for i, char in enumerate(text) if not char.isspace() and not covered[i]]
     assert lost == []
     assert token_spans(text) == [(token.start, token.end) for token in tokens]
+    assert token_texts(text) == [token.text for token in tokens]
 
 
 @pytest.mark.parametrize(
@@ -190,3 +191,10 @@ def test_token_constructor_still_validates_other_callers() -> None:
         Token("", 3, 3)
     note = "Seen 3/14/2012 by Dr. O'Brien (MRN-12345) at 10:30am."
     assert tokenize(note) == [Token(t.text, t.start, t.end) for t in tokenize(note)]
+
+
+def test_token_texts_split_at_every_kind_of_white_space() -> None:
+    # str.split and the tokenizer's \\S+ agree on white space (both use str.isspace)
+    text = "Dr.\u00a0O'Brien\u2003on\x1c3/14/2012\u3000[** Name **]\u0085MRN-12345,"
+    assert token_texts(text) == [token.text for token in tokenize(text)]
+    assert token_texts(text)[:3] == ["Dr.", "O'Brien", "on"]

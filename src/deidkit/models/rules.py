@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +32,7 @@ from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.models.base import BaseDetector
 from deidkit.patterns import find_patterns
-from deidkit.text import tokenize
+from deidkit.text import token_texts, tokenize
 from deidkit.types import Document, Span, Token
 
 SOURCE = "rules"
@@ -107,47 +108,63 @@ _TOO_GENERAL_PLACE_CUES = frozenset(
 )
 
 
+@dataclass(slots=True)
+class _Node:
+    """A trie node: the label of the phrase ending here (if any) and the next words."""
+
+    label: str | None = None
+    next: dict[str, _Node] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class _Phrases:
-    """Multi-token phrases indexed by their first token (casefolded): phrase -> label.
+    """Multi-token phrases (casefolded tokens) -> label, in a trie of words.
 
-    ``finish`` (after the last ``add``) indexes each first word's phrases by length, so
-    ``match`` makes one look-up per length instead of comparing every phrase."""
+    ``by_first`` keeps every phrase added, by its first word; ``trie`` maps a first word to
+    its node, so ``match`` walks one dictionary look-up per word of the longest phrase."""
 
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
-    by_length: dict[str, tuple[tuple[int, dict[tuple[str, ...], str]], ...]] = field(
-        default_factory=dict
-    )
+    trie: dict[str, _Node] = field(default_factory=dict)
 
     def add(self, phrase: str, label: str) -> None:
-        words = tuple(t.text.casefold() for t in tokenize(phrase))
-        if words:
-            bucket = self.by_first.setdefault(words[0], [])
-            bucket.append((words, label))
-
-    def finish(self) -> None:
-        for first, bucket in self.by_first.items():
-            bucket.sort(key=lambda item: -len(item[0]))
-            tables: dict[int, dict[tuple[str, ...], str]] = {}
-            for phrase, label in bucket:  # the first of equal phrases gives the label
-                tables.setdefault(len(phrase), {}).setdefault(phrase, label)
-            self.by_length[first] = tuple(sorted(tables.items(), reverse=True))
+        words = tuple(text.casefold() for text in token_texts(phrase))
+        if not words:
+            return
+        self.by_first.setdefault(words[0], []).append((words, label))
+        node = self.trie.get(words[0])
+        if node is None:
+            node = self.trie[words[0]] = _Node()
+        for word in words[1:]:
+            if node.next is None:
+                node.next = {}
+            child = node.next.get(word)
+            if child is None:
+                child = node.next[word] = _Node()
+            node = child
+        if node.label is None:  # the first of equal phrases gives the label
+            node.label = label
 
     def starts(self, note: _Note) -> list[int]:
         """The token indices of ``note`` where a phrase may start, in order (``match`` is
         None everywhere else)."""
         positions = note.positions
         return sorted(
-            index for word in positions.keys() & self.by_first.keys() for index in positions[word]
+            index for word in positions.keys() & self.trie.keys() for index in positions[word]
         )
 
     def match(self, words: Sequence[str], start: int) -> tuple[int, str] | None:
         """The longest phrase starting at ``start``: (end index, label)."""
-        for size, table in self.by_length.get(words[start], ()):
-            label = table.get(tuple(words[start : start + size]))
-            if label is not None:
-                return start + size, label
-        return None
+        node = self.trie.get(words[start])
+        found = None
+        end = start + 1
+        while node is not None:
+            if node.label is not None:
+                found = (end, node.label)
+            if node.next is None or end >= len(words):
+                break
+            node = node.next.get(words[end])
+            end += 1
+        return found
 
 
 @dataclass(slots=True)
@@ -257,9 +274,6 @@ def _lexicons(lang: str) -> _Lexicons:
     extents = _FIELDS.get(lang, {})
     for words, (label, _) in extents.items():
         fields.add(" ".join(words), label)
-    for phrases in (name_cues, place_cues, hospital_words, places, hospitals, fields,
-                    street_types, street_suffixes, address_units):
-        phrases.finish()
     single_places = frozenset(
         phrase[0]
         for bucket in places.by_first.values()
@@ -309,25 +323,33 @@ class _Note:
     uppercase_style: bool  # notes written in capitals
     word_flags: list[bool]  # is_word of each token
     initial_flags: list[bool]  # is_initial of each token
+    number_flags: list[bool]  # a token of at most six digits
     positions: dict[str, list[int]]  # casefolded token -> its indices
 
     @classmethod
     def of(cls, text: str) -> _Note:
         tokens = tokenize(text)
-        texts = [t.text for t in tokens]
         known = _TOKEN_FACTS.get
-        facts = [known(t) or _token_facts(t) for t in texts]
-        words = [f[0] for f in facts]
-        alphabetic = [t.text for t in tokens if t.text.isalpha()]
-        capitals = sum(1 for w in alphabetic if w[0].isupper())
-        lowercase = len(alphabetic) >= 20 and capitals < 0.03 * len(alphabetic)
-        upper = sum(1 for w in alphabetic if len(w) > 1 and w.isupper())
-        uppercase = len(alphabetic) >= 20 and upper > 0.6 * len(alphabetic)
+        facts = [known(t) or _token_facts(t) for t in [token.text for token in tokens]]
+        columns = [list(column) for column in zip(*facts, strict=True)] or [[] for _ in range(7)]
+        words, word_flags, initial_flags, alphabetic, capital, upper, numbers = columns
+        letters = sum(alphabetic)  # the alphabetic tokens
+        lowercase = letters >= 20 and sum(capital) < 0.03 * letters
+        uppercase = letters >= 20 and sum(upper) > 0.6 * letters
         positions: dict[str, list[int]] = {}
         for index, word in enumerate(words):
-            positions.setdefault(word, []).append(index)
-        return cls(text, tokens, words, lowercase, uppercase, [f[1] for f in facts],
-                   [f[2] for f in facts], positions)
+            bucket = positions.get(word)
+            if bucket is None:
+                positions[word] = [index]
+            else:
+                bucket.append(index)
+        return cls(text, tokens, words, lowercase, uppercase, word_flags, initial_flags, numbers,
+                   positions)
+
+    def indices(self, words: Iterable[str]) -> list[int]:
+        """The indices of the tokens whose casefolded text is one of ``words``, in order."""
+        positions = self.positions
+        return sorted(index for word in words for index in positions.get(word, ()))
 
     @property
     def caseless(self) -> bool:
@@ -348,13 +370,25 @@ class _Note:
         return "\n" not in self.text[self.tokens[first].end : self.tokens[second].start]
 
 
-_TOKEN_FACTS: dict[str, tuple[str, bool, bool]] = {}
+_Facts = tuple[str, bool, bool, bool, bool, bool, bool]
+_TOKEN_FACTS: dict[str, _Facts] = {}
 _TOKEN_FACTS_LIMIT = 100_000
 
 
-def _token_facts(text: str) -> tuple[str, bool, bool]:
-    """A token text's casefolded form, ``is_word`` and ``is_initial`` (remembered per text)."""
-    facts = (text.casefold(), _is_word(text), _is_initial(text))
+def _token_facts(text: str) -> _Facts:
+    """What the rules ask of a token text (remembered per text): its casefolded form,
+    ``is_word``, ``is_initial``, whether it is alphabetic, alphabetic and capitalised,
+    alphabetic in capitals (two letters or more), a number of at most six digits."""
+    alphabetic = text.isalpha()
+    facts = (
+        text.casefold(),
+        _is_word(text),
+        _is_initial(text),
+        alphabetic,
+        alphabetic and text[0].isupper(),
+        alphabetic and len(text) > 1 and text.isupper(),
+        text.isdigit() and len(text) <= 6,
+    )
     if len(_TOKEN_FACTS) >= _TOKEN_FACTS_LIMIT:
         _TOKEN_FACTS.clear()
     _TOKEN_FACTS[text] = facts
@@ -518,9 +552,13 @@ def _mark(labels: list[str | None], start: int, end: int, label: str) -> None:
 
 
 def _title_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
-    for index, word in enumerate(note.words[:-1]):
-        kind = lex.titles.get(word.rstrip("."))
-        if kind is None or not note.tokens[index].text[:1].isupper():
+    titled = note.indices(word for word in note.positions if word.rstrip(".") in lex.titles)
+    for index in titled:
+        if index == len(note.words) - 1:
+            break
+        word = note.words[index]
+        kind = lex.titles[word.rstrip(".")]
+        if not note.tokens[index].text[:1].isupper():
             continue
         start = index + 1
         if note.tokens[start].text in {".", ":"} and start + 1 < len(note.tokens):
@@ -567,8 +605,11 @@ def _indicator_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> N
 
 
 def _credential_names(note: _Note, lex: _Lexicons, labels: list[str | None]) -> None:
-    for index, token in enumerate(note.tokens):
-        if index == 0 or token.text.replace(".", "").casefold() not in lex.credentials:
+    # the casefolded word without dots is the token text's (no letter casefolds to a dot)
+    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
+    for index in credited:
+        token = note.tokens[index]
+        if index == 0:
             continue
         if not token.text.isupper() and "." not in token.text:
             continue  # "md" in lower case is too ambiguous
@@ -592,27 +633,25 @@ def _dictionary_names(
 ) -> None:
     """Tokens in the name lists: unambiguous names alone, ambiguous ones next to a name."""
     count = len(note.tokens)
-    strong = [False] * count
-    weak = [False] * count
-    names = lex.names
-    for index, word in enumerate(note.words):
-        if word not in names or word in lex.not_names:
-            continue
-        if context[index] is not None or not note.is_word(index) or not note.capitalised(index):
-            continue
-        if _eponym(note, index) or _measurement(note, index):
+    weak: set[int] = set()
+    for word in [word for word in note.positions if word in lex.names]:
+        if word in lex.not_names:
             continue
         ambiguous = word in lex.common or word in lex.medical or word in lex.single_places
         if note.caseless and word not in lex.first_names:
             ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
-        if ambiguous or _acronym(note, index) or _eponym_after_de(note, index):
-            weak[index] = True
-        else:
-            strong[index] = True
-    for index in range(count):
-        if strong[index]:
-            labels[index] = "PATIENT"
-    joining = [i for i in range(count) if weak[i] or note.initial_flags[i]]
+        for index in note.positions[word]:
+            if context[index] is not None or not note.is_word(index) or not (
+                note.capitalised(index)
+            ):
+                continue
+            if _eponym(note, index) or _measurement(note, index):
+                continue
+            if ambiguous or _acronym(note, index) or _eponym_after_de(note, index):
+                weak.add(index)
+            else:
+                labels[index] = "PATIENT"
+    joining = sorted(weak.union(itertools.compress(range(count), note.initial_flags)))
     changed = True
     while changed:  # ambiguous names and initials join a neighbouring name
         changed = False
@@ -655,12 +694,11 @@ def _eponym_after_de(note: _Note, index: int) -> bool:
 
 def _label_spans(note: _Note, labels: list[str | None]) -> list[Span]:
     spans: list[Span] = []
-    index = 0
-    while index < len(labels):
-        label = labels[index]
-        if label is None:
-            index += 1
+    done = 0  # labels before this index are in a span already
+    for index in [i for i, label in enumerate(labels) if label is not None]:
+        if index < done:
             continue
+        label = labels[index]
         end = index + 1
         while end < len(labels) and note.same_line(index, end):
             if labels[end] == label:
@@ -670,7 +708,7 @@ def _label_spans(note: _Note, labels: list[str | None]) -> list[Span]:
             else:
                 break
         spans.append(Span(note.tokens[index].start, note.tokens[end - 1].end, label, source=SOURCE))
-        index = end
+        done = end
     return spans
 
 
@@ -775,19 +813,15 @@ def _street_spans(note: _Note, lex: _Lexicons) -> list[Span]:
     """Street addresses: "Calle Mayor 5, 3º A" (type first) and "123 Main St., Apt 4"."""
     spans: list[Span] = []
     count = len(note.tokens)
-    typed_first = lex.street_types.by_first
-    for index in range(count):
-        typed = (
-            lex.street_types.match(note.words, index)
-            if note.words[index] in typed_first else None
-        )
+    numbers = itertools.compress(range(count), note.number_flags)
+    for index in sorted({*lex.street_types.starts(note), *numbers}):  # nowhere else
+        typed = lex.street_types.match(note.words, index)
         if typed is not None and note.tokens[index].text[:1].isupper():
             end = _address_tail(note, lex, index, typed[0], name_first=False)
             if end is not None:
                 spans.append(_span(note, index, end, "STREET"))
             continue
-        text = note.tokens[index].text
-        if not (text.isdigit() and len(text) <= 6) or (index > 0 and note.words[index - 1] in {
+        if not note.number_flags[index] or (index > 0 and note.words[index - 1] in {
             "#", "no", "no.", "nº"
         }):
             continue

@@ -1,8 +1,8 @@
 """Text processing for clinical notes: tokens, sentences and sections.
 
-``tokenize(text)`` gives tokens with exact character offsets, ``sentence_spans(text)`` the
-sentences, ``find_sections(text)`` the section headings and ``section_names(text, tokens)``
-the section of each token.
+``tokenize(text)`` gives tokens with exact character offsets (``token_texts(text)`` only
+their texts), ``sentence_spans(text)`` the sentences, ``find_sections(text)`` the section
+headings and ``section_names(text, tokens)`` the section of each token.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from deidkit.text.sections import (
     section_names,
 )
 from deidkit.text.sentences import sentence_spans
-from deidkit.text.tokenizer import token_spans, tokenize
+from deidkit.text.tokenizer import token_spans, token_texts, tokenize
 
 __all__ = [
     "NO_SECTION",
@@ -25,5 +25,6 @@ __all__ = [
     "section_names",
     "sentence_spans",
     "token_spans",
+    "token_texts",
     "tokenize",
 ]

@@ -258,3 +258,20 @@ _RECENT: dict[str, tuple[Token, ...]] = {}
 def token_spans(text: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` offsets of the tokens of ``text``, without building Tokens."""
     return _tokenize_spans(text)
+
+
+def token_texts(text: str) -> list[str]:
+    """The texts of the tokens of ``text``, without offsets (for word lists): ``str.split``
+    splits at the same white space as ``\\S+`` (both use ``str.isspace``)."""
+    if "[**" in text:
+        return [text[start:end] for start, end in _tokenize_spans(text)]
+    texts: list[str] = []
+    for chunk in text.split():
+        spans = _chunk_cache.get(chunk)
+        if spans is None:
+            spans = _remember(chunk)
+        if len(spans) == 1:
+            texts.append(chunk)
+        else:
+            texts.extend(chunk[start:end] for start, end in spans)
+    return texts
