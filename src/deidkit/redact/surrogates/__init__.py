@@ -97,6 +97,7 @@ class SurrogateGenerator:
         self.key = key
         self.settings = settings or SurrogateSettings()
         self.pools: Pools = pools(self.settings.lang)
+        self._places = PlaceSurrogates(self.pools)
         self._patients: dict[str, PatientState] = {}
 
     # --- patients -----------------------------------------------------------------------
@@ -129,15 +130,27 @@ class SurrogateGenerator:
         if state.offset is None:
             low, high = self.settings.date_shift_min, self.settings.date_shift_max
             offset = weekly_offset(self.key.rng("date-offset", patient, "0"), low, high)
+            lang, reference = self.settings.lang, state.reference
+            readable = [
+                text for text in state.dates if parse_date(text, lang=lang, reference=reference)
+            ]
             for attempt in range(1, 64):
-                shifter = DateShifter(offset, lang=self.settings.lang, reference=state.reference)
-                clash = any(
-                    fold(shifter.surrogate(text, _random_on_use(_zero_seeded))) in state.forbidden
-                    for text in state.dates
-                    if parse_date(text, lang=self.settings.lang, reference=state.reference)
+                shifter = DateShifter(offset, lang=lang, reference=reference)
+                clash = next(
+                    (
+                        text
+                        for text in readable
+                        if fold(shifter.surrogate(text, _random_on_use(_zero_seeded)))
+                        in state.forbidden
+                    ),
+                    None,
                 )
-                if not clash:
+                if clash is None:
                     break
+                # a date that clashed once tends to clash again (a year between two of the
+                # patient's years): try it first next time; the order changes no outcome
+                readable.remove(clash)
+                readable.insert(0, clash)
                 offset = weekly_offset(
                     self.key.rng("date-offset", patient, str(attempt)), low, high
                 )
@@ -180,32 +193,43 @@ class SurrogateGenerator:
         self, label: str, original: str, patient: str, state: PatientState
     ) -> Callable[[random.Random], str]:
         """A function drawing one candidate surrogate of ``original`` from a random source."""
-        places = PlaceSurrogates(self.pools)
         forbidden = state.forbidden
+        return lambda rng: self._draw(label, original, rng, forbidden)
+
+    def _draw(self, label: str, original: str, rng: random.Random, forbidden: set[str]) -> str:
+        """One candidate surrogate of ``original`` (a ``label``) drawn from ``rng``."""
+        places, lang = self._places, self.settings.lang
         words, domains = self.pools.last, self.pools.domains
-        makers: dict[str, Callable[[random.Random], str]] = {
-            "CITY": lambda r: places.city(original, r, forbidden),
-            "STATE": lambda r: places.state(original, r, forbidden),
-            "COUNTRY": lambda r: places.country(original, r, forbidden),
-            "ZIP": lambda r: places.zip_code(original, r),
-            "STREET": lambda r: places.street(original, r, forbidden),
-            "LOCATION_OTHER": lambda r: places.location_other(original, r, forbidden),
-            "HOSPITAL": lambda r: places.facility(original, "hospital", r, forbidden),
-            "ORGANIZATION": lambda r: places.facility(original, "organization", r, forbidden),
-            "DEPARTMENT": lambda r: places.facility(original, "department", r, forbidden),
-            "PROFESSION": lambda r: places.profession(original, r, forbidden),
-            "PHONE": lambda r: ids.phone(original, r, lang=self.settings.lang),
-            "FAX": lambda r: ids.phone(original, r, lang=self.settings.lang),
-            "EMAIL": lambda r: ids.email(original, r, words, domains),
-            "URL": lambda r: ids.url(original, r, domains),
-            "IPADDR": lambda r: ids.ip_address(original, r),
-            "USERNAME": lambda r: ids.username(original, r, words),
-        }
-        if label in makers:
-            return makers[label]
+        match label:
+            case "CITY":
+                return places.city(original, rng, forbidden)
+            case "STATE":
+                return places.state(original, rng, forbidden)
+            case "COUNTRY":
+                return places.country(original, rng, forbidden)
+            case "ZIP":
+                return places.zip_code(original, rng)
+            case "STREET":
+                return places.street(original, rng, forbidden)
+            case "LOCATION_OTHER":
+                return places.location_other(original, rng, forbidden)
+            case "HOSPITAL" | "ORGANIZATION" | "DEPARTMENT":
+                return places.facility(original, label.lower(), rng, forbidden)
+            case "PROFESSION":
+                return places.profession(original, rng, forbidden)
+            case "PHONE" | "FAX":
+                return ids.phone(original, rng, lang=lang)
+            case "EMAIL":
+                return ids.email(original, rng, words, domains)
+            case "URL":
+                return ids.url(original, rng, domains)
+            case "IPADDR":
+                return ids.ip_address(original, rng)
+            case "USERNAME":
+                return ids.username(original, rng, words)
         if label in ID_LABELS or any(char.isdigit() for char in original):
-            return lambda r: ids.identifier(original, r)
-        return lambda r: f"[{label}]"
+            return ids.identifier(original, rng)
+        return f"[{label}]"
 
     def _consistent(
         self,

@@ -23,6 +23,7 @@ class Case(Enum):
     OTHER = "other"
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def case_of(text: str) -> Case:
     """The capitalisation style of a word or phrase (letters only are considered)."""
     letters = [char for char in text if char.isalpha()]
