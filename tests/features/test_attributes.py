@@ -8,12 +8,13 @@ import warnings
 
 import pycrfsuite
 import pytest
-from tests.features.test_golden import CONFIGS, DOCUMENTS
 
 from deidkit.corpus.synth import generate
 from deidkit.features import FeatureConfig, FeatureExtractor
 from deidkit.features.attributes import AttributeNames
 from deidkit.text import linkgrammar, tokenize
+
+from .test_golden import CONFIGS, DOCUMENTS
 
 SYNTHETIC = [document.text for document in generate(6, seed=3)]
 HAS_LINKGRAMMAR = linkgrammar.unavailable_reason() is None
@@ -55,13 +56,24 @@ def test_attribute_items_equal_python_crfsuites_conversion(config: str) -> None:
             assert [len(item) for item in items] == [len(item) for item in expected]
 
 
-def test_a_vocabulary_leaves_out_and_renames_exactly() -> None:
-    extractor = _extractor({"language": "es", "window": 3})
-    text = DOCUMENTS["es_note"]
+@pytest.mark.parametrize(
+    ("settings", "document", "step"),
+    [
+        ({"language": "es", "window": 3}, "es_note", 3),
+        ({}, "en_note", 2),
+        ({"window": 1}, "en_short", 2),
+    ],
+)
+def test_a_vocabulary_leaves_out_and_renames_exactly(
+    settings: dict, document: str, step: int
+) -> None:
+    extractor = _extractor(settings)
+    text = DOCUMENTS[document]
     full = extractor.attribute_items(text)
     every = list(dict.fromkeys(name for item in full for name in item))
-    # a vocabulary holding a third of them, under new names
-    vocabulary = {name.decode(): b"#%d" % number for number, name in enumerate(every[::3])}
+    # a vocabulary holding some of them, under new names, and a bigram never seen
+    vocabulary = {name.decode(): b"#%d" % number for number, name in enumerate(every[::step])}
+    vocabulary["context.bigram-:dr. smith"] = b"#unseen"
     kept = extractor.attribute_items(text, vocabulary=vocabulary)
     assert kept == [
         {vocabulary[name.decode()]: weight for name, weight in item.items()

@@ -19,7 +19,7 @@ cached per word, document classes through ``FeatureClass.add_document_attributes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -82,19 +82,38 @@ class NameRows(dict[str, tuple[bytes | None, ...]]):
         return names
 
 
+_NO_PAIRS: dict[str, bytes] = {}
+
+
+def _pair_table(key: str, vocabulary: Mapping[str, bytes]) -> dict[str, dict[str, bytes]]:
+    """first -> second -> the name of ``key:first second`` in ``vocabulary``: a value is
+    entered at each of its spaces, so every (first, second) that joins into it finds it."""
+    prefix = key + SEPARATOR
+    table: dict[str, dict[str, bytes]] = {}
+    for full, name in vocabulary.items():
+        if full.startswith(prefix):
+            value = full[len(prefix) :]
+            space = value.find(" ")
+            while space >= 0:
+                table.setdefault(value[:space], {})[value[space + 1 :]] = name
+                space = value.find(" ", space + 1)
+    return table
+
+
 class AttributeNames:
     """Feature (key, value) -> CRFsuite attribute name, cached.
 
     Without a vocabulary the name is python-crfsuite's (``key:value`` or ``key``, UTF-8);
     with one, ``vocabulary[that name as str]``, and None for a name outside it."""
 
-    __slots__ = ("_rows", "_tables", "_weighted", "vocabulary")
+    __slots__ = ("_pairs", "_rows", "_tables", "_weighted", "vocabulary")
 
     def __init__(self, vocabulary: Mapping[str, bytes] | None = None) -> None:
         self.vocabulary = vocabulary
         self._tables: dict[str, NameTable] = {}
         self._rows: dict[tuple[str, ...], NameRows] = {}
         self._weighted: dict[str, bytes | None] = {}
+        self._pairs: dict[str, dict[str, dict[str, bytes]]] = {}
 
     def table(self, key: str) -> NameTable:
         """The names of string feature ``key``, by value."""
@@ -116,6 +135,23 @@ class AttributeNames:
         if rows is None:
             rows = self._rows[keys] = NameRows(keys, self.vocabulary)
         return rows
+
+    def pair_names(
+        self, key: str, firsts: Sequence[str], seconds: Sequence[str]
+    ) -> list[bytes | None]:
+        """The names of string feature ``key`` for the values ``f"{first} {second}"`` of
+        each pair of ``firsts`` and ``seconds`` (word bigrams). With a vocabulary the pair
+        is looked up word by word, without building the value."""
+        vocabulary = self.vocabulary
+        if vocabulary is None:
+            prefix = key + SEPARATOR
+            pairs = zip(firsts, seconds, strict=True)
+            return [f"{prefix}{a} {b}".encode() for a, b in pairs]
+        table = self._pairs.get(key)
+        if table is None:
+            table = self._pairs[key] = _pair_table(key, vocabulary)
+        get = table.get
+        return [get(a, _NO_PAIRS).get(b) for a, b in zip(firsts, seconds, strict=True)]
 
     def weighted(self, key: str) -> bytes | None:
         """The name of float feature ``key`` (its value is the weight)."""

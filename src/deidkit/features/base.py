@@ -51,12 +51,14 @@ def normalise_word(word: str, fold_digits: bool = True) -> str:
 
 
 class DocumentContext:
-    """One document's tokens and what classes compute from them, computed lazily once."""
+    """One document's tokens and what classes compute from them, computed lazily once
+    (``words``, the tokens' texts, may be given by a caller that has them already)."""
 
     __slots__ = (
         "_found_sections",
         "_sections",
         "_sentences",
+        "_starts",
         "config",
         "norms",
         "text",
@@ -70,15 +72,17 @@ class DocumentContext:
         tokens: Sequence[Token],
         config: FeatureConfig,
         norms: list[str],
+        words: list[str] | None = None,
     ) -> None:
         self.text = text
         self.tokens = tokens
         self.config = config
-        self.words = [token.text for token in tokens]
+        self.words = [token.text for token in tokens] if words is None else words
         self.norms = norms
         self._sentences: list[tuple[int, int]] | None = None
         self._sections: list[str] | None = None
         self._found_sections: list[Section] | None = None
+        self._starts: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -89,6 +93,13 @@ class DocumentContext:
         if self._found_sections is None:
             self._found_sections = find_sections(self.text)
         return self._found_sections
+
+    @property
+    def starts(self) -> list[int]:
+        """The start offset of each token."""
+        if self._starts is None:
+            self._starts = [token.start for token in self.tokens]
+        return self._starts
 
     @property
     def sentences(self) -> list[tuple[int, int]]:

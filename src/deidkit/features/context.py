@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from operator import itemgetter
 
 from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
@@ -73,40 +74,30 @@ class ContextFeatures(FeatureClass):
     def add_document_attributes(
         self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
     ) -> None:
-        # The features of add_document_features, one key at a time over the whole document
-        # (each token still receives its keys in the same order). The names a word gets at
-        # every distance are looked up together, once per word.
+        # The features of add_document_features as columns (one name or None per token,
+        # the names a word gets at every distance looked up together, once per word), then
+        # written token by token in add_document_features' order.
         norms = context.norms
         count = len(norms)
         if not count:
             return
         window = self.config.window
         table = names.rows(self._neighbour_keys)
-        rows = [table[value] for value in [START, *norms, END]]  # rows[i + 1]: token i
-        for distance in range(1, window + 1):  # w-d: tokens from d - 1 on (<s> at d - 1)
-            column = distance - 1
-            found = [row[column] for row in rows[: max(count + 1 - distance, 0)]]
-            for item, name in zip(items[distance - 1 :], found, strict=True):
+        rows = list(map(table.__getitem__, [START, *norms, END]))  # rows[i + 1]: token i
+        columns: list[list[bytes | None]] = []
+        for distance in range(1, window + 1):  # w-d: <s> at token d - 1, nothing before
+            found = map(itemgetter(distance - 1), rows[: max(count + 1 - distance, 0)])
+            columns.append([*([None] * (distance - 1)), *found][:count])
+        for distance in range(1, window + 1):  # w+d: </s> at token count - d, nothing after
+            found = map(itemgetter(window + distance - 1), rows[distance + 1 :])
+            columns.append([*found, *([None] * (distance - 1))][:count])
+        doubly = [START, START, *norms, END, END]  # token i is doubly[i + 2]
+        columns.append(names.pair_names("context.bigram-", doubly[:count], doubly[1 : count + 1]))
+        columns.append(names.pair_names("context.bigram+", doubly[3:-1], doubly[4:]))
+        for item, found in zip(items, zip(*columns, strict=True), strict=True):
+            for name in found:
                 if name is not None:
                     item[name] = 1.0
-        for distance in range(1, window + 1):  # w+d: tokens up to count - d (</s> there)
-            column = window + distance - 1
-            found = [row[column] for row in rows[distance + 1 : distance + 1 + count]]
-            for item, name in zip(items[: len(found)], found, strict=True):
-                if name is not None:
-                    item[name] = 1.0
-        # bigrams rarely repeat: looked up directly rather than cached
-        doubly = [START, START, *norms, END, END]
-        lookup = names.lookup
-        pairs = list(itertools.pairwise(doubly))  # pairs[i]: the bigram before token i
-        before = [lookup(f"context.bigram-:{a} {b}") for a, b in pairs[:count]]
-        for item, name in zip(items, before, strict=True):
-            if name is not None:
-                item[name] = 1.0
-        after = [lookup(f"context.bigram+:{a} {b}") for a, b in pairs[3:]]
-        for item, name in zip(items, after, strict=True):
-            if name is not None:
-                item[name] = 1.0
         occurrences = names.weighted("context.occurrences")
         if occurrences is not None:
             counts = Counter(norms)

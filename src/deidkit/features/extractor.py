@@ -17,12 +17,14 @@ skipped with a ``FeatureUnavailableWarning`` and listed in ``unavailable``.
 from __future__ import annotations
 
 import json
+import operator
 import warnings
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 from scipy import sparse
@@ -42,6 +44,28 @@ from deidkit.types import Document, Token
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh)."""
 VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
+
+
+_TEXT = operator.attrgetter("text")
+_Value = TypeVar("_Value")
+
+
+class WordCache(dict[str, _Value]):
+    """word -> ``make(word)``, computed on first look-up (``cache[word]``); starts afresh
+    once it holds ``WORD_CACHE_LIMIT`` words."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[str], _Value]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, word: str) -> _Value:
+        value = self._make(word)
+        if len(self) >= WORD_CACHE_LIMIT:
+            self.clear()
+        self[word] = value
+        return value
 
 
 class FeatureUnavailableWarning(UserWarning):
@@ -80,7 +104,7 @@ class FeatureExtractor:
         ]
         self._type_cache: dict[str, tuple[str, Features]] = {}
         self._names = AttributeNames()
-        self._attribute_cache: dict[str, tuple[str, AttributeItem]] = {}
+        self._attribute_cache = WordCache(self._attribute_entry)
 
     def __getstate__(self) -> dict[str, object]:
         # Classes hold parsers, automata and modules: pickle the recipe, rebuild on load
@@ -196,13 +220,12 @@ class FeatureExtractor:
         if vocabulary is not names.vocabulary:
             names = self._names = AttributeNames(vocabulary)
             self._attribute_cache.clear()
-        cached = self._attribute_cache.get
-        entry = self._attribute_entry
-        entries = [cached(word) or entry(word) for word in [token.text for token in tokens]]
+        words = list(map(_TEXT, tokens))
+        entries = list(map(self._attribute_cache.__getitem__, words))
         norms = [norm for norm, _ in entries]
         items = [attributes.copy() for _, attributes in entries]
         if self._document_classes and tokens:
-            context = DocumentContext(text, tokens, self.config, norms)
+            context = DocumentContext(text, tokens, self.config, norms, words)
             for feature_class in self._document_classes:
                 feature_class.add_document_attributes(context, items, names)
         names.trim()
@@ -210,12 +233,7 @@ class FeatureExtractor:
 
     def _attribute_entry(self, word: str) -> tuple[str, AttributeItem]:
         norm, features = self._type_cache.get(word) or self._word_entry(word)
-        entry = (norm, self._names.item(features))
-        cache = self._attribute_cache
-        if len(cache) >= WORD_CACHE_LIMIT:
-            cache.clear()
-        cache[word] = entry
-        return entry
+        return (norm, self._names.item(features))
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
         """Feature dicts of each document in turn (streams: one document in memory)."""

@@ -143,7 +143,7 @@ class RegexFeatures(FeatureClass):
         tokens = context.tokens
         if not tokens:
             return
-        starts = [token.start for token in tokens]
+        starts = context.starts
         for match in find_patterns(context.text, self._language):
             key = f"regex.phi.{match.name}"
             index = max(bisect.bisect_right(starts, match.start) - 1, 0)

@@ -4,6 +4,8 @@ section the token is in (``history_of_present_illness``; ``none`` before the fir
 
 from __future__ import annotations
 
+import bisect
+
 from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.text import NO_SECTION
@@ -24,13 +26,20 @@ class SectionFeatures(FeatureClass):
     def add_document_attributes(
         self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
     ) -> None:
+        # What add_document_features gives, a section at a time: a token is in the last
+        # section starting at or before it (``deidkit.text.section_names``).
         table = names.table("section")
-        if not context.found_sections:
-            name = table[NO_SECTION]
+        starts = context.starts
+        sections = context.found_sections
+        firsts = [bisect.bisect_left(starts, section.start) for section in sections]
+        runs = zip(
+            [0, *firsts],
+            [*firsts, len(items)],
+            [NO_SECTION, *(section.name for section in sections)],
+            strict=True,
+        )
+        for first, last, section in runs:
+            name = table[section] if first < last else None
             if name is not None:
-                for item in items:
+                for item in items[first:last]:
                     item[name] = 1.0
-            return
-        for item, name in zip(items, [table[s] for s in context.sections], strict=True):
-            if name is not None:
-                item[name] = 1.0
