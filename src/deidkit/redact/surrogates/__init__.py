@@ -22,7 +22,7 @@ from deidkit.redact.keys import SecretKey
 from deidkit.redact.surrogates import ages, ids
 from deidkit.redact.surrogates.case import match_case, recase
 from deidkit.redact.surrogates.dates import DateShifter, parse_date, weekly_offset
-from deidkit.redact.surrogates.names import NameSurrogates, NameTable, fold, name_words
+from deidkit.redact.surrogates.names import NameSurrogates, NameTable, fold
 from deidkit.redact.surrogates.places import PlaceSurrogates
 from deidkit.redact.surrogates.pools import Pools, pools
 
@@ -114,8 +114,7 @@ class SurrogateGenerator:
         state = self.patient(patient)
         state.forbidden.add(fold(original.strip()))
         if label in NAME_LABELS or label == "USERNAME":
-            state.names.observe(original)
-            state.forbidden.update(fold(word) for word in name_words(original))
+            state.forbidden.update(state.names.observe(original))
         if label == "DATE":
             state.dates.add(original)
         if label == "SEX" and state.sex is None:

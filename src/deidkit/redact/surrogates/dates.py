@@ -124,6 +124,8 @@ _TOKEN = re.compile(r"'\d{2}\b|\d+(?:st|nd|rd|th|º|°|ª)?|[^\W\d_]+|\s+|.", re
 _RANGE_SEPARATOR = re.compile(
     r"\s*[-–—]\s*|\s+(?:to|through|thru|until|al|hasta|y|and|a)\s+", re.IGNORECASE
 )
+_APOSTROPHE_YEAR = re.compile(r"'\d{2}")
+_NOT_DIGIT = re.compile(r"\D")
 _DECADE = re.compile(r"^(?P<apos>')?(?P<digits>\d{2}|\d{4})'?s$", re.IGNORECASE)
 _YEAR_RANGE = (1800, 2100)
 
@@ -168,20 +170,24 @@ class _Tok:
 
 def _month_value(word: str, lang: str) -> tuple[int, str, str] | None:
     """(month, name style, language) of a month name or abbreviation."""
-    folded = word.rstrip(".").casefold()
+    return _month_names(lang).get(word.rstrip(".").casefold())
+
+
+@functools.cache
+def _month_names(lang: str) -> dict[str, tuple[int, str, str]]:
+    """Casefolded month name or abbreviation -> (month, name style, language); where two
+    languages share a spelling, full names win over abbreviations, then ``lang`` wins."""
     order = (lang, "es" if lang == "en" else "en")
+    names: dict[str, tuple[int, str, str]] = {}
     for candidate in order:
         for index, name in enumerate(MONTHS[candidate]):
-            if folded == name.casefold():
-                return index + 1, "full", candidate
+            names.setdefault(name.casefold(), (index + 1, "full", candidate))
     for candidate in order:
         for index, name in enumerate(MONTH_ABBR[candidate]):
-            if folded == name.casefold():
-                return index + 1, "abbr", candidate
-        if folded in _EXTRA_ABBR[candidate]:
-            month = _EXTRA_ABBR[candidate][folded]
-            return month, ("full" if len(folded) > 4 else "abbr"), candidate
-    return None
+            names.setdefault(name.casefold(), (index + 1, "abbr", candidate))
+        for folded, month in _EXTRA_ABBR[candidate].items():
+            names.setdefault(folded, (month, "full" if len(folded) > 4 else "abbr", candidate))
+    return names
 
 
 def _season_value(word: str) -> tuple[int, str] | None:
@@ -211,10 +217,10 @@ def _word_tokens(text: str, lang: str) -> list[_Tok]:
     out: list[_Tok] = []
     for match in _TOKEN.finditer(text):
         piece = match.group()
-        if piece.isspace() or not (piece[0].isalnum() or re.fullmatch(r"'\d{2}", piece)):
+        if piece.isspace() or not (piece[0].isalnum() or _APOSTROPHE_YEAR.fullmatch(piece)):
             out.append(_Tok(piece, "sep"))
-        elif piece[0].isdecimal() or re.fullmatch(r"'\d{2}", piece):
-            out.append(_Tok(piece, "num", int(re.sub(r"\D", "", piece))))
+        elif piece[0].isdecimal() or _APOSTROPHE_YEAR.fullmatch(piece):
+            out.append(_Tok(piece, "num", int(_NOT_DIGIT.sub("", piece))))
         elif (month := _month_value(piece, lang)) is not None:
             out.append(_Tok(piece, "month", month[0]))
         elif piece.rstrip(".").casefold() in WEEKDAYS:

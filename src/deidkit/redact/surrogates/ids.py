@@ -163,12 +163,25 @@ def _plain_words_by_length(words: Sequence[str]) -> dict[int, list[str]]:
     return cached[1]
 
 
+_NEAR_LENGTH: dict[tuple[int, int], tuple[Sequence[str], list[str]]] = {}
+
+
+def _words_near_length(words: Sequence[str], length: int) -> list[str]:
+    """ASCII letter-only words within three letters of ``length``, shortest first (computed
+    once per word list and length)."""
+    cached = _NEAR_LENGTH.get((id(words), length))
+    if cached is None or cached[0] is not words:
+        groups = _plain_words_by_length(words)
+        near = [w for size in range(length - 3, length + 4) for w in groups.get(size, ())]
+        cached = _NEAR_LENGTH[(id(words), length)] = (words, near)
+    return cached[1]
+
+
 def _word_like(piece: str, words: Sequence[str], rng: random.Random) -> str:
     """A word from ``words`` of about the same length, or random letters for short pieces."""
     if len(piece) <= 2 or not words:
         return "".join(rng.choice(string.ascii_lowercase) for _ in piece)
-    groups = _plain_words_by_length(words)
-    fitting = [w for size in range(len(piece) - 3, len(piece) + 4) for w in groups.get(size, ())]
+    fitting = _words_near_length(words, len(piece))
     chosen = rng.choice(fitting or list(words))
     return chosen.lower() if piece.islower() else chosen
 
@@ -212,7 +225,7 @@ def email(original: str, rng: random.Random, words: Sequence[str], domains: Sequ
 def _fake_domain(domain: str, rng: random.Random, domains: Sequence[str]) -> str:
     labels = domain.split(".")
     tld = labels[-1] if len(labels) > 1 else "com"
-    name = (rng.choice(list(domains)) if domains else "example").lower()
+    name = (rng.choice(domains) if domains else "example").lower()
     new = f"{name}.{tld}"
     return new.upper() if domain.isupper() else new.lower()
 

@@ -44,12 +44,14 @@ class NameTable:
     forbidden: set[str] = field(default_factory=set)  # folded original PHI words and values
     partners: dict[str, set[str]] = field(default_factory=dict)  # word -> words seen with it
 
-    def observe(self, text: str) -> None:
-        """Remember the words of an original name (for initials and the forbidden set)."""
+    def observe(self, text: str) -> list[str]:
+        """Remember the words of an original name (for initials and the forbidden set);
+        returns them folded."""
         words = [fold(w) for w in name_words(text)]
         self.forbidden.update(words)
         for word in words:
             self.partners.setdefault(word, set()).update(w for w in words if w != word)
+        return words
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ def _clean(values: Iterable[str], *, min_length: int = 2) -> tuple[str, ...]:
     for value in values:
         value = value.strip()
         key = fold(value)
-        if len(value) >= min_length and key not in seen and not any(c.isdigit() for c in value):
+        if len(value) >= min_length and key not in seen and not any(map(str.isdigit, value)):
             seen.add(key)
             out.append(value)
     return tuple(out)
