@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from deidkit.features.phrases import PhraseMatcher
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deidkit.features.phrases import PhraseMatcher, _token_texts
 from deidkit.text import tokenize
 
 
@@ -59,3 +62,14 @@ def test_empty_inputs() -> None:
     assert matcher.masks([]) == []
     assert matcher.masks(["x"]) == [0]
     assert PhraseMatcher({}).masks(["x", "y"]) == [0, 0]
+
+
+ENTRY_TEXT = st.text(
+    alphabet=st.sampled_from(list("aZé1-./'[*] \n\tDr")), max_size=24
+) | st.sampled_from(["[** Name **]", "St. Mary's", "b.i.d.", "617-555-1234", "", " \n "])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ENTRY_TEXT, max_size=12))
+def test_entries_tokenised_together_as_one_by_one(entries: list[str]) -> None:
+    assert _token_texts(entries) == [[token.text for token in tokenize(e)] for e in entries]

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ahocorasick
 
-from deidkit.text.tokenizer import tokenize
+from deidkit.text.tokenizer import token_spans
 
 _SEP = "\x1f"  # a white-space character: never inside a token (placeholders are cleaned)
 _CACHE_LIMIT = 200_000
@@ -24,6 +24,39 @@ _CACHE_LIMIT = 200_000
 
 def _clean(word: str) -> str:
     return word.casefold().replace(_SEP, " ")
+
+
+def _token_texts(entries: Sequence[str]) -> list[list[str]]:
+    """The texts of ``tokenize(entry)`` for each entry, tokenised together: the entries are
+    joined by new lines, which no token crosses (tokens never hold a new line)."""
+    text = "\n".join(entries)
+    found: list[list[str]] = [[] for _ in entries]
+    ends = list(itertools.accumulate([len(entry) + 1 for entry in entries]))
+    index = 0
+    for start, end in token_spans(text):
+        while start >= ends[index]:
+            index += 1
+        found[index].append(text[start:end])
+    return found
+
+
+class _WordEntries(dict[str, tuple[int, str]]):
+    """word -> (its one-token lists, the word cleaned), filled on first look-up; starts
+    afresh once it holds ``_CACHE_LIMIT`` words."""
+
+    __slots__ = ("_single",)
+
+    def __init__(self, single: dict[str, int]) -> None:
+        super().__init__()
+        self._single = single
+
+    def __missing__(self, word: str) -> tuple[int, str]:
+        cleaned = _clean(word)
+        entry = (self._single.get(cleaned, 0), cleaned)
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        self[word] = entry
+        return entry
 
 
 class PhraseMatcher:
@@ -35,16 +68,17 @@ class PhraseMatcher:
         multi: dict[str, tuple[int, int]] = {}
         for bit, name in enumerate(self.names):
             flag = 1 << bit
-            for entry in lists[name]:
-                if entry.isalpha():  # the common case: one word, one token
-                    words = [_clean(entry)]
-                else:
-                    words = [_clean(token.text) for token in tokenize(entry)]
-                if not words:
-                    continue
+            entries = list(lists[name])
+            # the common case, one word: one token (no separator inside, see _clean)
+            for entry in entries:
+                if entry.isalpha():
+                    word = entry.casefold()
+                    single[word] = single.get(word, 0) | flag
+            for tokens in _token_texts([entry for entry in entries if not entry.isalpha()]):
+                words = [_clean(token) for token in tokens]
                 if len(words) == 1:
                     single[words[0]] = single.get(words[0], 0) | flag
-                else:
+                elif words:
                     key = _SEP + _SEP.join(words) + _SEP
                     size, mask = multi.get(key, (len(words), 0))
                     multi[key] = (size, mask | flag)
@@ -56,29 +90,17 @@ class PhraseMatcher:
                 automaton.add_word(key, value)
             automaton.make_automaton()
             self._automaton = automaton
-        self._word_cache: dict[str, tuple[int, str]] = {}
+        self._word_cache = _WordEntries(single)
         self.multi_count = len(multi)
         self.single_count = len(single)
 
-    def _lookup(self, word: str) -> tuple[int, str]:
-        cleaned = _clean(word)
-        entry = (self._single.get(cleaned, 0), cleaned)
-        cache = self._word_cache
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[word] = entry
-        return entry
-
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""
-        entry = self._word_cache.get(word)
-        return (entry or self._lookup(word))[0]
+        return self._word_cache[word][0]
 
     def masks(self, words: Sequence[str]) -> list[int]:
         """For each token, the lists that have an entry covering it."""
-        get = self._word_cache.get
-        lookup = self._lookup
-        entries = [get(word) or lookup(word) for word in words]
+        entries = list(map(self._word_cache.__getitem__, words))
         masks = [mask for mask, _ in entries]
         if self._automaton is None or len(words) < 2:
             return masks
