@@ -205,3 +205,41 @@ def test_generator_made_on_first_draw_draws_like_a_seeded_one() -> None:
         assert shifter.surrogate(text, _random_on_use(lambda: random.Random(0))) == (
             shifter.surrogate(text, random.Random(0))
         )
+
+
+def _first_clear_offset(patient: str, originals: list[str], key: str) -> int:
+    """The date offset by the plain rule: the first attempt whose shift turns none of the
+    patient's dates into one of them (after 63 clashing attempts, the 64th draw)."""
+    from deidkit.redact.keys import SecretKey
+    from deidkit.redact.surrogates.case import fold
+
+    secret = SecretKey.coerce(key)
+    forbidden = {fold(text) for text in originals}
+    offset = weekly_offset(secret.rng("date-offset", patient, "0"), 28, 365)
+    for attempt in range(1, 64):
+        shifter = DateShifter(offset)
+        shifted = {fold(shifter.surrogate(text, random.Random(0))) for text in originals}
+        if not shifted & forbidden:
+            break
+        offset = weekly_offset(secret.rng("date-offset", patient, str(attempt)), 28, 365)
+    return offset
+
+
+@pytest.mark.parametrize(
+    "originals",
+    [
+        ["2011", "2012", "2013", "3/14/2012"],  # every shift of 2012 lands on 2011 or 2013
+        ["March 2012", "April 2012", "May 2012", "June 2012", "3/14/2012"],  # some shifts do
+        ["3/14/2012"],
+    ],
+)
+def test_date_offset_is_the_first_attempt_that_clashes_with_nothing(originals: list[str]) -> None:
+    from deidkit.redact.keys import SecretKey
+    from deidkit.redact.surrogates import SurrogateGenerator
+
+    key = "offset-test-key-0123456789abcdef"
+    for patient in ("p1", "p2", "p3", "p4", "p5"):
+        generator = SurrogateGenerator(SecretKey.coerce(key))
+        for text in originals:
+            generator.observe(patient, "DATE", text)
+        assert generator.date_offset(patient) == _first_clear_offset(patient, originals, key)

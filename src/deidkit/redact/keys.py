@@ -71,7 +71,7 @@ class SecretKey:
 
     def digest(self, *parts: str) -> bytes:
         """HMAC-SHA256 of the parts (joined unambiguously) under this key."""
-        message = b"\x1f".join(part.encode("utf-8") for part in parts)
+        message = "\x1f".join(parts).encode("utf-8")
         return hmac.digest(self._material, message, "sha256")  # one-shot: hmac.new(...).digest()
 
     def rng(self, *parts: str) -> Random:

@@ -20,7 +20,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
 from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
@@ -161,8 +161,7 @@ class ParsedDate:
         return tuple(piece for piece in self.template if isinstance(piece, Field))
 
 
-@dataclass(frozen=True, slots=True)
-class _Tok:
+class _Tok(NamedTuple):  # a named tuple: made for every piece of every date read
     text: str
     kind: Literal["num", "month", "weekday", "season", "word", "sep", "literal"]
     value: int = 0

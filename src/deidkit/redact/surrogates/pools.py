@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 
 from deidkit import resources
 from deidkit.errors import ResourceError
-from deidkit.redact.surrogates.case import fold
+from deidkit.redact.surrogates.case import fold as cached_fold
+
+# ``fold`` without its cache: each of the ~100,000 list entries is folded once here, and
+# caching them would only push the values of the notes out of the cache
+fold = cached_fold.__wrapped__
 
 
 def _resource_entries(lang: str, *bases: str) -> tuple[str, ...]:
