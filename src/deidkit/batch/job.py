@@ -261,7 +261,7 @@ def redact_document(
     """The redacted document, or a Failure (never the original text)."""
     try:
         with time_limit(job.timeout):
-            return deidentifier.redact(document)
+            return deidentifier.redact(document, with_mapping=job.mapping)
     except (Exception, DocumentTimeout) as error:
         return failure_of(error, document_id=document.id, source=source, stage="redact")
 
