@@ -24,10 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
-
-import numpy as np
-from scipy import sparse
+from typing import TYPE_CHECKING, TypeVar
 
 from deidkit.errors import ConfigError, InputError, NotFittedError
 from deidkit.features.attributes import AttributeItem, AttributeNames
@@ -40,6 +37,9 @@ from deidkit.features.registry import REGISTRY
 from deidkit.io.atomic import atomic_write_text
 from deidkit.text.tokenizer import tokenize
 from deidkit.types import Document, Token
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh)."""
@@ -274,6 +274,9 @@ class FeatureExtractor:
     def matrix(self, feature_dicts: Iterable[Features]) -> sparse.csr_matrix:
         """A CSR matrix, one row per feature dict, with int32 indices (scikit-learn's
         LinearSVC rejects 64-bit ones). Features outside the vocabulary are dropped."""
+        import numpy as np  # here, not at import: detecting with a CRF needs neither
+        from scipy import sparse
+
         columns = self.n_columns
         indices: list[int] = []
         values: list[float] = []
