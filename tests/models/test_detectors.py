@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from deidkit.errors import ConfigError, InputError, NotFittedError
+from deidkit.labels import Category, category_of
 from deidkit.models import TamperedModelError, build_detector, load_model
 from deidkit.models.base import BaseDetector
 from deidkit.types import Document
@@ -16,6 +17,8 @@ from deidkit.types import Document
 SPECS = {
     "crf": ("crf", {}),
     "crf-window": ("crf", {"sampling": "window", "sampling_window": 3}),
+    "crf-io": ("crf", {"tagging": "io"}),
+    "crf-io-bio-names": ("crf", {"tagging": "io-bio-names"}),
     "svm-linear": ("svm", {}),
     "svm-quadratic-binary": ("svm", {"kernel": "quadratic", "mode": "binary",
                                      "max_samples": 600}),
@@ -222,3 +225,21 @@ def test_ensemble_in_chunks_equals_members_on_the_whole_batch(
     expected = [ensemble.combine([list(o[i].spans) for o in outputs], names, policy, default)
                 for i in range(len(docs))]
     assert [list(d.spans) for d in ensemble.predict(docs)] == expected
+
+
+def test_crf_tag_schemes(
+    trained: dict[str, BaseDetector], train_notes: list[Document]
+) -> None:
+    def prefixed(key: str) -> set[str]:
+        return {tag[2:] for tag in trained[key].labels_ if tag[1:2] == "-"}
+
+    def bare(key: str) -> set[str]:
+        return {tag for tag in trained[key].labels_ if tag[1:2] != "-" and tag != "O"}
+
+    assert bare("crf") == set() and {"DOCTOR", "DATE"} <= prefixed("crf")
+    assert prefixed("crf-io") == set() and {"DOCTOR", "DATE"} <= bare("crf-io")
+    names = {label for label in prefixed("crf") if category_of(label) is Category.NAME}
+    assert names and prefixed("crf-io-bio-names") == names
+    assert bare("crf-io-bio-names") == prefixed("crf") - names
+    with pytest.raises(ConfigError, match="tagging"):
+        build_detector("crf", {"tagging": "bilou"}).fit(train_notes[:2])

@@ -9,6 +9,7 @@ from deidkit.models.spans import (
     spans_from_labels,
     split_tag,
     token_labels,
+    with_prefixes,
 )
 from deidkit.text import tokenize
 from deidkit.types import Span
@@ -87,3 +88,26 @@ def test_resolve_overlaps_prefers_source_then_length() -> None:
     c = Span(12, 14, "CITY", source="rules")
     assert resolve_overlaps([a, b, c], prefer=("crf",)) == [b, c]
     assert resolve_overlaps([a, b, c]) == [a, c]
+
+
+def test_bare_labels_get_prefixes_not_across_line_breaks() -> None:
+    text = "Dr. John Smith\nJane Doe saw 3/5/2010 3/6/2010"
+    tokens = tokenize(text)
+    words = [t.text for t in tokens]
+    tags = ["O"] * len(tokens)
+    for word in ("John", "Smith"):
+        tags[words.index(word)] = "DOCTOR"
+    tags[words.index("Jane")] = "B-PATIENT"
+    tags[words.index("Doe")] = "I-PATIENT"
+    for word in ("3/5/2010", "3/6/2010"):
+        tags[words.index(word)] = "DATE"
+    prefixed = dict(zip(words, with_prefixes(tokens, tags, text), strict=True))
+    assert prefixed["John"] == "B-DOCTOR" and prefixed["Smith"] == "I-DOCTOR"
+    assert prefixed["Jane"] == "B-PATIENT" and prefixed["Doe"] == "I-PATIENT"
+    assert prefixed["3/5/2010"] == "B-DATE" and prefixed["3/6/2010"] == "I-DATE"
+    assert prefixed["saw"] == "O"
+    broken = ["DOCTOR" if word in ("Smith", "Jane") else "O" for word in words]
+    assert [t for t in with_prefixes(tokens, broken, text) if t != "O"] == [
+        "B-DOCTOR",
+        "B-DOCTOR",
+    ]  # the line break between Smith and Jane splits them

@@ -96,6 +96,27 @@ def spans_from_bio(
     return spans
 
 
+def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str) -> list[str]:
+    """BIO tags from tags that may be bare labels (IO tagging): a bare label continues the
+    token before it (``I-``) if that one has the same label and no line break is between
+    them, otherwise it begins a span (``B-``); ``B-``/``I-`` tags and ``O`` stay."""
+    result: list[str] = []
+    previous = ""
+    for index, tag in enumerate(tags):
+        if tag == OUTSIDE or (len(tag) > 2 and tag[1] == "-" and tag[0] in "BI"):
+            result.append(tag)
+            previous = tag[2:]
+            continue
+        joined = (
+            tag == previous
+            and index > 0
+            and "\n" not in text[tokens[index - 1].end : tokens[index].start]
+        )
+        result.append(("I-" if joined else "B-") + tag)
+        previous = tag
+    return result
+
+
 def spans_from_labels(
     tokens: Sequence[Token],
     labels: Sequence[str],
