@@ -39,7 +39,7 @@ CRF_FEATURES: dict[str, Any] = {
     "window": 2,
 }
 CRF_PARAMS: dict[str, Any] = {"c1": 0.05, "c2": 0.05, "max_iterations": 100,
-                              "features": CRF_FEATURES}
+                              "tagging": "io-bio-names", "features": CRF_FEATURES}
 POLICY: dict[str, str] = {"NAME": "union", "ID": "union", "CONTACT": "union"}
 CONFIG: dict[str, Any] = {
     "members": [{"detector": "crf", "params": CRF_PARAMS}, {"detector": "rules"}],
@@ -50,7 +50,8 @@ both, every other category the CRF's (with its pattern back-off)."""
 
 DESCRIPTION = (
     "English default: ensemble of a CRF (CRFsuite, c1=0.05, c2=0.05, 100 L-BFGS iterations, "
-    "lean features: no part of speech, context window 2, with the pattern back-off) and the "
+    "B-/I- tags for names and bare labels for the other categories, lean features: no part "
+    "of speech, context window 2, with the pattern back-off) and the "
     "rules detector; NAME, ID and CONTACT spans are the union of both, other categories the "
     "CRF's. Trained on deidkit synth notes (41 template families; plain, ambiguous and "
     "out-of-dictionary variants). Every age is annotated (i2b2 2014); deidentify keeps ages "
