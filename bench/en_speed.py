@@ -2,7 +2,7 @@
 
 Not a test. One process, CPU time (``time.process_time``) so other load on the machine does
 not count; each phase is repeated and the best run is reported. Notes are the throughput
-benchmark's ~600-token English notes (``bench/throughput.py``: consecutive synthetic notes
+benchmark's ~500-token English notes (``bench/throughput.py``: consecutive synthetic notes
 joined), their gold spans stripped before detection.
 
 ``--snapshot FILE`` also writes the predictions (spans of every document) and the surrogate
@@ -37,7 +37,7 @@ KEY = "en-speed-benchmark-key-0123456789"
 
 def speed_notes(count: int) -> list[Document]:
     sys.path.insert(0, str(ROOT / "bench"))
-    from throughput import english_notes  # ~600-token notes
+    from throughput import english_notes  # ~500-token notes (530 on average)
 
     return [doc.with_spans(()) for doc in english_notes(count)]
 
