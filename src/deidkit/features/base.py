@@ -18,8 +18,8 @@ switching a class off removes exactly its features.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from deidkit.text import Section, find_sections, section_names
 from deidkit.text.sentences import sentence_spans
@@ -32,6 +32,28 @@ if TYPE_CHECKING:
 Features = dict[str, str | float]
 """One token's features: a string value is a one-hot feature ``name=value``, a float a
 weighted feature (python-crfsuite reads both)."""
+
+_Value = TypeVar("_Value")
+
+
+class WordCache(dict[str, _Value]):
+    """word -> ``make(word)``, computed on its first look-up (``cache[word]``); starts afresh
+    once it holds ``limit`` words, so memory stays bounded."""
+
+    __slots__ = ("_limit", "_make")
+
+    def __init__(self, make: Callable[[str], _Value], limit: int) -> None:
+        super().__init__()
+        self._make = make
+        self._limit = limit
+
+    def __missing__(self, word: str) -> _Value:
+        value = self._make(word)
+        if len(self) >= self._limit:
+            self.clear()
+        self[word] = value
+        return value
+
 
 _DIGIT_RE = re.compile(r"\d")
 _CLASS_PREFIX_RE = re.compile(r"[a-z]+")

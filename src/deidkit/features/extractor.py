@@ -21,14 +21,14 @@ import operator
 import warnings
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from deidkit.errors import ConfigError, InputError, NotFittedError
 from deidkit.features.attributes import AttributeItem, AttributeNames
-from deidkit.features.base import DocumentContext, FeatureClass, Features, normalise_word
+from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache, normalise_word
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import DictionaryFeatures
 from deidkit.features.frequency import FrequencyFeatures
@@ -47,25 +47,6 @@ VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
 
 
 _TEXT = operator.attrgetter("text")
-_Value = TypeVar("_Value")
-
-
-class WordCache(dict[str, _Value]):
-    """word -> ``make(word)``, computed on first look-up (``cache[word]``); starts afresh
-    once it holds ``WORD_CACHE_LIMIT`` words."""
-
-    __slots__ = ("_make",)
-
-    def __init__(self, make: Callable[[str], _Value]) -> None:
-        super().__init__()
-        self._make = make
-
-    def __missing__(self, word: str) -> _Value:
-        value = self._make(word)
-        if len(self) >= WORD_CACHE_LIMIT:
-            self.clear()
-        self[word] = value
-        return value
 
 
 class FeatureUnavailableWarning(UserWarning):
@@ -102,9 +83,9 @@ class FeatureExtractor:
             for c in self.classes
             if type(c).add_document_features is not FeatureClass.add_document_features
         ]
-        self._type_cache: dict[str, tuple[str, Features]] = {}
+        self._type_cache = WordCache(self._type_entry, WORD_CACHE_LIMIT)
         self._names = AttributeNames()
-        self._attribute_cache = WordCache(self._attribute_entry)
+        self._attribute_cache = WordCache(self._attribute_entry, WORD_CACHE_LIMIT)
 
     def __getstate__(self) -> dict[str, object]:
         # Classes hold parsers, automata and modules: pickle the recipe, rebuild on load
@@ -166,18 +147,12 @@ class FeatureExtractor:
             feature_class.clear_caches()
 
     # -- per-token feature dicts ----------------------------------------------------------
-    def _word_entry(self, word: str) -> tuple[str, Features]:
-        cache = self._type_cache
-        entry = cache.get(word)
-        if entry is None:
-            features: Features = {}
-            for feature_class in self._type_classes:
-                features.update(feature_class.type_features(word))
-            entry = (normalise_word(word, self.config.fold_digits), features)
-            if len(cache) >= WORD_CACHE_LIMIT:
-                cache.clear()
-            cache[word] = entry
-        return entry
+    def _type_entry(self, word: str) -> tuple[str, Features]:
+        """A word's normal form and per-word features (cached in ``_type_cache``)."""
+        features: Features = {}
+        for feature_class in self._type_classes:
+            features.update(feature_class.type_features(word))
+        return normalise_word(word, self.config.fold_digits), features
 
     def token_features(
         self, document: Document | str, tokens: Sequence[Token] | None = None
@@ -186,13 +161,12 @@ class FeatureExtractor:
         text = document.text if isinstance(document, Document) else document
         if tokens is None:
             tokens = tokenize(text)
-        cached = self._type_cache.get
-        entry = self._word_entry
+        type_entry = self._type_cache.__getitem__
         norms: list[str] = []
         items: list[Features] = []
         for token in tokens:
             word = token.text
-            norm, features = cached(word) or entry(word)
+            norm, features = type_entry(word)
             norms.append(norm)
             items.append(features.copy())
         if self._document_classes and tokens:
@@ -232,7 +206,7 @@ class FeatureExtractor:
         return items
 
     def _attribute_entry(self, word: str) -> tuple[str, AttributeItem]:
-        norm, features = self._type_cache.get(word) or self._word_entry(word)
+        norm, features = self._type_cache[word]
         return (norm, self._names.item(features))
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:

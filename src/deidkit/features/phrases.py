@@ -16,7 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ahocorasick
 
-from deidkit.text.tokenizer import token_spans
+from deidkit.features.base import WordCache
+from deidkit.text.tokenizer import token_texts
 
 _SEP = "\x1f"  # a white-space character: never inside a token (placeholders are cleaned)
 _CACHE_LIMIT = 200_000
@@ -24,39 +25,6 @@ _CACHE_LIMIT = 200_000
 
 def _clean(word: str) -> str:
     return word.casefold().replace(_SEP, " ")
-
-
-def _token_texts(entries: Sequence[str]) -> list[list[str]]:
-    """The texts of ``tokenize(entry)`` for each entry, tokenised together: the entries are
-    joined by new lines, which no token crosses (tokens never hold a new line)."""
-    text = "\n".join(entries)
-    found: list[list[str]] = [[] for _ in entries]
-    ends = list(itertools.accumulate([len(entry) + 1 for entry in entries]))
-    index = 0
-    for start, end in token_spans(text):
-        while start >= ends[index]:
-            index += 1
-        found[index].append(text[start:end])
-    return found
-
-
-class _WordEntries(dict[str, tuple[int, str]]):
-    """word -> (its one-token lists, the word cleaned), filled on first look-up; starts
-    afresh once it holds ``_CACHE_LIMIT`` words."""
-
-    __slots__ = ("_single",)
-
-    def __init__(self, single: dict[str, int]) -> None:
-        super().__init__()
-        self._single = single
-
-    def __missing__(self, word: str) -> tuple[int, str]:
-        cleaned = _clean(word)
-        entry = (self._single.get(cleaned, 0), cleaned)
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        self[word] = entry
-        return entry
 
 
 class PhraseMatcher:
@@ -68,14 +36,11 @@ class PhraseMatcher:
         multi: dict[str, tuple[int, int]] = {}
         for bit, name in enumerate(self.names):
             flag = 1 << bit
-            entries = list(lists[name])
-            # the common case, one word: one token (no separator inside, see _clean)
-            for entry in entries:
-                if entry.isalpha():
-                    word = entry.casefold()
-                    single[word] = single.get(word, 0) | flag
-            for tokens in _token_texts([entry for entry in entries if not entry.isalpha()]):
-                words = [_clean(token) for token in tokens]
+            for entry in lists[name]:
+                if entry.isalpha():  # the common case: one token (no separator, see _clean)
+                    words = [entry.casefold()]
+                else:
+                    words = [_clean(token) for token in token_texts(entry)]
                 if len(words) == 1:
                     single[words[0]] = single.get(words[0], 0) | flag
                 elif words:
@@ -90,9 +55,14 @@ class PhraseMatcher:
                 automaton.add_word(key, value)
             automaton.make_automaton()
             self._automaton = automaton
-        self._word_cache = _WordEntries(single)
+        self._word_cache = WordCache(self._word_entry, _CACHE_LIMIT)
         self.multi_count = len(multi)
         self.single_count = len(single)
+
+    def _word_entry(self, word: str) -> tuple[int, str]:
+        """A word's one-token lists (bit mask) and the word cleaned."""
+        cleaned = _clean(word)
+        return self._single.get(cleaned, 0), cleaned
 
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""

@@ -96,10 +96,11 @@ def spans_from_bio(
     return spans
 
 
-def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str) -> list[str]:
+def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str | None) -> list[str]:
     """BIO tags from tags that may be bare labels (IO tagging): a bare label continues the
-    token before it (``I-``) if that one has the same label and no line break is between
-    them, otherwise it begins a span (``B-``); ``B-``/``I-`` tags and ``O`` stay."""
+    token before it (``I-``) if that one has the same label and, when ``text`` is given, no
+    line break is between them; otherwise it begins a span (``B-``). ``B-``/``I-`` tags and
+    ``O`` stay."""
     result: list[str] = []
     previous = ""
     for index, tag in enumerate(tags):
@@ -110,7 +111,7 @@ def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str) -> li
         joined = (
             tag == previous
             and index > 0
-            and "\n" not in text[tokens[index - 1].end : tokens[index].start]
+            and (text is None or "\n" not in text[tokens[index - 1].end : tokens[index].start])
         )
         result.append(("I-" if joined else "B-") + tag)
         previous = tag
@@ -127,31 +128,7 @@ def spans_from_labels(
 ) -> list[Span]:
     """Spans from per-token labels: consecutive tokens with the same label are merged into one
     span (when ``text`` is given, not across a line break). Scores: the lowest token score."""
-    spans: list[Span] = []
-    open_label: str | None = None
-    first = last = 0
-    low = 1.0
-    for index, label in enumerate(labels):
-        joined = (
-            label == open_label
-            and index == last + 1
-            and (text is None or "\n" not in text[tokens[last].end : tokens[index].start])
-        )
-        if joined:
-            last = index
-            if scores is not None:
-                low = min(low, scores[index])
-            continue
-        if open_label is not None:
-            spans.append(_span(tokens, first, last, open_label, source, scores, low))
-        if label == OUTSIDE or label not in LABELS:
-            open_label = None
-            continue
-        open_label, first, last = label, index, index
-        low = scores[index] if scores is not None else 1.0
-    if open_label is not None:
-        spans.append(_span(tokens, first, last, open_label, source, scores, low))
-    return spans
+    return spans_from_bio(tokens, with_prefixes(tokens, labels, text), source=source, scores=scores)
 
 
 def _span(
