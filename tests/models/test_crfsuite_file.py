@@ -46,6 +46,8 @@ def test_hashlittle_known_values() -> None:
     assert crfsuite_file.hashlittle(b"Four score and seven years ago", 1) == 0xCD628161
     keys = [crfsuite_file.code(number) + b"\0" for number in range(0, 70_000, 7)]
     assert crfsuite_file.hash_keys(keys) == [crfsuite_file.hashlittle(key) for key in keys]
+    mixed = [b"", b"a", b"\xff\xff\xff\xff", b"abcde", b"Four score and seven years ago"]
+    assert crfsuite_file.hash_keys(mixed) == [crfsuite_file.hashlittle(key) for key in mixed]
 
 
 def test_codes_are_short_distinct_and_never_nul() -> None:

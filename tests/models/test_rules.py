@@ -188,3 +188,15 @@ def test_phrases_match_the_longest_phrase_and_the_first_label_of_equal_ones() ->
     assert phrases.match(words, 4) == (7, "CITY")
     assert phrases.match(words, 0) is None
     assert phrases.match(words, 7) is None  # "new" alone is not a phrase
+
+
+def test_add_all_files_each_phrase_once_and_names_the_one_word_ones() -> None:
+    phrases = _Phrases()
+    cities = ["Boston", "New York", "St. Louis", "Boston", "Winston-Salem"]
+    singles = phrases.add_all(cities, "CITY")
+    assert singles == {"boston"}  # "St. Louis" is three tokens, "Winston-Salem" three
+    assert phrases.add_all(["York", "New York"], "STATE") == {"york"}
+    assert phrases.match(["new", "york"], 0) == (2, "CITY")  # the first label stays
+    assert phrases.match(["york"], 0) == (1, "STATE")
+    assert phrases.match(["st", ".", "louis"], 0) == (3, "CITY")
+    assert phrases.add("", "CITY") == ()

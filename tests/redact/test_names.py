@@ -91,3 +91,17 @@ def test_spanish_names_use_spanish_lists_and_two_surnames() -> None:
 
 def test_a_name_spoken_as_a_title_word_is_still_replaced() -> None:
     assert replace_all(["Don"])[0] != "Don"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_surname_weights_are_kept_for_the_names_that_can_be_either(lang: str) -> None:
+    # names._role compares a word's first-name and surname weights only when it has both
+    from deidkit import resources
+
+    lists = pools(lang)
+    assert lists.last_weight and set(lists.last_weight) <= set(lists.first_weight)
+    first_rows: dict[str, float] = {}
+    for name, weight in resources.weighted(resources.for_language("last_names", lang)):
+        first_rows.setdefault(fold(name), weight)
+    expected = {key: first_rows[key] for key in lists.first_weight if key in first_rows}
+    assert lists.last_weight == expected

@@ -77,10 +77,12 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
         (gz(b"#deidkit-frequency\t9\ttotal=3\tcasefold=1\n"), "format '9'"),
         (gz(b"#deidkit-frequency\t1\ttotal=3\tcasefold=1\ntoken\tcount\nthe\tx\n"),
          "line 3"),
+        (gz("#deidkit-frequency\t1\ttotal=3\tcasefold=1\ntoken\tcount\nthe\t\u00b2\n".encode()),
+         "line 3"),  # a digit (isdigit) that is no decimal number
         (gz(b"#deidkit-frequency\t1\ttotal=1\tcasefold=1\ntoken\tcount\nthe\t3\n"),
          "inconsistent"),
     ],
-    ids=["not-gzip", "no-header", "bad-version", "bad-count", "inconsistent"],
+    ids=["not-gzip", "no-header", "bad-version", "bad-count", "superscript-count", "inconsistent"],
 )
 def test_load_rejects_bad_files(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "bad.tsv.gz"

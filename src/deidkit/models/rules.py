@@ -25,6 +25,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 import regex
 
@@ -32,6 +33,7 @@ from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.models.base import BaseDetector
 from deidkit.patterns import find_patterns
+from deidkit.resources import store
 from deidkit.text import token_texts, tokenize
 from deidkit.types import Document, Span, Token
 
@@ -120,17 +122,16 @@ class _Node:
 class _Phrases:
     """Multi-token phrases (casefolded tokens) -> label, in a trie of words.
 
-    ``by_first`` keeps every phrase added, by its first word; ``trie`` maps a first word to
-    its node, so ``match`` walks one dictionary look-up per word of the longest phrase."""
+    ``trie`` maps a first word to its node, so ``match`` walks one dictionary look-up per
+    word of the longest phrase."""
 
-    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     trie: dict[str, _Node] = field(default_factory=dict)
 
-    def add(self, phrase: str, label: str) -> None:
-        words = tuple(text.casefold() for text in token_texts(phrase))
+    def add(self, phrase: str, label: str) -> tuple[str, ...]:
+        """File ``phrase`` under ``label`` (unless an equal phrase came first); its words."""
+        words = tuple(map(str.casefold, token_texts(phrase)))
         if not words:
-            return
-        self.by_first.setdefault(words[0], []).append((words, label))
+            return words
         node = self.trie.get(words[0])
         if node is None:
             node = self.trie[words[0]] = _Node()
@@ -143,6 +144,12 @@ class _Phrases:
             node = child
         if node.label is None:  # the first of equal phrases gives the label
             node.label = label
+        return words
+
+    def add_all(self, phrases: Iterable[str], label: str) -> set[str]:
+        """``add`` each distinct phrase; the words of the one-word phrases among them."""
+        added = map(self.add, dict.fromkeys(phrases), itertools.repeat(label))
+        return {words[0] for words in added if len(words) == 1}
 
     def starts(self, note: _Note) -> list[int]:
         """The token indices of ``note`` where a phrase may start, in order (``match`` is
@@ -203,11 +210,17 @@ def _rows(name: str, lang: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _casefolded(rows: Iterable[tuple[str, ...]]) -> frozenset[str]:
-    return frozenset(row[0].casefold() for row in rows)
+    return frozenset(map(str.casefold, map(itemgetter(0), rows)))
 
 
 @functools.cache
 def _lexicons(lang: str) -> _Lexicons:
+    """The dictionaries of ``lang`` (built once, without garbage collections scanning them)."""
+    with store.collector_paused():
+        return _build_lexicons(lang)
+
+
+def _build_lexicons(lang: str) -> _Lexicons:
     """The dictionaries of ``lang``; Spanish also knows the US census names (common among
     Spanish surnames) and the English cue lists where Spanish ones are missing."""
     first_names = _casefolded(_rows("first_names", lang))
@@ -216,7 +229,9 @@ def _lexicons(lang: str) -> _Lexicons:
         first_names |= resources.lexicon("first_names")
         names |= first_names | resources.lexicon("last_names")
     common = _casefolded(_rows("common_words", lang))
-    medical = _casefolded(_rows("medical_words", lang)) | resources.lexicon("medical_words")
+    medical = resources.lexicon("medical_words")
+    if lang != "en":
+        medical |= _casefolded(_rows("medical_words", lang))
     titles = {row[0].casefold().rstrip("."): row[2] for row in _rows("titles", lang)}
     if lang == "es":
         titles = {**_SPANISH_TITLES, **titles}
@@ -241,27 +256,25 @@ def _lexicons(lang: str) -> _Lexicons:
         for words, kind in _SPANISH_PLACES.items():
             place_cues.add(" ".join(words), kind)
     places, hospitals = _Phrases(), _Phrases()
-    major: set[str] = set()
     if lang == "en":
-        for row in resources.rows("us_cities"):
-            places.add(row[0], "CITY")
-            if " " not in row[0] and row[2].isdigit() and int(row[2]) >= 100_000:
-                major.add(row[0].casefold())
-        for row in resources.rows("us_counties"):
-            places.add(row[0], "CITY")
-        for row in resources.rows("us_states"):
-            places.add(row[0], "STATE")
-        for row in resources.rows("hospitals"):
-            hospitals.add(row[0], "HOSPITAL")
+        cities = resources.rows("us_cities")
+        towns = places.add_all(map(itemgetter(0), cities), "CITY")
+        towns |= places.add_all(map(itemgetter(0), resources.rows("us_counties")), "CITY")
+        regions = places.add_all(map(itemgetter(0), resources.rows("us_states")), "STATE")
+        hospitals.add_all(map(itemgetter(0), resources.rows("hospitals")), "HOSPITAL")
     else:
-        for row in _rows("municipalities", lang):
-            places.add(row[0], "CITY")
-            if " " not in row[0] and row[2].isdigit() and int(row[2]) >= 100_000:
-                major.add(row[0].casefold())
-        for row in _rows("provinces", lang) + _rows("autonomous_communities", lang):
-            places.add(row[0], "STATE")
-    for row in _rows("countries", lang):
-        places.add(row[0], "COUNTRY")
+        cities = _rows("municipalities", lang)
+        towns = places.add_all(map(itemgetter(0), cities), "CITY")
+        regions = places.add_all(
+            map(itemgetter(0), _rows("provinces", lang) + _rows("autonomous_communities", lang)),
+            "STATE",
+        )
+    major = {  # one-word cities of 100,000 people or more
+        row[0].casefold()
+        for row in cities
+        if " " not in row[0] and row[2].isdigit() and int(row[2]) >= 100_000
+    }
+    regions |= places.add_all(map(itemgetter(0), _rows("countries", lang)), "COUNTRY")
     street_types, street_suffixes, address_units = _Phrases(), _Phrases(), _Phrases()
     for row in _rows("street_types", lang):
         street_types.add(row[0], "STREET")
@@ -274,12 +287,7 @@ def _lexicons(lang: str) -> _Lexicons:
     extents = _FIELDS.get(lang, {})
     for words, (label, _) in extents.items():
         fields.add(" ".join(words), label)
-    single_places = frozenset(
-        phrase[0]
-        for bucket in places.by_first.values()
-        for phrase, label in bucket
-        if len(phrase) == 1 and (label != "CITY" or phrase[0] in major)
-    )
+    single_places = frozenset(regions | (towns & major))
     return _Lexicons(
         names=names,
         first_names=first_names,
@@ -695,10 +703,9 @@ def _eponym_after_de(note: _Note, index: int) -> bool:
 def _label_spans(note: _Note, labels: list[str | None]) -> list[Span]:
     spans: list[Span] = []
     done = 0  # labels before this index are in a span already
-    for index in [i for i, label in enumerate(labels) if label is not None]:
+    for index, label in [(i, label) for i, label in enumerate(labels) if label is not None]:
         if index < done:
             continue
-        label = labels[index]
         end = index + 1
         while end < len(labels) and note.same_line(index, end):
             if labels[end] == label:

@@ -190,7 +190,7 @@ class FrequencyTable:
             if not line:
                 continue
             token, sep, count_text = line.rpartition("\t")
-            if not sep or not count_text.isdigit() or int(count_text) == 0:
+            if not sep or not count_text.isdecimal() or int(count_text) == 0:
                 raise InputError(
                     "expected 'token<TAB>count' with a positive count",
                     path=path,

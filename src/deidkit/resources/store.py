@@ -8,11 +8,16 @@ for one entry (``Springfield`` in many states); ``entries`` keeps the first.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import gzip
+import itertools
 import math
-from collections.abc import Mapping
+import zlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
@@ -28,6 +33,23 @@ class Table:
 
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while long-lived tables are built.
+
+    A list of 90,000 rows allocates as many tuples, and each allocation burst triggers
+    collections that scan them and free nothing (tables hold no reference cycles): ~0.1 CPU s
+    of a process's start. The collector runs again afterwards unless it was off already.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def names(lang: str | None = None, *, kind: str | None = None) -> tuple[str, ...]:
@@ -54,12 +76,12 @@ def info(name: str) -> ResourceInfo:
 def read_table(path: Path) -> Table:
     """Read one gzip TSV data file (optional '#' header, column line, then rows)."""
     try:
-        with gzip.open(path, "rt", encoding="utf-8", newline="\n") as handle:
-            lines = handle.read().split("\n")
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
     except FileNotFoundError:
         raise ResourceError(f"{path}: resource file missing; reinstall deidkit") from None
-    except (OSError, EOFError, UnicodeDecodeError) as error:
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as error:
         raise ResourceError(f"{path}: resource file damaged ({error}); reinstall deidkit") from None
+    lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     if lines and lines[0].startswith("#"):  # a file header such as #deidkit-frequency
@@ -68,15 +90,12 @@ def read_table(path: Path) -> Table:
         raise ResourceError(f"{path}: resource file has no header line; reinstall deidkit")
     columns = tuple(lines[0].split("\t"))
     width = len(columns)
-    rows = []
-    for number, line in enumerate(lines[1:], start=2):
-        fields = tuple(line.split("\t"))
-        if len(fields) != width:
-            raise ResourceError(
-                f"{path}, line {number}: {len(fields)} fields, expected {width}; "
-                "reinstall deidkit"
-            )
-        rows.append(fields)
+    rows = [tuple(line.split("\t")) for line in itertools.islice(lines, 1, None)]
+    if set(map(len, rows)) - {width}:
+        number, fields = next((n, f) for n, f in enumerate(rows, start=2) if len(f) != width)
+        raise ResourceError(
+            f"{path}, line {number}: {len(fields)} fields, expected {width}; reinstall deidkit"
+        )
     return Table(columns, tuple(rows))
 
 
@@ -89,7 +108,8 @@ def table(name: str) -> Table:
         return Table(item.columns, tuple((word,) for word in words))
     if item.file is None:
         raise ResourceError(f"resource {name!r} has no data file; reinstall deidkit")
-    return read_table(DATA_DIR / item.file)
+    with collector_paused():
+        return read_table(DATA_DIR / item.file)
 
 
 def columns(name: str) -> tuple[str, ...]:
@@ -105,14 +125,7 @@ def rows(name: str) -> tuple[tuple[str, ...], ...]:
 @functools.cache
 def entries(name: str) -> tuple[str, ...]:
     """The distinct entries of a resource in original case, most frequent first."""
-    seen: set[str] = set()
-    ordered: list[str] = []
-    for row in table(name).rows:
-        entry = row[0]
-        if entry not in seen:
-            seen.add(entry)
-            ordered.append(entry)
-    return tuple(ordered)
+    return tuple(dict.fromkeys(map(itemgetter(0), table(name).rows)))  # first rows kept
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from deidkit import resources
 from deidkit.errors import ResourceError
 from deidkit.redact.surrogates.case import fold as cached_fold
+from deidkit.resources import store
 
 # ``fold`` without its cache: each of the ~100,000 list entries is folded once here, and
 # caching them would only push the values of the notes out of the cache
@@ -45,7 +46,8 @@ def _clean(values: Iterable[str], *, min_length: int = 2) -> tuple[str, ...]:
     for value in values:
         value = value.strip()
         key = fold(value)
-        if len(value) >= min_length and key not in seen and not any(map(str.isdigit, value)):
+        digits = not value.isalpha() and any(map(str.isdigit, value))  # letters are no digits
+        if len(value) >= min_length and key not in seen and not digits:
             seen.add(key)
             out.append(value)
     return tuple(out)
@@ -75,7 +77,7 @@ class Pools:
     female: frozenset[str]
     surnames: frozenset[str]
     first_weight: dict[str, tuple[float, float]]  # folded first name -> (male %, female %)
-    last_weight: dict[str, float]  # folded surname -> % of people
+    last_weight: dict[str, float]  # folded surname that is also a first name -> % of people
     cities: tuple[str, ...]
     states: tuple[str, ...]
     regions: tuple[str, ...]
@@ -99,7 +101,8 @@ class Pools:
 @functools.cache
 def pools(lang: str) -> Pools:
     """The surrogate pools of a language (``en`` or ``es``)."""
-    return _spanish() if lang == "es" else _english()
+    with store.collector_paused():  # ~100,000 long-lived values: nothing to collect
+        return _spanish() if lang == "es" else _english()
 
 
 def _faker_person(locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -127,7 +130,9 @@ def _names(lang: str, locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tu
 
 
 def _weights(lang: str) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
-    """How common each first name is per gender, and each surname (when the lists say)."""
+    """How common each first name is per gender (when the lists say), and each surname that
+    is also a first name: the only surnames whose weight is asked (``names`` compares the two
+    weights of a word that can be either)."""
     first: dict[str, tuple[float, float]] = {}
     last: dict[str, float] = {}
     try:
@@ -139,8 +144,12 @@ def _weights(lang: str) -> tuple[dict[str, tuple[float, float]], dict[str, float
                     first[key] = (max(male, weight), female)
                 else:
                     first[key] = (male, max(female, weight))
-        for name, weight in resources.weighted(resources.for_language("last_names", lang)):
-            last.setdefault(fold(name), weight)
+        surnames = resources.for_language("last_names", lang)
+        column = resources.columns(surnames).index("weight")
+        for row in resources.rows(surnames):
+            key = fold(row[0])
+            if key in first and key not in last:  # a name's first row, as ``weighted`` keeps
+                last[key] = float(row[column])
     except (ResourceError, KeyError, ValueError):
         return {}, {}
     return first, last
