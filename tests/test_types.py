@@ -58,3 +58,37 @@ def test_dict_round_trip_keeps_everything() -> None:
         metadata={"site": "A"},
     )
     assert Document.from_dict(doc.to_dict()) == doc
+
+
+def test_unchecked_dict_reading_builds_the_same_document() -> None:
+    doc = Document(
+        "n2",
+        "Seen by Dr. Lee on 3/14/2012 at Mercy.",
+        (
+            Span(12, 15, "DOCTOR", source="crf", score=1),
+            Span(19, 28, "DATE", source_label="FECHAS", id="T2"),
+            Span(32, 37, "HOSPITAL"),
+        ),
+        patient_id="p7",
+        note_date="2012-03-15",
+        metadata={"site": "A"},
+    )
+    data = doc.to_dict()
+    unchecked = Document.from_dict(data, check=False)
+    assert unchecked == Document.from_dict(data) == doc
+    assert unchecked.to_dict() == data
+    assert type(unchecked.spans) is tuple
+    assert type(unchecked.spans[0].score) is float  # as the checked reading makes it
+    assert Span.from_dict(data["spans"][1], check=False) == doc.spans[1]
+
+
+def test_checked_dict_reading_still_rejects_bad_spans() -> None:
+    spans = [
+        {"start": 0, "end": 10, "label": "PATIENT"},
+        {"start": 5, "end": 10, "label": "DOCTOR"},
+    ]
+    data = {"id": "d", "text": "John Smith", "spans": spans}
+    with pytest.raises(SpanError, match="overlap"):
+        Document.from_dict(data)
+    with pytest.raises(SpanError, match="unknown PHI label"):
+        Span.from_dict({"start": 0, "end": 2, "label": "NAMEZ"})

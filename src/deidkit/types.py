@@ -6,7 +6,7 @@ on creation. All three types are frozen: transformations return new objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -84,23 +84,64 @@ class Span:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"start": self.start, "end": self.end, "label": self.label}
-        for name in ("source_label", "source", "score", "id"):
-            value = getattr(self, name)
-            if value is not None:
-                data[name] = value
+        if self.source_label is not None:
+            data["source_label"] = self.source_label
+        if self.source is not None:
+            data["source"] = self.source
+        if self.score is not None:
+            data["score"] = self.score
+        if self.id is not None:
+            data["id"] = self.id
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Span:
+    def from_dict(cls, data: Mapping[str, Any], *, check: bool = True) -> Span:
+        """The span of a ``to_dict`` dict; ``check=False`` skips the offset and label checks
+        (see ``Document.from_dict``)."""
+        if not check:
+            return _unchecked_span(data)
+        get = data.get
+        score = get("score")
         return cls(
-            start=int(data["start"]),
-            end=int(data["end"]),
-            label=str(data["label"]),
-            source_label=data.get("source_label"),
-            source=data.get("source"),
-            score=None if data.get("score") is None else float(data["score"]),
-            id=data.get("id"),
+            int(data["start"]),
+            int(data["end"]),
+            str(data["label"]),
+            get("source_label"),
+            get("source"),
+            None if score is None else float(score),
+            get("id"),
         )
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of a slot: an unchecked path sets fields directly (a frozen dataclass's own
+    ``__init__`` goes through ``object.__setattr__`` for every field)."""
+    setter: Callable[[Any, Any], None] = getattr(cls, name).__set__
+    return setter
+
+
+_set_span_start = _slot_setter(Span, "start")
+_set_span_end = _slot_setter(Span, "end")
+_set_span_label = _slot_setter(Span, "label")
+_set_span_source_label = _slot_setter(Span, "source_label")
+_set_span_source = _slot_setter(Span, "source")
+_set_span_score = _slot_setter(Span, "score")
+_set_span_id = _slot_setter(Span, "id")
+
+
+def _unchecked_span(data: Mapping[str, Any]) -> Span:
+    """``Span.from_dict(data)`` without ``Span.__post_init__``'s checks."""
+    get = data.get
+    score = get("score")
+    span = _new_object(Span)
+    _set_span_start(span, int(data["start"]))
+    _set_span_end(span, int(data["end"]))
+    _set_span_label(span, str(data["label"]))
+    _set_span_source_label(span, get("source_label"))
+    _set_span_source(span, get("source"))
+    _set_span_score(span, None if score is None else float(score))
+    _set_span_id(span, get("id"))
+    return span
 
 
 def span_sort_key(span: Span) -> tuple[int, int, str]:
@@ -172,14 +213,32 @@ class Document:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Document:
-        return cls(
-            id=str(data["id"]),
-            text=str(data["text"]),
-            spans=tuple(Span.from_dict(item) for item in data.get("spans", ())),
-            patient_id=data.get("patient_id"),
-            note_id=data.get("note_id"),
-            note_type=data.get("note_type"),
-            note_date=data.get("note_date"),
-            metadata={str(k): str(v) for k, v in (data.get("metadata") or {}).items()},
+    def from_dict(cls, data: Mapping[str, Any], *, check: bool = True) -> Document:
+        """The document of a ``to_dict`` dict.
+
+        ``check=False`` builds the same document without checking its spans (offsets, labels,
+        order, overlaps): only for dicts that ``to_dict`` made, such as a batch run's own work
+        files; about twice as fast. Anything read from users must be checked.
+        """
+        get = data.get
+        items = get("spans", ())
+        values = (
+            str(data["id"]),
+            str(data["text"]),
+            tuple(map(Span.from_dict, items)) if check else tuple(map(_unchecked_span, items)),
+            get("patient_id"),
+            get("note_id"),
+            get("note_type"),
+            get("note_date"),
+            {str(k): str(v) for k, v in (get("metadata") or {}).items()},
         )
+        if check:
+            return cls(*values)
+        document = _new_object(cls)
+        for setter, value in zip(_DOCUMENT_SETTERS, values, strict=True):
+            setter(document, value)
+        return document
+
+
+_DOCUMENT_FIELDS = ("id", "text", "spans", "patient_id", "note_id", "note_type", "note_date")
+_DOCUMENT_SETTERS = tuple(_slot_setter(Document, name) for name in (*_DOCUMENT_FIELDS, "metadata"))

@@ -1,7 +1,8 @@
 """The last step of a run: the chunks' and buckets' results become the output, atomically.
 
 Single-file outputs (JSON Lines, CSV, i2b2 2006) and folders alike are written by the
-format's own writer from one stream of documents in input order, so the output is
+format's own writer from one stream of documents in input order (JSON Lines lines are copied
+from the work files, which hold them as the writer makes them), so the output is
 byte-for-byte what an uninterrupted single-process run writes, and it appears complete or not
 at all. Document ids are checked for duplicates in a small SQLite table in the work folder
 (memory stays flat however large the input).
@@ -18,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.batch.job import Failure, dumps
-from deidkit.batch.workdir import WorkDir
+from deidkit.batch.workdir import WorkDir, read_work_line
 from deidkit.errors import OutputError
-from deidkit.io import FORMATS, write_documents
+from deidkit.io import FORMATS, jsonl, write_documents
 from deidkit.io.atomic import atomic_file, atomic_write_text
-from deidkit.io.common import file_stem
+from deidkit.io.common import safe_file_stem
 from deidkit.redact.engine import MappingEntry
 from deidkit.redact.mapping import write_mapping
 from deidkit.types import Document
@@ -39,29 +40,36 @@ class Written:
     mapping_entries: int = 0
 
 
-def entries(work: WorkDir, keys: Sequence[str]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(chunk key, entry) of every output document in input order; held documents are taken
-    from their bucket's output, which lists them in the same order."""
+def entries(work: WorkDir, keys: Sequence[str]) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(chunk key, entry, document line) of every output document in input order; held
+    documents are taken from their bucket's output, which lists them in the same order."""
     buckets: dict[int, Any] = {}
     try:
         for key in keys:
-            with work.chunk_output(key).open(encoding="utf-8") as handle:
+            with work.chunk_output(key).open(encoding="utf-8", newline="\n") as handle:
                 for line in handle:
-                    entry = json.loads(line)
+                    entry, document = read_work_line(line)
                     if "b" in entry:
                         bucket = int(entry["b"])
                         if bucket not in buckets:
-                            buckets[bucket] = work.bucket_output(bucket).open(encoding="utf-8")
-                        other = json.loads(next(buckets[bucket]))
+                            buckets[bucket] = work.bucket_output(bucket).open(
+                                encoding="utf-8", newline="\n"
+                            )
+                        other, document = read_work_line(next(buckets[bucket]))
                         if other["c"] != key or other["i"] != entry["i"]:
                             raise OutputError(
                                 f"{work.path}: the work folder is inconsistent (bucket {bucket}); "
                                 "rerun with --restart"
                             )
-                        if "doc" not in other:
-                            continue  # failed in its bucket: listed in the bucket's summary
                         entry = other
-                    yield key, entry
+                    if document is None:
+                        if "failed" in entry:
+                            continue  # failed in its bucket: listed in the bucket's summary
+                        raise OutputError(
+                            f"{work.path}: the work folder is inconsistent (chunk {key}); "
+                            "rerun with --restart"
+                        )
+                    yield key, entry, document
     finally:
         for handle in buckets.values():
             handle.close()
@@ -114,40 +122,45 @@ def write_output(
     folder = FORMATS[out_format].writes_folder
     ids = _UniqueIds(work.path / "ids.sqlite", casefold=folder)
 
-    def documents() -> Iterator[Document]:
-        for key, entry in entries(work, keys):
-            document = Document.from_dict(entry["doc"])
+    def accepted() -> Iterator[tuple[dict[str, Any], str]]:
+        """The output documents that can be written (as ``Document.to_dict()`` and as their
+        JSON Lines line), counted."""
+        for key, entry, line in entries(work, keys):
+            data = json.loads(line)
             problem = None
-            if not ids.add(document.id):
+            if not ids.add(data["id"]):
                 problem = "another document has the same id" + (
                     " (file names ignore case)" if folder else ""
                 )
             elif folder and not single_text:
                 try:
-                    file_stem(document)
+                    safe_file_stem(data["id"])
                 except OutputError as error:
                     problem = error.message
             if problem is not None:
-                failure = Failure(document.id, "output", "write", problem, "E500")
+                failure = Failure(data["id"], "output", "write", problem, "E500")
                 if on_failure is not None:
                     on_failure(failure)
                 rejected.add((key, entry["i"]))
                 written.failures.append(failure)
                 continue
             written.documents += 1
-            written.characters += len(document.text)
-            written.labels.update(span.label for span in document.spans)
-            yield document
+            written.characters += len(data["text"])
+            written.labels.update(span["label"] for span in data["spans"])
+            yield data, line
 
     try:
         if single_text:
-            texts = [document.text for document in documents()]
+            texts = [data["text"] for data, _ in accepted()]
             if len(texts) > 1:
                 raise OutputError(f"{target}: a .txt output holds one document; give a folder")
             if texts:
                 atomic_write_text(target, texts[0])
+        elif out_format == jsonl.FORMAT.name and not write_options:
+            jsonl.write_lines((line for _, line in accepted()), target)  # the work files hold them
         else:
-            write_documents(documents(), target, out_format, **write_options)
+            documents = (Document.from_dict(data, check=False) for data, _ in accepted())
+            write_documents(documents, target, out_format, **write_options)
     finally:
         ids.close()
     if mapping is not None:
@@ -158,7 +171,7 @@ def write_output(
 def _mapping(
     work: WorkDir, keys: Sequence[str], rejected: set[tuple[str, int]]
 ) -> Iterator[MappingEntry]:
-    for key, entry in entries(work, keys):
+    for key, entry, _ in entries(work, keys):
         if (key, entry["i"]) in rejected:
             continue
         for item in entry.get("map", ()):

@@ -29,14 +29,14 @@ from deidkit.batch.job import (
     Failure,
     Job,
     detect_documents,
-    dumps,
     make_deidentifier,
     mapping_of,
     output_document,
     redact_document,
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
-from deidkit.batch.workdir import WorkDir, work_file
+from deidkit.batch.workdir import WorkDir, read_work_line, work_file, work_line
+from deidkit.errors import OutputError
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
 
@@ -75,7 +75,7 @@ def run_chunk(
     found = detect_documents(
         job, [document for _, document, _ in documents], [source for *_, source in documents]
     )
-    entries: list[tuple[int, dict[str, Any]]] = []
+    lines: list[str] = []  # the chunk's output, in input order
     held: dict[int, list[str]] = {}
     dropped: set[str] = set()
     deidentifier = make_deidentifier(job) if job.kind == "deidentify" else None
@@ -84,31 +84,29 @@ def run_chunk(
             failures.append(result)
             continue
         if job.kind == "detect":
-            entries.append((position, {"i": position, "doc": result.to_dict()}))
+            lines.append(work_line({"i": position}, result.to_dict()))
             continue
         if job.stateful and result.patient_id:
             bucket = bucket_of(patient_of(result), job.buckets)
             held.setdefault(bucket, []).append(
-                dumps({"c": chunk.key, "i": position, "s": source, "doc": result.to_dict()})
+                work_line({"c": chunk.key, "i": position, "s": source}, result.to_dict())
             )
-            entries.append((position, {"i": position, "b": bucket}))
+            lines.append(work_line({"i": position, "b": bucket}))
             continue
         assert deidentifier is not None
-        deidentifier.observe(result)
         redacted = redact_document(job, deidentifier, result, source)
         if isinstance(redacted, Failure):
             failures.append(redacted)
             continue
         document, dropped_keys = output_document(job, redacted)
         dropped.update(dropped_keys)
-        entry: dict[str, Any] = {"i": position, "doc": document}
+        entry: dict[str, Any] = {"i": position}
         if job.mapping:
             entry["map"] = mapping_of(redacted)
-        entries.append((position, entry))
+        lines.append(work_line(entry, document))
     ranges = _write_held(work.chunk_held(chunk.key), held)
     with work_file(work.chunk_output(chunk.key)) as handle:
-        for _, entry in sorted(entries, key=lambda item: item[0]):
-            handle.write(dumps(entry) + "\n")
+        handle.writelines(lines)
     summary = {
         "key": chunk.key,
         "partition": chunk.partition,
@@ -130,7 +128,7 @@ def _write_held(path: Path, held: dict[int, list[str]]) -> dict[int, list[int]]:
     offset = 0
     with work_file(path) as handle:
         for bucket in sorted(held):
-            data = "".join(line + "\n" for line in held[bucket])
+            data = "".join(held[bucket])
             size = len(data.encode("utf-8"))
             handle.write(data)
             ranges[bucket] = [offset, size, len(held[bucket])]
@@ -150,13 +148,28 @@ def held_parts(
     return parts
 
 
-def _held_records(work: WorkDir, parts: Sequence[tuple[str, int, int]]) -> Iterator[dict[str, Any]]:
+HELD_IN_MEMORY = 16 << 20
+"""A bucket's held documents are read once and kept for the redacting pass when their JSON
+takes up to this many bytes; a larger bucket is read twice (memory stays bounded)."""
+
+
+def _held_documents(
+    work: WorkDir, parts: Sequence[tuple[str, int, int]]
+) -> Iterator[tuple[dict[str, Any], Document]]:
+    """The entries and documents held for a bucket, in input order (the work folder's own
+    files: their documents are not checked again)."""
     for key, offset, length in parts:
         with work.chunk_held(key).open("rb") as handle:
             handle.seek(offset)
             data = handle.read(length)
-        for line in data.decode("utf-8").splitlines():
-            yield json.loads(line)
+        for line in data.decode("utf-8").split("\n")[:-1]:
+            entry, document = read_work_line(line)
+            if document is None:
+                raise OutputError(
+                    f"{work.path}: the work folder is inconsistent (chunk {key}); "
+                    "rerun with --restart"
+                )
+            yield entry, Document.from_dict(json.loads(document), check=False)
 
 
 def run_bucket(
@@ -165,27 +178,31 @@ def run_bucket(
     """Redact the held documents of a bucket's patients (see the module docstring)."""
     work = WorkDir(Path(work_path))
     deidentifier: Deidentifier = make_deidentifier(job)
-    for record in _held_records(work, parts):
-        deidentifier.observe(Document.from_dict(record["doc"]))
+    kept: list[tuple[dict[str, Any], Document]] | None = (
+        [] if sum(length for *_, length in parts) <= HELD_IN_MEMORY else None
+    )
+    for held in _held_documents(work, parts):
+        deidentifier.observe(held[1])
+        if kept is not None:
+            kept.append(held)
     failures: list[Failure] = []
     dropped: set[str] = set()
     documents = 0
     with work_file(work.bucket_output(bucket)) as handle:
-        for record in _held_records(work, parts):
-            document = Document.from_dict(record["doc"])
+        for record, document in kept if kept is not None else _held_documents(work, parts):
             redacted = redact_document(job, deidentifier, document, record["s"])
             entry: dict[str, Any] = {"c": record["c"], "i": record["i"]}
             if isinstance(redacted, Failure):
                 failures.append(redacted)
                 entry["failed"] = True
-            else:
-                out, dropped_keys = output_document(job, redacted)
-                dropped.update(dropped_keys)
-                entry["doc"] = out
-                if job.mapping:
-                    entry["map"] = mapping_of(redacted)
-                documents += 1
-            handle.write(dumps(entry) + "\n")
+                handle.write(work_line(entry))
+                continue
+            out, dropped_keys = output_document(job, redacted)
+            dropped.update(dropped_keys)
+            if job.mapping:
+                entry["map"] = mapping_of(redacted)
+            handle.write(work_line(entry, out))
+            documents += 1
     summary = {
         "bucket": bucket,
         "documents": documents,

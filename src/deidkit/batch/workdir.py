@@ -10,6 +10,11 @@ Layout (all written atomically, so a file that exists is complete)::
     buckets/<b>.json           a bucket of patients is done
     buckets/<b>.out.jsonl      its output documents in input order
 
+A line of the ``.jsonl`` files is an entry (a small JSON object: position, bucket, mapping)
+and, after a tab, the entry's document as its JSON Lines output line
+(``deidkit.io.jsonl.document_line``), so that JSON Lines output is a copy of those lines
+(JSON has no raw tab). Only ``\n`` ends a line: a document's JSON may hold U+2028 and the like.
+
 The folder holds note text (held documents and, with a mapping, original PHI values): it is
 created readable by its owner only and removed when the run finishes.
 """
@@ -28,9 +33,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from deidkit.errors import ConfigError, OutputError
+from deidkit.io.jsonl import document_line
 
 MANIFEST = "manifest.json"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def default_work_dir(target: Path) -> Path:
@@ -201,6 +207,20 @@ def work_file(path: Path) -> Iterator[IO[str]]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(name)
         raise
+
+
+def work_line(entry: dict[str, Any], document: dict[str, Any] | None = None) -> str:
+    """A line of a work file: the entry and the document (``Document.to_dict()``), if any."""
+    head = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    if document is None:
+        return head + "\n"
+    return f"{head}\t{document_line(document)}\n"
+
+
+def read_work_line(line: str) -> tuple[dict[str, Any], str | None]:
+    """The entry of a ``work_line`` and its document's JSON Lines line (None if it has none)."""
+    head, tab, document = line.rstrip("\n").partition("\t")
+    return json.loads(head), document if tab else None
 
 
 def read_json(path: Path) -> Any:

@@ -189,7 +189,11 @@ _UNSAFE_NAME = re.compile(r'[/\\\x00-\x1f<>:"|?*]')
 
 def file_stem(document: Document) -> str:
     """The file name stem for a document in a folder format: its id, checked to be safe."""
-    name = document.id
+    return safe_file_stem(document.id)
+
+
+def safe_file_stem(name: str) -> str:
+    """A document id checked to be safe as a file name stem (OutputError if not)."""
     if not name or name in {".", ".."} or name.startswith(".") or _UNSAFE_NAME.search(name):
         raise OutputError(
             f"document id {name!r} cannot be used as a file name; give documents ids without "

@@ -219,7 +219,8 @@ def write(documents: Iterable[Document], path: Path, **options: str) -> None:
             out = csv.writer(handle, delimiter=delimiter, lineterminator="\r\n")
             out.writerow(header)
             for line in spool:
-                out.writerow(_row(Document.from_dict(json.loads(line)), columns, header))
+                document = Document.from_dict(json.loads(line), check=False)  # our own spool
+                out.writerow(_row(document, columns, header))
 
 
 def _row(document: Document, columns: dict[str, str], header: list[str]) -> list[str]:

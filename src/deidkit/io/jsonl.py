@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from deidkit.errors import DeidkitError, InputError
 from deidkit.io.atomic import atomic_file
@@ -73,11 +74,22 @@ def read(path: Path) -> Iterator[Document]:
         yield document
 
 
+def document_line(data: dict[str, Any]) -> str:
+    """The line (without its newline) of a document given as ``Document.to_dict()``."""
+    return json.dumps(data, ensure_ascii=False)
+
+
 def write(documents: Iterable[Document], path: Path) -> None:
+    write_lines((document_line(document.to_dict()) for document in documents), path)
+
+
+def write_lines(lines: Iterable[str], path: Path) -> None:
+    """``write`` for documents already made into lines by ``document_line`` (a batch run keeps
+    its results so and copies them into the output)."""
     check_output_file(path)
     with atomic_file(path) as handle:
-        for document in documents:
-            handle.write(json.dumps(document.to_dict(), ensure_ascii=False))
+        for line in lines:
+            handle.write(line)
             handle.write("\n")
 
 
