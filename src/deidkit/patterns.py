@@ -13,8 +13,10 @@ and durations (``12 horas``) do not match. Cue-based patterns (``MRN: 123``) rep
 value, not the cue.
 
 Speed: word-led patterns are only tried where one of their anchor words occurs (found in one
-Aho-Corasick pass); the others are led by a digit or a literal character, which the regex
-engine scans for quickly.
+Aho-Corasick pass); digit-led ones only at the runs of digits where their ``heads`` (what
+their expression needs around the first run: its length, first digit, neighbours) let them
+start, all found in one pass; the rest are led by a literal character, which the regex engine
+scans for quickly. Each way finds exactly the matches a scan of the whole text would.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import bisect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 
 import ahocorasick
 import regex
@@ -119,16 +122,22 @@ _TITRE_CUES = _words(
 _COMMON_FRACTIONS = frozenset({(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)})
 
 _WORD = regex.compile(r"[\p{L}\p{N}%/:.≤≥<>=]+")
+_WORD_BACKWARD = regex.compile(_WORD.pattern, regex.REVERSE)
+# A word is a maximal run of _WORD's characters, so searching the 40 characters around a match
+# for the nearest n words (backward for the words before it) finds the words of the window
+# that are nearest the match: the same as splitting the whole window, at a fraction of the cost.
 
 
 def _words_before(text: str, start: int, n: int) -> list[str]:
-    window = text[max(0, start - 40) : start]
-    return [w.strip(".:").casefold() for w in _WORD.findall(window)][-n:]
+    """The last ``n`` words of the 40 characters before ``start`` (casefolded, . and : stripped)."""
+    nearest = islice(_WORD_BACKWARD.finditer(text, max(0, start - 40), start), n)
+    return [m.group().strip(".:").casefold() for m in nearest][::-1]
 
 
 def _words_after(text: str, end: int, n: int) -> list[str]:
-    window = text[end : end + 40]
-    return [w.strip(".:,;").casefold() for w in _WORD.findall(window)][:n]
+    """The first ``n`` words of the 40 characters after ``end`` (casefolded, .:,; stripped)."""
+    nearest = islice(_WORD.finditer(text, end, end + 40), n)
+    return [m.group().strip(".:,;").casefold() for m in nearest]
 
 
 def _unit_follows(text: str, end: int) -> bool:
@@ -154,9 +163,6 @@ Found = tuple[int, int, str, str] | None
 
 Check = Callable[[str, "regex.Match[str]", str | None], Found]
 
-Finder = Callable[["regex.Pattern[str]", str], Iterator["regex.Match[str]"]]
-"""What a finder does: exactly ``compiled.finditer(text)``, faster for one expression."""
-
 
 @dataclass(frozen=True, slots=True)
 class PatternMatch:
@@ -174,7 +180,8 @@ class Pattern:
 
     The PHI is the ``phi`` group when the expression has one, else the whole match. ``check``
     may reject a match from its context or change its extent, label or name. A pattern with
-    ``anchors`` (lowercase words) is only tried at those words, where its match must start.
+    ``anchors`` (lowercase words) is only tried at those words, where its match must start; one
+    with ``heads`` only at the runs of digits where a head says its match can start.
     """
 
     name: str
@@ -185,7 +192,7 @@ class Pattern:
     check: Check | None = None
     anchors: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # further names the check may give
-    finder: Finder | None = None  # the same matches as finditer, found faster
+    heads: tuple[Head, ...] = ()  # where a digit-led pattern's matches can start
 
     @property
     def compiled(self) -> regex.Pattern[str]:
@@ -199,10 +206,7 @@ class Pattern:
 
     def scan(self, text: str, lang: str | None) -> Iterator[Found]:
         """Every (checked) match in ``text``, scanning all of it."""
-        matches = self.compiled.finditer(text) if self.finder is None else self.finder(
-            self.compiled, text
-        )
-        for match in matches:
+        for match in self.compiled.finditer(text):
             yield self.found(text, match, lang)
 
 
@@ -663,51 +667,90 @@ def _cue_value(cue: _Cue, text: str, m: regex.Match[str]) -> Found:
     return _age(text, phi_start, value.end(), int(value.group("n")), spanish)
 
 
-# --- finders: the matches of one expression, found by trying it only where it can start ------
+# --- heads: where a digit-led pattern can start, from the run of digits it starts at ---------
 
-_MONTH_STARTS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                    "dec")
-# What can stand between the day and the month in date_day_month in ASCII text: digits, an
-# ordinal suffix (st nd rd th), white space, "of" in any case, a dash
-_BEFORE_MONTH_EN = frozenset(
-    "0123456789-ofOFstndrh"
-    + "".join(chr(i) for i in range(128) if chr(i).isspace() or regex.match(r"\s", chr(i)))
-)
+_LONG = 12
+"""Runs of digits this long or longer are told apart by nothing but that."""
+_ASCII = "".join(map(chr, range(128)))
+_DIGITS = "0123456789"
+_SPACE = "\t\n\x0b\x0c\r "
+"""The ASCII characters ``\\s`` matches."""
+_ASCII_WORD = "".join(c for c in _ASCII if c.isalnum() or c == "_")
+"""The ASCII characters ``\\w`` matches."""
 
 
-def _day_month_matches(compiled: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
-    """``compiled.finditer(text)`` for date_day_month (a day, then an English month name).
+def _ascii_except(chars: str) -> str:
+    return "".join(c for c in _ASCII if c not in chars)
 
-    Every match ends in a month name that only digits, ordinal letters, white space, "of" and
-    a dash separate from the day the match starts with. In ASCII text (where matching the
-    month name regardless of case is comparing lowercase letters) the expression is tried
-    only at the digits reached walking back over such characters from a month's first three
-    letters, in order and never inside the previous match, as finditer would find them.
-    Other text is scanned whole.
+
+def _lengths(shortest: int, longest: int = _LONG) -> frozenset[int]:
+    return frozenset(range(shortest, longest + 1))
+
+
+def _admits(chars: str | None, char: str) -> bool:
+    """Whether ``char`` (a character or "" past either end of the text) can stand where a head
+    allows ``chars`` (ASCII; None: anything). Characters beyond ASCII always can: a head only
+    rules out what the expression provably cannot match."""
+    return chars is None or (char != "" and (char in chars or not char.isascii()))
+
+
+_FREE = _ascii_except(_ASCII_WORD + "/-+@.")
+"""What can precede a match that starts with ``_L``: not a word, number or separator."""
+_UNGLUED = _ascii_except(_ASCII_WORD + ".")
+"""What ``(?<![\\w.])`` lets precede a match."""
+_MONTH_INITIALS = "jfmasondJFMASOND"
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Where the matches of a digit-led pattern can start, told from the run of digits (a
+    longest stretch of ``\\d``) they start at.
+
+    A match can start at the first digit of a run (or, with ``opener``, at the character just
+    before it) only if the run is one of ``lengths`` long (``_LONG``: that or longer), starts
+    with one of ``first``, follows one of ``before`` (or the start of the text, with
+    ``at_start``) and the characters after it fit one of ``follow``: the first is in its first
+    set, and so on, up to ``_FOLLOWED`` characters (a set that is None or missing, or ``follow``
+    None, admits anything, even the end of the text). Character sets are ASCII (``_admits``).
+    A head must follow from its pattern's expression: a match that the expression could make
+    where no head of its pattern admits it would be lost.
     """
-    if not text.isascii():
-        yield from compiled.finditer(text)
-        return
-    starts: set[int] = set()
-    allowed = _BEFORE_MONTH_EN
-    lowered = text.lower()
-    for month in _MONTH_STARTS_EN:
-        found = lowered.find(month)
-        while found >= 0:
-            index = found
-            while index > 0 and text[index - 1] in allowed:
-                index -= 1
-                if "0" <= text[index] <= "9":
-                    starts.add(index)
-            found = lowered.find(month, found + 1)
-    end = 0
-    for start in sorted(starts):
-        if start >= end:
-            match = compiled.match(text, start)
-            if match is not None:
-                end = match.end()
-                yield match
 
+    lengths: frozenset[int]
+    first: str = _DIGITS
+    before: str | None = _FREE
+    at_start: bool = True
+    follow: tuple[tuple[str | None, ...], ...] | None = None
+    opener: bool = False
+
+
+_FOLLOWED = 3
+"""How many characters after a run heads look at."""
+_DIGIT_PAIR = (("-", _DIGITS),)
+_DATE_SEPARATED = (("/-.", _DIGITS),)
+_SEPARATOR = _SPACE + ".-"
+# North American numbers (phone): 1 (country code) then a separator or "(", or glued to the
+# area code and more; 617 or 617555 then a separator; 6175551234; "(617)" and "+1..."
+_PHONE_HEADS = (
+    Head(frozenset({1}), first="1", follow=((_SEPARATOR, _DIGITS + "("), ("(", "23456789"))),
+    Head(frozenset({4}), first="1", follow=((_SEPARATOR, "23456789"),)),
+    Head(frozenset({7}), first="1", follow=((_SEPARATOR, _DIGITS),)),
+    Head(frozenset({3}), first="23456789", follow=((_SEPARATOR, "23456789"),)),
+    Head(frozenset({6}), first="23456789", follow=((_SEPARATOR, _DIGITS),)),
+    Head(frozenset({10}), first="23456789"),
+    Head(frozenset({11}), first="1"),
+    Head(frozenset({3}), first="23456789", before="(", at_start=False, follow=((")",),),
+         opener=True),
+    Head(frozenset({1, 4, 7, 11}), first="1", before="+", at_start=False, opener=True),
+)
+# 92 years old, 92 y/o, 92-year-old, 92yo, the 90s, 90's
+_AGE_HEADS = (Head(_lengths(1, 3), before=_UNGLUED, follow=(
+    (_SPACE, "-yY"), ("-", _SPACE + "yY"), ("yY",), ("'", "s"), ("s",))),)
+# 5th of June, 5 Jan, 5-Jan, 5jan: what can follow a day before the month's second letter
+_MONTH = (_MONTH_INITIALS, "aepucoAEPUCO")
+_DAY_MONTH_HEADS = (Head(_lengths(1, 2), before=_UNGLUED, follow=(
+    ("s", "t"), ("n", "d"), ("r", "d"), ("t", "h"), _MONTH, (_SPACE, *_MONTH),
+    ("-", *_MONTH), (_SPACE, "oO", "fF"), (_SPACE, _SPACE))),)
 
 # --- the patterns ----------------------------------------------------------------------------
 
@@ -733,7 +776,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("url_domain", "URL", r"\.(?i:com|org|net|edu|gov|mil|info|biz|io|es|uk|de|fr|it"
             r"|pt|ca|au|us|eu|cat|gal|eus|mx|ar|cl|co)(?![\w@-])(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)])?",
             _ALL, "bare domain name with a common top-level domain", _check_domain),
-    Pattern("ipv4", "IPADDR", _L + rf"(?:{_OCTET}\.){{3}}{_OCTET}" + _R, _ALL, "IPv4 address"),
+    Pattern("ipv4", "IPADDR", _L + rf"(?:{_OCTET}\.){{3}}{_OCTET}" + _R, _ALL, "IPv4 address",
+            heads=(Head(_lengths(1, 3), follow=((".", _DIGITS, _DIGITS + "."),)),)),
     Pattern("ipv6", "IPADDR", r"(?i):(?:[0-9a-f]{0,4}:){1,6}[0-9a-f]{1,4}(?![\w:])", _ALL,
             "IPv6 address", _check_ipv6),
     *(
@@ -743,17 +787,20 @@ PATTERNS: tuple[Pattern, ...] = (
         for cue in _CUES
     ),
     Pattern("ssn", "SSN", _L + r"\d{3}-\d{2}-\d{4}" + _R, _ALL,
-            "social security number 123-45-6789"),
+            "social security number 123-45-6789",
+            heads=(Head(_lengths(3, 3), follow=_DIGIT_PAIR),)),
     Pattern("dni_nif", "IDNUM", _L + r"(?:\d{8}[\s-]?[A-HJ-NP-TV-Z]|[XYZ][\s-]?\d{7}[\s-]?"
             r"[A-HJ-NP-TV-Z])" + _R, _ES,
             "Spanish DNI/NIF (8 digits and a letter) or NIE (X1234567L)"),
     Pattern("id_accession_shape", "IDNUM", r"(?<![\d])\d{1,2}-\d{3,8}" + _R, _ALL,
-            "accession-like code such as SH-02-22222 or S09-12345", _check_accession),
+            "accession-like code such as SH-02-22222 or S09-12345", _check_accession,
+            heads=(Head(_lengths(1, 2), before=None, follow=_DIGIT_PAIR),)),
     Pattern("id_alphanumeric", "IDNUM", r"(?<=[A-Z-])\d{5,}[A-Z]?" + _R, _ALL,
-            "one to four capitals and five or more digits: AB1234567", _check_alphanumeric_id),
+            "one to four capitals and five or more digits: AB1234567", _check_alphanumeric_id,
+            heads=(Head(_lengths(5), before="ABCDEFGHIJKLMNOPQRSTUVWXYZ-", at_start=False),)),
     Pattern("phone", "PHONE", r"(?=[(+\d])" + _L + r"(?:\+?1[\s.-]?)?(?:\([2-9]\d{2}\)\s?|"
             r"[2-9]\d{2}[\s.-]?)[2-9]\d{2}[\s.-]?\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,5})?" + _R, _ALL,
-            "North American phone number", _check_phone("phone")),
+            "North American phone number", _check_phone("phone"), heads=_PHONE_HEADS),
     Pattern("phone_parenthesised", "PHONE", r"\((?<=(?:^|[^\w(])\()\d{3}\)\s?\d{3}[-.\s]\d{4}" + _R,
             _ALL, "(ddd) ddd-dddd with any digits", _check_phone("phone_parenthesised")),
     Pattern("phone_es", "PHONE", _L + r"(?:(?:\+|00)\s?34[\s.-]?)?(?:[6789]\d{8}|[6789]\d{2}"
@@ -763,31 +810,38 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("phone_intl", "PHONE", r"(?<![\w+])\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _R, _ALL,
             "international number with a + prefix", _check_phone("phone_intl")),
     Pattern("phone_local", "PHONE", _L + r"[2-9]\d{2}-\d{4}" + _R, _EN,
-            "seven-digit local number 555-1234", _check_phone("phone_local")),
+            "seven-digit local number 555-1234", _check_phone("phone_local"),
+            heads=(Head(_lengths(3, 3), first="23456789", follow=_DIGIT_PAIR),)),
     Pattern("phone_extension", "PHONE", r"(?i)(?<![\p{L}])(?:ext|extension)\.?\s?(?P<phi>\d{3,5})"
             r"(?!\d)", _ALL, "telephone extension: ext. 1234", anchors=("ext", "extension")),
     Pattern("zip_state", "ZIP", _L + r"\d{5}(?:-\d{4})?" + _R, _EN, "ZIP code after a state",
-            _check_zip_state),
-    Pattern("zip_plus4", "ZIP", _L + r"\d{5}-\d{4}" + _R, _EN, "ZIP+4 code 02115-1234"),
+            _check_zip_state, heads=(Head(_lengths(5, 5)),)),
+    Pattern("zip_plus4", "ZIP", _L + r"\d{5}-\d{4}" + _R, _EN, "ZIP+4 code 02115-1234",
+            heads=(Head(_lengths(5, 5), follow=_DIGIT_PAIR),)),
     Pattern("postal_code_es", "ZIP", _L + r"[0-5]\d{4}(?=[\s-]+\p{Lu}\p{L}+"
             r"(?:[\s-]+(?:del?|la|las|los|\p{Lu}\p{L}+))*\s*(?:[.,;(]|$))", _ES,
             "Spanish postal code before a place name and punctuation (28036 Madrid.)",
-            _check_postal_es),
+            _check_postal_es, heads=(Head(_lengths(5, 5), first="012345",
+                                          follow=((_SPACE + "-",),)),)),
     Pattern("age_over_89", "AGE", r"(?P<n>\d(?<![\w.]\d)\d{0,2}+)(?:" + _AGE_WORDS_EN
             + r"|(?P<decade>['’]?s)\b)", _EN,
             "age with an age word (92 y/o, 92-year-old, in his 90s)",
-            _check_age(False), names=("age",)),
+            _check_age(False), names=("age",), heads=_AGE_HEADS),
     Pattern("age_over_89_es", "AGE", r"(?=\d)(?<![\w.])(?P<n>\d{1,3})\s*(?i:años)\b", _ES,
             "edad con la palabra años y contexto (92 años de edad, paciente de 92 años)",
-            _check_age_es, names=("age_es",)),
+            _check_age_es, names=("age_es",), heads=(Head(_lengths(1, 3), before=_UNGLUED, follow=(
+                (_SPACE, _SPACE + "aA"), ("aA",))),)),
     Pattern("date_iso", "DATE", _L + rf"(?P<y>{_YEAR4})(?P<sep>[/\-.])(?P<m>\d{{1,2}})(?P=sep)"
             r"(?P<d>\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?" + _R, _ALL,
-            "year first: 2010-03-05, 2010/3/5", _check_iso_date),
+            "year first: 2010-03-05, 2010/3/5", _check_iso_date,
+            heads=(Head(_lengths(4, 4), first="12", follow=_DATE_SEPARATED),)),
     Pattern("date_numeric", "DATE", _L + r"(?P<a>\d{1,2})(?P<sep>[/\-.])(?P<b>\d{1,2})"
             r"(?:(?P=sep)|[ ]/[ ]?)(?P<y>\d{4}|\d{2})" + _R, _ALL,
-            "day, month and year as numbers: 3/5/2010, 03-05-10, 5.3.2010", _check_numeric_date),
+            "day, month and year as numbers: 3/5/2010, 03-05-10, 5.3.2010", _check_numeric_date,
+            heads=(Head(_lengths(1, 2), follow=(("/-.", _DIGITS, _DIGITS + "/-. "),)),)),
     Pattern("date_month_year", "DATE", _L + rf"(?P<m>\d{{1,2}})/(?P<y>{_YEAR4})" + _R, _ALL,
-            "month and year as numbers: 3/2010", _check_month_year),
+            "month and year as numbers: 3/2010", _check_month_year,
+            heads=(Head(_lengths(1, 2), follow=(("/", "12"),)),)),
     Pattern("date_month_name", "DATE", rf"(?i)(?<![\w]){_MON_EN}\s?(?:(?P<d>\d{{1,2}})"
             rf"(?P<ord>{_ORD})(?:,?\s?(?P<y>{_YEAR}))?|-(?P<d>\d{{1,2}})-(?P<y>\d{{2,4}})|,?\s"
             rf"(?P<y>{_YEAR}))(?![\w])", _EN,
@@ -796,22 +850,24 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("date_day_month", "DATE", rf"(?P<d>\d(?<![\w.]\d)\d?+)(?P<ord>{_ORD})"
             rf"(?:\s+(?i:of))?[\s-]?{_MON_EN}(?:,?[\s-]?(?P<y>{_YEAR}))?(?![\w])", _EN,
             "day first with an English month name: 5 Jan 2010, 5th of January",
-            _check_month_name("date_day_month"), finder=_day_month_matches),
+            _check_month_name("date_day_month"), heads=_DAY_MONTH_HEADS),
     Pattern("date_month_name_es", "DATE", rf"(?=\d)(?<![\w.])(?:(?P<d>\d{{1,2}})(?P<ord>{_ORD})"
             rf"\s+(?i:de)\s+{_MON_ES}(?:\s+(?i:de|del)\s+(?P<y>\d{{4}}))?|(?P<d>\d{{1,2}})[\s/-]"
             rf"{_MON_ES}[\s/-](?P<y>\d{{2,4}}))(?![\w])", _ES,
             "fechas con el día y el nombre del mes: 3 de marzo de 2016, 3-mar-16",
-            _check_month_name("date_month_name_es")),
+            _check_month_name("date_month_name_es"),
+            heads=(Head(_lengths(1, 2), before=_UNGLUED, follow=((_SPACE + "snrt/-",),)),)),
     Pattern("date_month_year_es", "DATE", rf"(?i)(?<![\w]){_MON_ES}(?:\s+(?:(?:de|del)\s+)?"
             rf"(?P<y>{_YEAR4})|[-/](?P<y>{_YEAR4}|\d\d))(?![\w/-])", _ES,
             "mes y año: marzo de 2016, diciembre-2002, oct/05",
             _check_month_name("date_month_year_es"),
             anchors=_anchor_words(_MONTHS_ES)),
     Pattern("date_roman_month", "DATE", _L + r"\d{1,2}[-/.](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|"
-            r"XII)[-/.]\d{2,4}" + _R, _ES, "date with a Roman-numeral month: 3-III-2016"),
+            r"XII)[-/.]\d{2,4}" + _R, _ES, "date with a Roman-numeral month: 3-III-2016",
+            heads=(Head(_lengths(1, 2), follow=(("-/.", "IVX"),)),)),
     Pattern("date_short", "DATE", _L + r"(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})" + _R, _ALL,
             "month/day (day/month in Spanish) without a year, outside scores and fractions",
-            _check_short_date),
+            _check_short_date, heads=(Head(_lengths(1, 2), follow=(("/-", _DIGITS),)),)),
     Pattern("holiday", "DATE", r"(?i)(?<![\p{L}])(?:christmas(?:\s+(?:eve|day))?|xmas|"
             r"thanksgiving(?:\s+day)?|easter(?:\s+sunday)?|new\s+year['’]?s(?:\s+(?:eve|day))?|"
             r"independence\s+day|fourth\s+of\s+july|memorial\s+day|labor\s+day|veterans['’]?\s+"
@@ -823,21 +879,26 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("year_es", "DATE", r"(?i)(?<![\p{L}])año\s+(?:de\s+)?" + _YEAR4 + _R, _ES,
             "'año 2004' (MEDDOCAN keeps the word in the date)", anchors=("año",)),
     Pattern("year", "DATE", _L + rf"(?P<y>{_YEAR4})(?P<s>['’]?s)?" + _R, _ALL,
-            "a year alone, with a cue when it could also be a 24-hour time", _check_year),
+            "a year alone, with a cue when it could also be a 24-hour time", _check_year,
+            heads=(Head(_lengths(4, 4), first="12"),)),
     Pattern("time", "DATE", r"(?P<h>\d" + _L_AFTER_DIGIT + r"\d?+)(?:[:h](?P<m>[0-5]\d)"
             r"(?::[0-5]\d)?(?:\s?(?P<ampm>[aApP]\.\s?[mM]\.|[aApP][mM]\b))?|\s?(?P<ampm>[aApP]\.\s?[mM]\.|"
             r"[aApP][mM]\b))(?![\w/\-+@]|[.,:]\d)", _ALL,
-            "clock time 10:30, 10:30 pm, 3pm, 10h30 (not ratios or titres)", _check_time),
+            "clock time 10:30, 10:30 pm, 3pm, 10h30 (not ratios or titres)", _check_time,
+            heads=(Head(_lengths(1, 2), follow=(
+                (":h", "012345"), ("aApP", ".mM"), (_SPACE, "aApP", ".mM"))),)),
     Pattern("time_military", "DATE", r"(?=[0-2])(?<![\w/\-.])(?P<t>[0-2]\d[0-5]\d)\s*(?i:hrs|"
             r"hours|horas|h)\b", _ALL, "24-hour time before 'hours': 0800 hours",
-            _check_military_time),
+            _check_military_time, heads=(Head(
+                _lengths(4, 4), first="012", before=_ascii_except(_ASCII_WORD + "/-."),
+                follow=((_SPACE, _SPACE + "hH"), ("hH",))),)),
     Pattern("time_military", "DATE", r"(?i)(?<![\p{L}])(?:at|@|las)\s*(?P<t>[0-2]\d[0-5]\d)"
             r"(?:\s*(?:h|hrs?|hours|horas)\b)?(?![\w/-])", _ALL,
             "24-hour time after 'at': at 1430, a las 1430", _check_military_time,
             anchors=("at", "@", "las")),
     Pattern("id_number", "IDNUM", _L + r"\d{2,}(?:-\d{2,}){1,4}" + _R + r"|" + _L + r"\d{7,}"
             + _R, _ALL, "a long number or dashed digit groups (7+ digits) not matched otherwise",
-            _check_id_number),
+            _check_id_number, heads=(Head(_lengths(2), follow=_DIGIT_PAIR), Head(_lengths(7)))),
 )
 
 
@@ -904,6 +965,101 @@ def _anchored(text: str, lang: str | None, patterns: tuple[Pattern, ...]) -> Ite
                 yield pattern.found(text, match, lang)
 
 
+_DIGIT_RUN = regex.compile(r"\d+", regex.VERSION1)
+
+Tries = tuple[tuple[int, int], ...]
+"""(offset from a run's first digit, pattern index) to try, in order of offset."""
+
+
+class _Starts:
+    """The patterns of a language that have heads, and tables that tell, from the characters
+    around a run of digits, which of them to try there.
+
+    Every way a head can admit a run (a head and one of its ``follow`` alternatives) is a bit;
+    each table maps a character (or "" past an end of the text, or a run's length) to the bits
+    that admit it in its place; any character beyond ASCII maps to every bit. The bits set in
+    all the tables at once are the ways the run is admitted.
+    """
+
+    def __init__(self, lang: str | None) -> None:
+        self.patterns = tuple(p for p in patterns_for(lang) if p.heads)
+        self.compiled = tuple(p.compiled for p in self.patterns)
+        ways = [
+            (index, head, sets)
+            for index, pattern in enumerate(self.patterns)
+            for head in pattern.heads
+            for sets in head.follow or ((),)
+        ]
+        self.tried_at = [(-1 if head.opener else 0, index) for index, head, _ in ways]
+        self.every = (1 << len(ways)) - 1
+        chars = (*_ASCII, "")
+        self.before = dict.fromkeys(chars, 0)
+        self.first = dict.fromkeys(chars, 0)
+        self.after = [dict.fromkeys(chars, 0) for _ in range(_FOLLOWED)]
+        self.length = [0] * (_LONG + 1)
+        for bit, (_, head, sets) in enumerate(ways):
+            for char in chars:
+                if head.at_start if char == "" else _admits(head.before, char):
+                    self.before[char] |= 1 << bit
+                if _admits(head.first, char):
+                    self.first[char] |= 1 << bit
+                for place, table in enumerate(self.after):
+                    if place >= len(sets) or _admits(sets[place], char):
+                        table[char] |= 1 << bit
+            for n in head.lengths:
+                self.length[n] |= 1 << bit
+        self._tries: dict[int, Tries] = {}
+
+    def tries(self, ways: int) -> Tries:
+        """What to try where the ways (bits) ``ways`` admit a run."""
+        found = self._tries.get(ways)
+        if found is None:
+            tried = {where for bit, where in enumerate(self.tried_at) if ways >> bit & 1}
+            found = self._tries[ways] = tuple(sorted(tried))
+        return found
+
+
+@cache
+def _starts(lang: str | None) -> _Starts:
+    return _Starts(lang)
+
+
+def _digit_led_matches(text: str, starts: _Starts) -> Iterator[tuple[int, regex.Match[str]]]:
+    """(pattern index, match) for ``starts.patterns``: what ``finditer`` finds for each, since
+    each is tried, in order, at every run of digits where one of its heads lets it start, and
+    never inside its previous match (where ``finditer`` does not look either)."""
+    every, before, first_digit, length = starts.every, starts.before, starts.first, starts.length
+    after, then, last = starts.after
+    compiled = starts.compiled
+    ends = [0] * len(compiled)
+    for run in _DIGIT_RUN.finditer(text):
+        first, end = run.span()
+        ways = (
+            length[min(end - first, _LONG)]
+            & before.get(text[first - 1 : first], every)
+            & first_digit.get(text[first], every)
+            & after.get(text[end : end + 1], every)
+            & then.get(text[end + 1 : end + 2], every)
+            & last.get(text[end + 2 : end + 3], every)
+        )
+        if not ways:
+            continue
+        for offset, index in starts.tries(ways):
+            start = first + offset
+            if start >= ends[index]:
+                match = compiled[index].match(text, start)
+                if match is not None:
+                    ends[index] = match.end()
+                    yield index, match
+
+
+def _digit_led(text: str, lang: str | None) -> Iterator[Found]:
+    """Checked matches of the patterns with heads."""
+    starts = _starts(lang)
+    for index, match in _digit_led_matches(text, starts):
+        yield starts.patterns[index].found(text, match, lang)
+
+
 def find_patterns(
     text: str, lang: str | None = None, *, overlapping: bool = False
 ) -> list[PatternMatch]:
@@ -920,8 +1076,9 @@ def find_patterns(
     patterns = patterns_for(lang)
     found: set[tuple[int, int, str, str]] = set()
     for pattern in patterns:
-        if not pattern.anchors:
+        if not pattern.anchors and not pattern.heads:
             found.update(hit for hit in pattern.scan(text, lang) if hit is not None)
+    found.update(hit for hit in _digit_led(text, lang) if hit is not None)
     found.update(hit for hit in _anchored(text, lang, patterns) if hit is not None)
     matches = [PatternMatch(s, e, name, label) for s, e, label, name in found if e > s]
     if overlapping:
