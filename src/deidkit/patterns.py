@@ -140,9 +140,13 @@ def _words_after(text: str, end: int, n: int) -> list[str]:
     return [m.group().strip(".:,;").casefold() for m in nearest]
 
 
+def _is_unit(words: list[str]) -> bool:
+    """Whether the first of ``words`` (those after a number) is a unit."""
+    return bool(words) and (words[0] in _UNITS or words[0].split("/")[0] in _UNITS)
+
+
 def _unit_follows(text: str, end: int) -> bool:
-    after = _words_after(text, end, 1)
-    return bool(after) and (after[0] in _UNITS or after[0].split("/")[0] in _UNITS)
+    return _is_unit(_words_after(text, end, 1))
 
 
 def _valid_day_month(first: int, second: int, lang: str | None) -> bool:
@@ -252,10 +256,12 @@ def _check_month_year(text: str, m: regex.Match[str], lang: str | None) -> Found
 def _check_short_date(text: str, m: regex.Match[str], lang: str | None) -> Found:
     """m/d (d/m in Spanish) without a year: reject scores, grades, fractions and settings."""
     a, b = int(m.group("a")), int(m.group("b"))
-    if not _valid_day_month(a, b, lang) or _unit_follows(text, m.end()):
+    if not _valid_day_month(a, b, lang):
+        return None
+    after = _words_after(text, m.end(), 3)
+    if _is_unit(after):
         return None
     before = _words_before(text, m.start(), 6)
-    after = _words_after(text, m.end(), 3)
     cue = bool(before) and before[-1] in _DATE_CUES
     strong_cue = bool(before) and before[-1] in _STRONG_DATE_CUES
     if m.group("sep") == "-" and not strong_cue:
@@ -293,13 +299,13 @@ def _check_month_name(name: str) -> Check:
 
 def _check_year(text: str, m: regex.Match[str], lang: str | None) -> Found:
     """A year alone: needs a cue when it could also be a 24-hour clock time (1930, 2045)."""
-    if _unit_follows(text, m.end()):
+    after = _words_after(text, m.end(), 1)
+    if _is_unit(after):
         return None
     value = m.group("y")
     before = _words_before(text, m.start(), 1)
     if before and before[0] in {"#", "x", "no", "number", "nº", "at", "@", "a", "las"}:
         return None
-    after = _words_after(text, m.end(), 1)
     if after and after[0] in {"hours", "hrs", "hr", "h", "horas", "hs"}:
         return None
     clock = int(value[:2]) <= 23 and int(value[2:]) <= 59
@@ -345,7 +351,7 @@ def _check_phone(name: str) -> Check:
     def check(text: str, m: regex.Match[str], lang: str | None) -> Found:
         if _unit_follows(text, m.end()):
             return None
-        digits = sum(ch.isdigit() for ch in m.group())
+        digits = sum(map(str.isdigit, m.group()))
         if not 7 <= digits <= 15:
             return None
         return m.start(), m.end(), _contact_label(text, m.start()), name
@@ -546,7 +552,7 @@ def _id_value(text: str, start: int) -> tuple[int, int] | None:
     if more is not None:
         end = more.end()
     value = text[start:end]
-    if sum(ch.isdigit() for ch in value) < 2 or len(value) < 3:
+    if sum(map(str.isdigit, value)) < 2 or len(value) < 3:
         return None
     return start, end
 
@@ -627,11 +633,14 @@ _MARKER = (
 
 def _cue_check(cue: _Cue) -> Check:
     def check(text: str, m: regex.Match[str], lang: str | None) -> Found:
+        unmarked = cue.weak and m.group("marker") is None
+        if unmarked and (cue.kind != "id" or "\n" in m.group()):
+            return None  # what follows a weak cue without ':' could only count as a long ID
         found = _cue_value(cue, text, m)
-        if found is None or not cue.weak or m.group("marker") is not None:
+        if found is None or not unmarked:
             return found
         value = text[found[0] : found[1]]
-        long_number = sum(ch.isdigit() for ch in value) >= 5 and "\n" not in m.group()
+        long_number = sum(map(str.isdigit, value)) >= 5 and "\n" not in m.group()
         if cue.kind == "id" and long_number and not _DATE_SHAPE.fullmatch(value):
             return found  # "Tricare ID 735294803Q": a long number needs no ':' after its cue
         return None
@@ -648,7 +657,7 @@ def _cue_value(cue: _Cue, text: str, m: regex.Match[str]) -> Found:
         value = _PHONE_VALUE.match(text, start)
         if value is None:
             return None
-        digits = sum(ch.isdigit() for ch in value.group())
+        digits = sum(map(str.isdigit, value.group()))
         if not (4 if cue.kind == "pager" else 7) <= digits <= 15:
             return None
         label = "FAX" if "fax" in m.group().casefold() else cue.label
@@ -926,16 +935,24 @@ def patterns_for(lang: str | None = None) -> tuple[Pattern, ...]:
     return tuple(p for p in PATTERNS if lang is None or lang in p.langs)
 
 
+Anchored = tuple[int, bool, tuple[tuple[int, Pattern, "regex.Pattern[str]"], ...]]
+"""An anchor word's length, whether it ends in a letter or digit, and (index into
+``patterns_for(lang)``, pattern, compiled expression) of the patterns it anchors."""
+
+
 @cache
 def _anchor_automaton(lang: str | None) -> ahocorasick.Automaton:
-    """Anchor word -> indices (into ``patterns_for(lang)``) of the patterns it anchors."""
+    """Anchor word -> ``Anchored``."""
     owners: dict[str, list[int]] = {}
-    for index, pattern in enumerate(patterns_for(lang)):
+    patterns = patterns_for(lang)
+    for index, pattern in enumerate(patterns):
         for anchor in pattern.anchors:
             owners.setdefault(anchor, []).append(index)
     automaton = ahocorasick.Automaton()
     for anchor, indices in owners.items():
-        automaton.add_word(anchor, (len(anchor), tuple(indices)))
+        tried = tuple((i, patterns[i], patterns[i].compiled) for i in indices)
+        value: Anchored = (len(anchor), anchor[-1].isalnum(), tried)
+        automaton.add_word(anchor, value)
     automaton.make_automaton()
     return automaton
 
@@ -949,18 +966,17 @@ def _anchored(text: str, lang: str | None, patterns: tuple[Pattern, ...]) -> Ite
                 yield from pattern.scan(text, lang)
         return
     tried: set[tuple[int, int]] = set()
-    for last, (length, indices) in _anchor_automaton(lang).iter(lowered):
+    for last, (length, ends_in_alnum, anchored) in _anchor_automaton(lang).iter(lowered):
         start = last - length + 1
         if start > 0 and text[start - 1].isalnum():
             continue  # inside a word: anchors start words...
-        if lowered[last].isalnum() and text[last + 1 : last + 2].isalpha():
+        if ends_in_alnum and text[last + 1 : last + 2].isalpha():
             continue  # ...and end them, unless they end in punctuation ("c." in "C.P.")
-        for index in indices:
+        for index, pattern, compiled in anchored:
             if (index, start) in tried:
                 continue
             tried.add((index, start))
-            pattern = patterns[index]
-            match = pattern.compiled.match(text, start)
+            match = compiled.match(text, start)
             if match is not None:
                 yield pattern.found(text, match, lang)
 
