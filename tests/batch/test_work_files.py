@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from deidkit.batch import RunSettings, run_deidentify, tasks
+from deidkit.batch.runner import DEFAULT_BUCKETS, bucket_count
 from deidkit.redact.corpus import deidentify_corpus
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -71,3 +72,10 @@ def test_a_bucket_too_large_to_keep_is_read_twice_to_the_same_output(
                    settings=settings)  # fmt: skip
     assert read_twice.read_bytes() == kept.read_bytes()
     assert len(reads) == 2 * 4  # each of the 4 buckets read twice
+
+
+def test_a_small_input_is_redacted_in_a_few_buckets() -> None:
+    assert bucket_count(1000, 64) == 16  # one per chunk's worth of notes
+    assert bucket_count(1, 64) == bucket_count(0, 64) == 1
+    assert bucket_count(10**6, 64) == DEFAULT_BUCKETS
+    assert bucket_count(None, 64) == DEFAULT_BUCKETS  # a CSV is not counted before reading it

@@ -42,6 +42,7 @@ from deidkit.redact.keys import SecretKey
 
 DEFAULT_CHUNK_SIZE = 64
 DEFAULT_BUCKETS = 64
+"""Buckets of patients at most (see ``bucket_count``)."""
 
 
 @dataclass
@@ -86,7 +87,7 @@ def run_deidentify(
     keep_metadata: bool = False,
     patient_from_id: str | None = None,
     timeout: float | None = None,
-    buckets: int = DEFAULT_BUCKETS,
+    buckets: int | None = None,
     settings: RunSettings | None = None,
 ) -> BatchReport:
     """De-identify the corpus at ``source`` into ``target`` (see the module docstring).
@@ -94,6 +95,8 @@ def run_deidentify(
     ``detector``: a model name or folder (None: the language's default), ``"annotations"``
     (the input's own spans) or a detector object (single process only). ``key``: None makes a
     random key, kept in the work folder until the run ends so that a resumed run matches.
+    ``buckets``: how many groups of patients are redacted as separate tasks (None: see
+    ``bucket_count``); the output is the same for any number.
     """
     options = options or RedactOptions()
     if mapping is not None and (
@@ -203,6 +206,8 @@ def _run(
         raise OutputError(f"{target}: the {out_format} format writes one file; give a file path")
 
     plan = plan_input(source, fmt, chunk_size=settings.chunk_size)
+    if kind == "deidentify" and job_fields["buckets"] is None:
+        job_fields = {**job_fields, "buckets": bucket_count(plan.documents, settings.chunk_size)}
     model = detector if isinstance(detector, str) or detector is None else None
     job = Job(
         kind=kind,
@@ -296,6 +301,16 @@ def _run(
     work.remove()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def bucket_count(documents: int | None, chunk_size: int) -> int:
+    """The default number of buckets: one per chunk's worth of documents, ``DEFAULT_BUCKETS``
+    at most (and when the input's size is unknown before reading it). A small input then
+    runs a few bucket tasks, not 64 (each writes its own files), with as many tasks to share
+    among workers as the chunk stage had."""
+    if documents is None:
+        return DEFAULT_BUCKETS
+    return max(1, min(DEFAULT_BUCKETS, -(-documents // chunk_size)))
 
 
 def _stage_chunks(
