@@ -92,3 +92,10 @@ def test_checked_dict_reading_still_rejects_bad_spans() -> None:
         Document.from_dict(data)
     with pytest.raises(SpanError, match="unknown PHI label"):
         Span.from_dict({"start": 0, "end": 2, "label": "NAMEZ"})
+
+
+def test_document_finds_an_overlap_whatever_order_its_spans_come_in() -> None:
+    spans = (Span(10, 12, "ZIP"), Span(2, 3, "AGE"), Span(0, 20, "DATE"))
+    with pytest.raises(SpanError, match="spans 0-20 \\(DATE\\) and 2-3 \\(AGE\\) overlap"):
+        Document("d4", "x" * 20, spans)
+    assert Document("d5", "x" * 20, spans[:2]).spans == (spans[1], spans[0])

@@ -150,8 +150,13 @@ def span_sort_key(span: Span) -> tuple[int, int, str]:
 
 def find_overlap(spans: Iterable[Span]) -> tuple[Span, Span] | None:
     """The first pair of overlapping spans (in offset order), or None."""
+    return _first_overlap(sorted(spans, key=span_sort_key))
+
+
+def _first_overlap(ordered: Iterable[Span]) -> tuple[Span, Span] | None:
+    """``find_overlap`` of spans already in offset order."""
     previous: Span | None = None
-    for span in sorted(spans, key=span_sort_key):
+    for span in ordered:
         if previous is not None and previous.overlaps(span):
             return previous, span
         if previous is None or span.end > previous.end:
@@ -185,7 +190,7 @@ class Document:
                     f"document {self.id}: span {span.start}-{span.end} ({span.label}) ends "
                     f"past the end of the text (length {size})"
                 )
-        overlap = find_overlap(spans)
+        overlap = _first_overlap(spans)
         if overlap is not None:
             first, second = overlap
             raise SpanError(
