@@ -16,6 +16,7 @@ from deidkit.patterns import (
     _FOLLOWED,
     _LONG,
     _SPACE,
+    _TOP_LEVEL_DOMAINS,
     LANGS,
     PATTERN_NAMES,
     PATTERNS,
@@ -324,3 +325,20 @@ def test_head_tables_rest_on_the_engine_s_ascii_classes() -> None:
         for head in pattern.heads:
             assert head.lengths and all(1 <= n <= _LONG for n in head.lengths), pattern.name
             assert all(len(sets) <= _FOLLOWED for sets in head.follow or ()), pattern.name
+
+
+def test_only_letters_can_begin_a_top_level_domain() -> None:
+    # url_domain's (?=\p{L}) guard: no other character with a case mapping can stand for the
+    # first letters of a domain under full case folding (an exhaustive check over every code
+    # point, run once, found none either)
+    tld = regex.compile(rf"(?i:{_TOP_LEVEL_DOMAINS})", regex.VERSION1)
+    assert tld.fullmatch("eſ") is not None  # ſ (a letter) folds to s
+    letter = regex.compile(r"\p{L}")
+    cased = [chr(i) for i in range(0x3000) if chr(i).lower() != chr(i) or chr(i).upper() != chr(i)
+             or chr(i).casefold() != chr(i)]
+    non_letters = [c for c in cased if not letter.match(c)]
+    assert non_letters  # Roman numerals, circled letters, combining marks
+    for char in non_letters:
+        for domain in _TOP_LEVEL_DOMAINS.split("|"):
+            for taken in range(1, len(domain) + 1):
+                assert tld.match(char + domain[taken:]) is None, (char, domain)

@@ -60,6 +60,9 @@ def _anchor_words(alternation: str) -> tuple[str, ...]:
     return tuple(sorted(_words(regex.sub(r"[^a-z|]", "", alternation).replace("|", " "))))
 
 
+_TOP_LEVEL_DOMAINS = (
+    "com|org|net|edu|gov|mil|info|biz|io|es|uk|de|fr|it|pt|ca|au|us|eu|cat|gal|eus|mx|ar|cl|co"
+)
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _ORD = r"(?:st|nd|rd|th|º|°)?"
 _YEAR4 = r"(?:1[89]\d\d|2[01]\d\d)"
@@ -782,8 +785,10 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("url", "URL", r"(?i)(?<![\w@])(?:https?://|ftp://|www\.)[^\s<>\"'()]*"
             r"[^\s<>\"'().,;:!?]", _ALL, "web address with a scheme or www.",
             anchors=("http", "https", "ftp", "www.")),
-    Pattern("url_domain", "URL", r"\.(?i:com|org|net|edu|gov|mil|info|biz|io|es|uk|de|fr|it"
-            r"|pt|ca|au|us|eu|cat|gal|eus|mx|ar|cl|co)(?![\w@-])(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)])?",
+    # (?=\p{L}): the engine skips the other dots at once; only letters fold to a domain's first
+    # letter, even with full case folding (ſ, the Kelvin sign)
+    Pattern("url_domain", "URL", rf"\.(?=\p{{L}})(?i:{_TOP_LEVEL_DOMAINS})(?![\w@-])"
+            r"(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)])?",
             _ALL, "bare domain name with a common top-level domain", _check_domain),
     Pattern("ipv4", "IPADDR", _L + rf"(?:{_OCTET}\.){{3}}{_OCTET}" + _R, _ALL, "IPv4 address",
             heads=(Head(_lengths(1, 3), follow=((".", _DIGITS, _DIGITS + "."),)),)),
@@ -928,11 +933,18 @@ LANGS: tuple[str, ...] = ("en", "es")
 _PRIORITY: dict[str, int] = {name: rank for rank, name in enumerate(PATTERN_NAMES)}
 
 
+@cache
 def patterns_for(lang: str | None = None) -> tuple[Pattern, ...]:
     """The patterns of one language (``None``: every language)."""
     if lang is not None and lang not in LANGS:
         raise ValueError(f"unknown pattern language {lang!r}; use one of: {', '.join(LANGS)}")
     return tuple(p for p in PATTERNS if lang is None or lang in p.langs)
+
+
+@cache
+def _scanned(lang: str | None) -> tuple[Pattern, ...]:
+    """The patterns of a language that are neither anchored nor digit-led: scanned whole."""
+    return tuple(p for p in patterns_for(lang) if not p.anchors and not p.heads)
 
 
 Anchored = tuple[int, bool, tuple[tuple[int, Pattern, "regex.Pattern[str]"], ...]]
@@ -1048,16 +1060,21 @@ def _digit_led_matches(text: str, starts: _Starts) -> Iterator[tuple[int, regex.
     after, then, last = starts.after
     compiled = starts.compiled
     ends = [0] * len(compiled)
+    longest = _LONG
     for run in _DIGIT_RUN.finditer(text):
         first, end = run.span()
-        ways = (
-            length[min(end - first, _LONG)]
-            & before.get(text[first - 1 : first], every)
-            & first_digit.get(text[first], every)
-            & after.get(text[end : end + 1], every)
+        ways = (  # what follows rules out most runs: look there first
+            after.get(text[end : end + 1], every)
             & then.get(text[end + 1 : end + 2], every)
             & last.get(text[end + 2 : end + 3], every)
         )
+        if ways:
+            size = end - first
+            ways &= (
+                length[size if size < longest else longest]
+                & before.get(text[first - 1 : first], every)
+                & first_digit.get(text[first], every)
+            )
         if not ways:
             continue
         for offset, index in starts.tries(ways):
@@ -1091,9 +1108,8 @@ def find_patterns(
         return list(cached)
     patterns = patterns_for(lang)
     found: set[tuple[int, int, str, str]] = set()
-    for pattern in patterns:
-        if not pattern.anchors and not pattern.heads:
-            found.update(hit for hit in pattern.scan(text, lang) if hit is not None)
+    for pattern in _scanned(lang):
+        found.update(hit for hit in pattern.scan(text, lang) if hit is not None)
     found.update(hit for hit in _digit_led(text, lang) if hit is not None)
     found.update(hit for hit in _anchored(text, lang, patterns) if hit is not None)
     matches = [PatternMatch(s, e, name, label) for s, e, label, name in found if e > s]
