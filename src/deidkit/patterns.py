@@ -947,9 +947,9 @@ def _scanned(lang: str | None) -> tuple[Pattern, ...]:
     return tuple(p for p in patterns_for(lang) if not p.anchors and not p.heads)
 
 
-Anchored = tuple[int, bool, tuple[tuple[int, Pattern, "regex.Pattern[str]"], ...]]
+Anchored = tuple[int, bool, tuple[tuple[int, Pattern], ...]]
 """An anchor word's length, whether it ends in a letter or digit, and (index into
-``patterns_for(lang)``, pattern, compiled expression) of the patterns it anchors."""
+``patterns_for(lang)``, pattern) of the patterns it anchors."""
 
 
 @cache
@@ -962,8 +962,8 @@ def _anchor_automaton(lang: str | None) -> ahocorasick.Automaton:
             owners.setdefault(anchor, []).append(index)
     automaton = ahocorasick.Automaton()
     for anchor, indices in owners.items():
-        tried = tuple((i, patterns[i], patterns[i].compiled) for i in indices)
-        value: Anchored = (len(anchor), anchor[-1].isalnum(), tried)
+        owned = tuple((i, patterns[i]) for i in indices)
+        value: Anchored = (len(anchor), anchor[-1].isalnum(), owned)
         automaton.add_word(anchor, value)
     automaton.make_automaton()
     return automaton
@@ -984,11 +984,11 @@ def _anchored(text: str, lang: str | None, patterns: tuple[Pattern, ...]) -> Ite
             continue  # inside a word: anchors start words...
         if ends_in_alnum and text[last + 1 : last + 2].isalpha():
             continue  # ...and end them, unless they end in punctuation ("c." in "C.P.")
-        for index, pattern, compiled in anchored:
+        for index, pattern in anchored:  # compiled when first tried: many are rare
             if (index, start) in tried:
                 continue
             tried.add((index, start))
-            match = compiled.match(text, start)
+            match = pattern.compiled.match(text, start)
             if match is not None:
                 yield pattern.found(text, match, lang)
 
