@@ -113,3 +113,18 @@ def test_attribute_caches_stay_bounded(monkeypatch) -> None:
     assert crfsuite_view(extractor.attribute_items(text)) == crfsuite_view(
         extractor.token_features(text)
     )
+
+
+def test_mask_caches_stay_bounded(monkeypatch) -> None:
+    from deidkit.features import dictionary, medical
+
+    monkeypatch.setattr(dictionary, "AROUND_LIMIT", 3)
+    monkeypatch.setattr(medical, "MASKS_LIMIT", 2)
+    extractor = _extractor({"classes": ["word", "medical", "dictionary"]})
+    by_name = {feature_class.name: feature_class for feature_class in extractor.classes}
+    for text in SYNTHETIC:
+        assert crfsuite_view(extractor.attribute_items(text)) == crfsuite_view(
+            extractor.token_features(text)
+        )
+        assert 0 < len(by_name["dictionary"]._around) <= 3
+        assert 0 < len(by_name["medical"]._attributes) <= 2

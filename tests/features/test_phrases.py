@@ -74,3 +74,43 @@ ENTRY_TEXT = st.text(
 def test_entries_split_as_tokenize_splits_them(entries: list[str]) -> None:
     # the matcher splits its entries with token_texts
     assert [token_texts(e) for e in entries] == [[t.text for t in tokenize(e)] for e in entries]
+
+
+def reference_masks(lists: dict[str, list[str]], words: list[str]) -> list[int]:
+    """Every occurrence of every entry's tokens (casefolded) in the words, one at a time."""
+    def clean(word: str) -> str:
+        return word.casefold().replace("\x1f", " ")
+
+    cleaned = [clean(word) for word in words]
+    masks = [0] * len(words)
+    for bit, entries in enumerate(lists.values()):
+        for entry in entries:
+            parts = [clean(token) for token in token_texts(entry)]
+            for first in range(len(words) - len(parts) + 1 if parts else 0):
+                if cleaned[first : first + len(parts)] == parts:
+                    for index in range(first, first + len(parts)):
+                        masks[index] |= 1 << bit
+    return masks
+
+
+ENTRY = st.lists(st.sampled_from(["x", "y", "Y", "z", "dr.", "o'b", "[** A\x1fB **]", "ß"]),
+                 min_size=1, max_size=3).map(" ".join)
+WORDS = st.lists(
+    st.sampled_from(["x", "X", "y", "z", "Dr.", "O'B", "ss", "SS", "ß", "[** a\x1fb **]", "w"]),
+    max_size=14,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from("abc"), st.lists(ENTRY, max_size=4)), WORDS)
+def test_masks_mark_every_occurrence_of_every_entry(lists: dict, words: list[str]) -> None:
+    assert PhraseMatcher(lists).masks(words) == reference_masks(lists, words)
+
+
+def test_a_token_holding_the_separator_does_not_shift_later_matches() -> None:
+    # a placeholder token may contain the separator character: it is cleaned, so the
+    # words after it are still found where they are
+    matcher = PhraseMatcher({"a": ["x y"], "b": ["[** a\x1fb **]"]})
+    words = ["[** a\x1fb **]", "x", "y", "w", "x", "y"]
+    assert [matcher.names_of(mask) for mask in matcher.masks(words)] == [
+        ("b",), ("a",), ("a",), (), ("a",), ("a",)]

@@ -150,3 +150,27 @@ def test_section_names_match_the_section_containing_each_token(text: str) -> Non
         inside = [s.name for s in sections if s.start <= token.start < s.end]
         expected.append(inside[0] if inside else NO_SECTION)
     assert section_names(text, tokens) == expected
+
+
+HEADING_PIECES = st.sampled_from(
+    ["HISTORY", "Plan", "MEDICATIONS", "Past medical history", "A/P", "IV)", "2.", "Dr", "x",
+     ":", " ", "\t", "\n", "\r\n", "\n\n", "-", "(", ")", "'", ",", "&", "3", "é", "Ñ"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(HEADING_PIECES, max_size=24).map("".join))
+def test_headings_are_found_at_every_line_start(text: str) -> None:
+    # sections._LineStartPattern finds what the same pattern with ^ and MULTILINE finds
+    import re
+
+    from deidkit.text import sections
+
+    for pattern, found in (
+        (sections._COLON_HEADING, sections._COLON_HEADING_RE),
+        (sections._LINE_HEADING, sections._LINE_HEADING_RE),
+    ):
+        anchored = re.compile("^" + pattern, re.MULTILINE)
+        assert [(m.start("heading"), m.group("heading")) for m in found.finditer(text)] == [
+            (m.start("heading"), m.group("heading")) for m in anchored.finditer(text)
+        ]

@@ -198,3 +198,31 @@ def test_token_texts_split_at_every_kind_of_white_space() -> None:
     text = "Dr.\u00a0O'Brien\u2003on\x1c3/14/2012\u3000[** Name **]\u0085MRN-12345,"
     assert token_texts(text) == [token.text for token in tokenize(text)]
     assert token_texts(text)[:3] == ["Dr.", "O'Brien", "on"]
+
+
+LETTERS = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(list("aAbBcCxXyYzZéÉñÑßøØÞµ")),
+        st.characters(categories=["Lu", "Ll", "Lt", "Lm", "Lo"]),
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(LETTERS, st.lists(st.sampled_from(["Mc", "Donald", "DR", "Alberto", "iPhone",
+                                                     "ABC", "Dominguez", "Correo", "x"]),
+                                    min_size=1).map("".join)))
+def test_a_chunk_of_letters_splits_as_the_token_pattern_splits_it(chunk: str) -> None:
+    # letters-only chunks skip TOKEN_RE (tokenizer._letter_spans): the same spans
+    from deidkit.text import tokenizer
+
+    assert chunk.isalpha()
+    assert tokenizer._letter_spans(chunk) == tokenizer._matched_spans(chunk)
+    assert tokenizer._chunk_spans(chunk) == tokenizer._matched_spans(chunk)
+
+
+def test_glued_words_in_a_letters_only_chunk() -> None:
+    assert texts("DominguezCorreo DRAlberto McDonald abcdEfghIjkl") == [
+        "Dominguez", "Correo", "DR", "Alberto", "McDonald", "abcd", "Efgh", "Ijkl"]

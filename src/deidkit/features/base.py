@@ -17,8 +17,9 @@ switching a class off removes exactly its features.
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from deidkit.text import Section, find_sections, section_names
@@ -33,21 +34,22 @@ Features = dict[str, str | float]
 """One token's features: a string value is a one-hot feature ``name=value``, a float a
 weighted feature (python-crfsuite reads both)."""
 
+_Key = TypeVar("_Key", bound=Hashable)
 _Value = TypeVar("_Value")
 
 
-class WordCache(dict[str, _Value]):
-    """word -> ``make(word)``, computed on its first look-up (``cache[word]``); starts afresh
-    once it holds ``limit`` words, so memory stays bounded."""
+class WordCache(dict[_Key, _Value]):
+    """word (or any key) -> ``make(word)``, computed on its first look-up (``cache[word]``);
+    starts afresh once it holds ``limit`` words, so memory stays bounded."""
 
     __slots__ = ("_limit", "_make")
 
-    def __init__(self, make: Callable[[str], _Value], limit: int) -> None:
+    def __init__(self, make: Callable[[_Key], _Value], limit: int) -> None:
         super().__init__()
         self._make = make
         self._limit = limit
 
-    def __missing__(self, word: str) -> _Value:
+    def __missing__(self, word: _Key) -> _Value:
         value = self._make(word)
         if len(self) >= self._limit:
             self.clear()
@@ -55,6 +57,7 @@ class WordCache(dict[str, _Value]):
         return value
 
 
+_START = operator.attrgetter("start")
 _DIGIT_RE = re.compile(r"\d")
 _CLASS_PREFIX_RE = re.compile(r"[a-z]+")
 
@@ -120,7 +123,7 @@ class DocumentContext:
     def starts(self) -> list[int]:
         """The start offset of each token."""
         if self._starts is None:
-            self._starts = [token.start for token in self.tokens]
+            self._starts = list(map(_START, self.tokens))
         return self._starts
 
     @property

@@ -20,12 +20,15 @@ import functools
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.attributes import AttributeItem, AttributeNames
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache
 from deidkit.features.config import FeatureConfig
 from deidkit.features.phrases import PhraseMatcher
 
 MEDICAL_LISTS: frozenset[str] = frozenset({"medical_words"})
 """Base names of the medical vocabularies: the ``medical`` class uses these."""
+
+AROUND_LIMIT = 50_000
+"""Mask triples (token before, token, token after) whose attributes are kept."""
 
 
 def feature_name(resource: str, language: str) -> str:
@@ -70,8 +73,10 @@ class DictionaryFeatures(FeatureClass):
         self.dictionaries = chosen
         self._matcher = load_matcher(chosen)
         self._keys: dict[int, tuple[Features, Features, Features]] = {}
-        self._attributes: dict[int, tuple[AttributeItem, AttributeItem, AttributeItem]] = {}
         self._attributes_names: AttributeNames | None = None
+        self._around: WordCache[tuple[int, int, int], AttributeItem] = WordCache(
+            self._around_item, AROUND_LIMIT
+        )
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -109,29 +114,38 @@ class DictionaryFeatures(FeatureClass):
     def add_document_attributes(
         self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
     ) -> None:
+        # A token's attributes depend only on the masks of the token before it, itself and
+        # the token after it: made once per such triple (the vocabulary vouches for the
+        # names: a new one starts the cache afresh), one update per token.
         if names is not self._attributes_names:
-            self._attributes = {}
+            self._around.clear()
             self._attributes_names = names
-        cache = self._attributes
         masks = self._matcher.masks(context.words)
-        last = len(items) - 1
-        for index, mask in enumerate(masks):
-            if not mask:
-                continue
-            found = cache.get(mask)
-            if found is None:
-                own, as_previous, as_next = self._features_of(mask)
-                found = cache[mask] = (
-                    names.item(own), names.item(as_previous), names.item(as_next)
-                )
-            items[index].update(found[0])
-            if index < last:
-                items[index + 1].update(found[1])
-            if index > 0:
-                items[index - 1].update(found[2])
+        around = zip([0, *masks[:-1]], masks, [*masks[1:], 0], strict=True)
+        for item, found in zip(items, map(self._around.__getitem__, around), strict=True):
+            if found:
+                item.update(found)
+
+    def _around_item(self, masks: tuple[int, int, int]) -> AttributeItem:
+        """The attributes a token gets from the masks of (the token before, itself, the token
+        after), in ``add_document_features``' order: the previous token's ``prev`` features,
+        its own, the next token's ``next`` features."""
+        names = self._attributes_names
+        if names is None:  # pragma: no cover - set before the first look-up
+            raise RuntimeError("dictionary attributes looked up before their names were set")
+        before, own, after = masks
+        item: AttributeItem = {}
+        if before:
+            names.add(item, self._features_of(before)[1])
+        if own:
+            names.add(item, self._features_of(own)[0])
+        if after:
+            names.add(item, self._features_of(after)[2])
+        return item
 
     def describe(self) -> dict[str, object]:
         return {"dictionaries": dict(self.dictionaries)}
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
+        self._around.clear()

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
 from deidkit.features.phrases import PhraseMatcher
@@ -31,6 +31,9 @@ from deidkit.resources.mesh import MeshVocabulary
 
 if TYPE_CHECKING:
     from deidkit.features.attributes import AttributeItem, AttributeNames
+
+MASKS_LIMIT = 50_000
+"""Distinct vocabulary masks whose attributes are kept."""
 
 
 def default_vocabularies(language: str) -> tuple[str, ...]:
@@ -92,7 +95,7 @@ class MedicalFeatures(FeatureClass):
         self._keys: dict[int, Features] = {}
         self._mesh_keys: dict[int, Features] = {}
         self._attributes_names: AttributeNames | None = None
-        self._attributes: dict[int, AttributeItem] = {}
+        self._attributes: WordCache[int, AttributeItem] = WordCache(self._mask_item, MASKS_LIMIT)
         self._mesh_attributes: dict[int, AttributeItem] = {}
 
     @classmethod
@@ -112,6 +115,13 @@ class MedicalFeatures(FeatureClass):
             features = dict.fromkeys((f"medical.{name}" for name in names), 1.0)
             self._keys[mask] = features
         return features
+
+    def _mask_item(self, mask: int) -> AttributeItem:
+        """``_features(mask)`` as attributes (``{}`` for no vocabulary)."""
+        names = self._attributes_names
+        if names is None:  # pragma: no cover - set before the first look-up
+            raise RuntimeError("medical attributes looked up before their names were set")
+        return names.item(self._features(mask))
 
     def _mesh_features(self, mesh: PhraseMatcher, mask: int) -> Features:
         features = self._mesh_keys.get(mask)
@@ -139,15 +149,12 @@ class MedicalFeatures(FeatureClass):
         # (the vocabulary vouches for the names: a new one starts the caches afresh)
         if names is not self._attributes_names:
             self._attributes_names = names
-            self._attributes = {}
+            self._attributes.clear()
             self._mesh_attributes = {}
-        cache = self._attributes
-        for item, mask in zip(items, self._matcher.masks(context.words), strict=True):
-            if mask:
-                found = cache.get(mask)
-                if found is None:
-                    found = cache[mask] = names.item(self._features(mask))
-                item.update(found)
+        by_mask = map(self._attributes.__getitem__, self._matcher.masks(context.words))
+        for item, attributes in zip(items, by_mask, strict=True):
+            if attributes:
+                item.update(attributes)
         mesh = self._mesh
         if mesh is not None:
             mesh_cache = self._mesh_attributes
@@ -160,6 +167,7 @@ class MedicalFeatures(FeatureClass):
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
+        self._attributes.clear()
         if self._mesh is not None:
             self._mesh.clear_cache()
 

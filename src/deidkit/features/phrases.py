@@ -10,8 +10,6 @@ and every token of a match is marked. Marks are bit masks: bit ``i`` is list ``i
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 import ahocorasick
@@ -27,6 +25,17 @@ def _clean(word: str) -> str:
     return word.casefold().replace(_SEP, " ")
 
 
+def _joined(words: Sequence[str]) -> str:
+    """The words cleaned, each after a separator, and a separator at the end: the text the
+    automaton's keys and documents share."""
+    joined = _SEP.join(words)
+    if joined.count(_SEP) == len(words) - 1:  # casefold maps each character on its own
+        joined = joined.casefold()
+    else:  # a placeholder token holds the separator
+        joined = _SEP.join(map(_clean, words))
+    return _SEP + joined + _SEP
+
+
 class PhraseMatcher:
     """Marks the tokens covered by entries of named lists."""
 
@@ -38,15 +47,17 @@ class PhraseMatcher:
             flag = 1 << bit
             for entry in lists[name]:
                 if entry.isalpha():  # the common case: one token (no separator, see _clean)
-                    words = [entry.casefold()]
+                    word = entry.casefold()
                 else:
-                    words = [_clean(token) for token in token_texts(entry)]
-                if len(words) == 1:
-                    single[words[0]] = single.get(words[0], 0) | flag
-                elif words:
-                    key = _SEP + _SEP.join(words) + _SEP
-                    size, mask = multi.get(key, (len(words), 0))
-                    multi[key] = (size, mask | flag)
+                    words = token_texts(entry)
+                    if len(words) != 1:
+                        if words:
+                            key = _joined(words)
+                            size, mask = multi.get(key, (len(words), 0))
+                            multi[key] = (size, mask | flag)
+                        continue
+                    word = _clean(words[0])
+                single[word] = single.get(word, 0) | flag
         self._single = single
         self._automaton: ahocorasick.Automaton | None = None
         if multi:
@@ -55,34 +66,33 @@ class PhraseMatcher:
                 automaton.add_word(key, value)
             automaton.make_automaton()
             self._automaton = automaton
-        self._word_cache = WordCache(self._word_entry, _CACHE_LIMIT)
+        self._word_cache = WordCache(self._word_mask, _CACHE_LIMIT)
         self.multi_count = len(multi)
         self.single_count = len(single)
 
-    def _word_entry(self, word: str) -> tuple[int, str]:
-        """A word's one-token lists (bit mask) and the word cleaned."""
-        cleaned = _clean(word)
-        return self._single.get(cleaned, 0), cleaned
+    def _word_mask(self, word: str) -> int:
+        return self._single.get(_clean(word), 0)
 
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""
-        return self._word_cache[word][0]
+        return self._word_cache[word]
 
     def masks(self, words: Sequence[str]) -> list[int]:
         """For each token, the lists that have an entry covering it."""
-        entries = list(map(self._word_cache.__getitem__, words))
-        masks = [mask for mask, _ in entries]
-        if self._automaton is None or len(words) < 2:
+        masks = list(map(self._word_cache.__getitem__, words))
+        automaton = self._automaton
+        if automaton is None or len(words) < 2:
             return masks
-        cleaned_words = [cleaned for _, cleaned in entries]
-        haystack = _SEP + _SEP.join(cleaned_words) + _SEP
-        # starts[i]: where word i begins in the haystack (after the separator before it)
-        starts = list(itertools.accumulate([len(word) + 1 for word in cleaned_words], initial=1))
-        starts.pop()  # the end of the haystack
-        for end, (size, mask) in self._automaton.iter(haystack):
-            # the key ends with a separator at ``end``; its last word ends just before it
-            first = bisect.bisect_right(starts, end - 1) - size
-            for index in range(first, first + size):
+        haystack = _joined(words)
+        count = haystack.count
+        position = 0
+        words_so_far = 0  # the separators before ``position``: one per word starting there
+        for end, (size, mask) in automaton.iter(haystack):  # in order of ``end``
+            # a key ends with the separator after its last word (at ``end``), so the words
+            # up to that one are the separators before ``end``
+            words_so_far += count(_SEP, position, end)
+            position = end
+            for index in range(words_so_far - size, words_so_far):
                 masks[index] |= mask
         return masks
 

@@ -24,7 +24,7 @@ import re
 import sys
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from deidkit.types import Token
@@ -99,17 +99,39 @@ SECTION_SYNONYMS: dict[str, str] = {
 }
 """Normalised heading -> canonical section name, for common abbreviations and variants."""
 
-_COLON_HEADING_RE = re.compile(
-    r"^[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
+# The two kinds of heading, each matched at the start of a line and never past its end.
+_COLON_HEADING = (
+    r"[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
     r"(?P<heading>[^\W\d_][^\W\d_ \t/&()',-]*(?:[ \t/&()',-]+[^\W\d_][^\W\d_/&()',-]*){0,7}"
-    r"[)]?)[ \t]*:",
-    re.MULTILINE,
+    r"[)]?)[ \t]*:"
 )
-_LINE_HEADING_RE = re.compile(
-    r"^[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
-    r"(?P<heading>[^\W\d_a-z][^\W\d_ \t/&-]*(?:[ \t/&-]+[^\W\d_][^\W\d_/&-]*){0,5})[ \t\r]*$",
-    re.MULTILINE,
+_LINE_HEADING = (
+    r"[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
+    r"(?P<heading>[^\W\d_a-z][^\W\d_ \t/&-]*(?:[ \t/&-]+[^\W\d_][^\W\d_/&-]*){0,5})[ \t\r]*$"
 )
+
+
+class _LineStartPattern:
+    """A pattern matched at each line start: the first line by ``match``, the others by
+    searching for the newline before them (a literal the regex engine skips to quickly,
+    where ``^`` with MULTILINE is tried at every character). A match stays within its line,
+    so this finds what ``re.compile("^" + pattern, re.MULTILINE).finditer`` finds."""
+
+    __slots__ = ("_after_newline", "_first")
+
+    def __init__(self, pattern: str) -> None:
+        self._first = re.compile(pattern, re.MULTILINE)
+        self._after_newline = re.compile("\n" + pattern, re.MULTILINE)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        first = self._first.match(text)
+        if first is not None:
+            yield first
+        yield from self._after_newline.finditer(text)
+
+
+_COLON_HEADING_RE = _LineStartPattern(_COLON_HEADING)
+_LINE_HEADING_RE = _LineStartPattern(_LINE_HEADING)
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -122,6 +144,7 @@ def normalise_heading(heading: str) -> str:
     return SECTION_SYNONYMS.get(name, name) or NO_SECTION
 
 
+@functools.lru_cache(maxsize=4096)  # headings repeat from note to note
 def _looks_like_label(heading: str) -> bool:
     words = _WORD_RE.findall(heading)
     if not words or len(words) > 6:
@@ -136,6 +159,7 @@ def _looks_like_label(heading: str) -> bool:
     return all(word[0].isupper() or word.casefold() in _SMALL_WORDS for word in words)
 
 
+@functools.lru_cache(maxsize=4096)
 def _is_heading_line(heading: str) -> bool:
     words = _WORD_RE.findall(heading)
     if not words or len(words) > 6:

@@ -130,8 +130,38 @@ _CAMEL_RE = re.compile(
 )
 
 
+def _word_end(chunk: str, pos: int, end: int) -> int:
+    """Where a word token matched at ``chunk[pos:end]`` ends: before a glued word."""
+    if end - pos > 4:
+        glued = _CAMEL_RE.search(chunk, pos + 1, end)
+        if glued is not None:
+            return glued.start()
+    return end
+
+
 def _chunk_spans(chunk: str) -> tuple[tuple[int, int], ...]:
     """Token offsets inside one run of non-space characters."""
+    if chunk.isalpha():
+        return _letter_spans(chunk)
+    return _matched_spans(chunk)
+
+
+def _letter_spans(chunk: str) -> tuple[tuple[int, int], ...]:
+    """``_matched_spans`` of a chunk of letters only, without TOKEN_RE: every alternative
+    before ``word`` needs a digit or a punctuation character, and ``word`` takes the letters
+    to the end of the chunk (then it is split where glued words meet)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    size = len(chunk)
+    while pos < size:
+        end = _word_end(chunk, pos, size)
+        spans.append((pos, end))
+        pos = end
+    return tuple(spans)
+
+
+def _matched_spans(chunk: str) -> tuple[tuple[int, int], ...]:
+    """Token offsets inside one run of non-space characters, by TOKEN_RE."""
     spans: list[tuple[int, int]] = []
     pos = 0
     size = len(chunk)
@@ -147,10 +177,8 @@ def _chunk_spans(chunk: str) -> tuple[tuple[int, int], ...]:
             if kind == "dashed" and not _is_dashed_id(chunk[pos:end]):
                 head_match = head(chunk, pos, end)
                 end = head_match.end() if head_match is not None else pos + 1
-            elif kind == "word" and end - pos > 4:
-                glued = _CAMEL_RE.search(chunk, pos + 1, end)
-                if glued is not None:
-                    end = glued.start()
+            elif kind == "word":
+                end = _word_end(chunk, pos, end)
         spans.append((pos, end))
         pos = end
     return tuple(spans)
@@ -196,22 +224,27 @@ def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) 
 def _tokens_between(text: str, start: int, end: int, out: list[Token]) -> None:
     """``_spans_between`` building the Tokens at once, without Token's offset checks: each
     token's text is ``text[start:end]`` of a non-empty span, valid by construction (a test
-    compares them with checked Tokens built from ``token_spans``)."""
+    compares them with checked Tokens built from ``token_spans``). The chunks are
+    ``str.split``'s (the same white space as ``\\S+``), each found after the previous one."""
     cache = _chunk_cache
     append = out.append
-    for match in _CHUNK_RE.finditer(text, start, end):
-        chunk = match.group()
-        base = match.start()
+    part = text[start:end] if start or end != len(text) else text
+    find = part.find
+    pos = 0
+    for chunk in part.split():
+        base = find(chunk, pos)  # only white space lies between: no earlier occurrence
+        pos = base + len(chunk)
         spans = cache.get(chunk)
         if spans is None:
             spans = _remember(chunk)
         if len(spans) == 1:
             token = _new_object(Token)
             _set_token_text(token, chunk)
-            _set_token_start(token, base)
-            _set_token_end(token, base + len(chunk))
+            _set_token_start(token, start + base)
+            _set_token_end(token, start + pos)
             append(token)
         else:
+            base += start
             for rel_start, rel_end in spans:
                 token = _new_object(Token)
                 _set_token_text(token, chunk[rel_start:rel_end])
