@@ -12,7 +12,8 @@ renames the others (``deidkit.models.crf`` opens a copy of the model whose attri
 attributes, in the same order, with the same weights.
 
 ``FeatureExtractor.attribute_items`` builds a document's items this way (per-word attributes
-cached per word, document classes through ``FeatureClass.add_document_attributes``);
+through ``FeatureClass.add_type_attributes``, cached per word, document classes through
+``FeatureClass.add_document_attributes``);
 ``tests/features/test_attributes.py`` checks it against python-crfsuite's own conversion of
 ``token_features``.
 """

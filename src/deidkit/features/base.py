@@ -3,7 +3,8 @@
 A feature class adds features to each token's dict. Its work comes in two parts:
 
 - ``type_features(word)``: features that depend only on the token's text. The extractor
-  computes them once per distinct word (a bounded cache) and copies them into each token.
+  computes them once per distinct word (a bounded cache) and copies them into each token;
+  ``add_type_attributes(word, item, names)`` gives them as CRFsuite attributes.
 - ``add_document_features(context, items)``: features that depend on the document
   (neighbours, section, part of speech, multi-token dictionary matches).
 - ``add_document_attributes(context, items, names)``: the same features written straight
@@ -182,6 +183,11 @@ class FeatureClass:
 
     def type_features(self, word: str) -> Features:
         return {}
+
+    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
+        """``type_features`` added to ``item`` as CRFsuite attributes (same attributes, same
+        order); the classes that matter for speed write them directly."""
+        names.add(item, self.type_features(word))
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         return None

@@ -94,8 +94,8 @@ class ContextFeatures(FeatureClass):
         doubly = [START, START, *norms, END, END]  # token i is doubly[i + 2]
         columns.append(names.pair_names("context.bigram-", doubly[:count], doubly[1 : count + 1]))
         columns.append(names.pair_names("context.bigram+", doubly[3:-1], doubly[4:]))
-        for item, found in zip(items, zip(*columns, strict=True), strict=True):
-            for name in found:
+        for item, token_names in zip(items, zip(*columns, strict=True), strict=True):
+            for name in token_names:
                 if name is not None:
                     item[name] = 1.0
         occurrences = names.weighted("context.occurrences")

@@ -47,6 +47,8 @@ VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
 
 
 _TEXT = operator.attrgetter("text")
+_NORM = operator.itemgetter(0)  # of an attribute cache entry
+_ATTRIBUTES = operator.itemgetter(1)
 
 
 class FeatureUnavailableWarning(UserWarning):
@@ -135,8 +137,8 @@ class FeatureExtractor:
 
     @property
     def word_cache_size(self) -> int:
-        """How many distinct words have their per-word features cached now."""
-        return len(self._type_cache)
+        """How many distinct words have their per-word features (or attributes) cached now."""
+        return max(len(self._type_cache), len(self._attribute_cache))
 
     def clear_caches(self) -> None:
         """Forget every per-word cache (the extractor's and its classes'); for benchmarks."""
@@ -196,8 +198,8 @@ class FeatureExtractor:
             self._attribute_cache.clear()
         words = list(map(_TEXT, tokens))
         entries = list(map(self._attribute_cache.__getitem__, words))
-        norms = [norm for norm, _ in entries]
-        items = [attributes.copy() for _, attributes in entries]
+        norms = list(map(_NORM, entries))
+        items = list(map(dict.copy, map(_ATTRIBUTES, entries)))
         if self._document_classes and tokens:
             context = DocumentContext(text, tokens, self.config, norms, words)
             for feature_class in self._document_classes:
@@ -206,8 +208,12 @@ class FeatureExtractor:
         return items
 
     def _attribute_entry(self, word: str) -> tuple[str, AttributeItem]:
-        norm, features = self._type_cache[word]
-        return (norm, self._names.item(features))
+        """A word's normal form and per-word attributes (cached in ``_attribute_cache``)."""
+        names = self._names
+        item: AttributeItem = {}
+        for feature_class in self._type_classes:
+            feature_class.add_type_attributes(word, item, names)
+        return normalise_word(word, self.config.fold_digits), item
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
         """Feature dicts of each document in turn (streams: one document in memory)."""

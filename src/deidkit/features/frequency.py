@@ -17,6 +17,7 @@ from pathlib import Path
 
 from deidkit import resources
 from deidkit.errors import ConfigError, DeidkitError
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.resources import FrequencyTable
@@ -48,6 +49,15 @@ def load_table(source: str) -> FrequencyTable:
         raise ConfigError(f"frequency features: {error.message}") from None
 
 
+def _values(word: str, table: FrequencyTable) -> tuple[str, float | None]:
+    """The word's bin (``unseen`` when the table never saw it) and scaled Zipf frequency
+    (None when not above 0)."""
+    if word not in table:
+        return "unseen", None
+    zipf = table.log_frequency(word)
+    return str(max(int(zipf), 0)), round(zipf / ZIPF_SCALE, 4) if zipf > 0 else None
+
+
 class FrequencyFeatures(FeatureClass):
     name = "frequency"
     summary = "log frequency in public text (wordfreq) or a user-built table"
@@ -75,14 +85,22 @@ class FrequencyFeatures(FeatureClass):
     def type_features(self, word: str) -> Features:
         features: Features = {}
         for value_key, bin_key, table in self._tables:
-            if word not in table:
-                features[bin_key] = "unseen"
-                continue
-            zipf = table.log_frequency(word)
-            features[bin_key] = str(max(int(zipf), 0))
-            if zipf > 0:
-                features[value_key] = round(zipf / ZIPF_SCALE, 4)
+            zipf_bin, value = _values(word, table)
+            features[bin_key] = zipf_bin
+            if value is not None:
+                features[value_key] = value
         return features
+
+    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
+        for value_key, bin_key, table in self._tables:
+            zipf_bin, value = _values(word, table)
+            name = names.table(bin_key)[zipf_bin]
+            if name is not None:
+                item[name] = 1.0
+            if value is not None:
+                name = names.weighted(value_key)
+                if name is not None:
+                    item[name] = value
 
     def describe(self) -> dict[str, object]:
         return {"tables": dict(self.tables)}

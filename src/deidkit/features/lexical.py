@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import FeatureClass, Features, normalise_word
 from deidkit.features.config import FeatureConfig
 from deidkit.text.pos import PosTagger
@@ -47,6 +48,14 @@ class WordFeatures(FeatureClass):
             lemma = self._tagger.lemma(word)
             features["word.lemma"] = normalise_word(lemma, self.config.fold_digits)
         return features
+
+    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
+        if self._tagger is not None:
+            names.add(item, self.type_features(word))
+            return
+        name = names.table("word")[normalise_word(word, self.config.fold_digits)]
+        if name is not None:
+            item[name] = 1.0
 
 
 def word_shape(word: str) -> str:
@@ -93,6 +102,12 @@ SIGNATURE_CACHE_LIMIT = 20_000
 """Distinct orthography signatures whose features are kept (then the cache starts afresh)."""
 
 
+def _is_number(word: str, signature: str) -> bool:
+    """Whether the word gets ``orthography.number`` (its signature has a digit, ``d``, exactly
+    when it gets ``orthography.digit``)."""
+    return "d" in signature and _NUMBER_RE.fullmatch(word) is not None
+
+
 def orthography_signature(word: str) -> str:
     """The word with each character replaced by its class (same length as the word)."""
     return word.translate(_CHARACTER_CLASSES)
@@ -119,6 +134,8 @@ class OrthographyFeatures(FeatureClass):
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)
         self._by_signature: dict[str, Features] = {}
+        self._attributes: dict[str, AttributeItem] = {}  # by signature, named by:
+        self._attributes_names: AttributeNames | None = None
 
     def type_features(self, word: str) -> Features:
         signature = word.translate(_CHARACTER_CLASSES)
@@ -126,9 +143,29 @@ class OrthographyFeatures(FeatureClass):
         if found is None:
             found = self._signature_features(signature)
         features = found.copy()
-        if "orthography.digit" in found and _NUMBER_RE.fullmatch(word):
+        if _is_number(word, signature):
             features["orthography.number"] = 1.0
         return features
+
+    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
+        # type_features with the signature's part named once per signature
+        if names is not self._attributes_names:
+            self._attributes_names = names
+            self._attributes.clear()
+        signature = word.translate(_CHARACTER_CLASSES)
+        found = self._attributes.get(signature)
+        if found is None:
+            features = self._by_signature.get(signature)
+            if features is None:
+                features = self._signature_features(signature)
+            if len(self._attributes) >= SIGNATURE_CACHE_LIMIT:
+                self._attributes.clear()
+            found = self._attributes[signature] = names.item(features)
+        item.update(found)
+        if _is_number(word, signature):
+            name = names.weighted("orthography.number")
+            if name is not None:
+                item[name] = 1.0
 
     def _signature_features(self, signature: str) -> Features:
         """Every orthography feature but ``number``, from a word's signature: the same as
@@ -187,6 +224,7 @@ class OrthographyFeatures(FeatureClass):
 
     def clear_caches(self) -> None:
         self._by_signature.clear()
+        self._attributes.clear()
 
 
 class AffixFeatures(FeatureClass):
@@ -206,3 +244,13 @@ class AffixFeatures(FeatureClass):
             features[prefix] = word[:size]
             features[suffix] = word[-size:]
         return features
+
+    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
+        table = names.table
+        for size, prefix, suffix in self._keys[: len(word)]:
+            name = table(prefix)[word[:size]]
+            if name is not None:
+                item[name] = 1.0
+            name = table(suffix)[word[-size:]]
+            if name is not None:
+                item[name] = 1.0
