@@ -128,3 +128,19 @@ def test_mask_caches_stay_bounded(monkeypatch) -> None:
         )
         assert 0 < len(by_name["dictionary"]._around) <= 3
         assert 0 < len(by_name["medical"]._attributes) <= 2
+
+
+def test_bigram_names_find_values_holding_spaces() -> None:
+    words = ["<s>", "[** a b **]", "c", "a b"]
+    plain = AttributeNames()
+    assert plain.bigram_names(("k-", "k+"), words) == [
+        ("k-:<s> [** a b **]".encode(), "k+:<s> [** a b **]".encode()),
+        ("k-:[** a b **] c".encode(), "k+:[** a b **] c".encode()),
+        (b"k-:c a b", b"k+:c a b"),
+    ]
+    vocabulary = {"k-:[** a b **] c": b"\x01", "k+:c a b": b"\x02", "k+:[** a b **] c": b"\x03",
+                  "k-:<s> [**": b"\x04", "other:c a b": b"\x05"}
+    named = AttributeNames(vocabulary)
+    assert named.bigram_names(("k-", "k+"), words) == [
+        (None, None), (b"\x01", b"\x03"), (None, b"\x02")]
+    assert named.bigram_names(("k+",), ["c", "a", "b"]) == [(None,), (None,)]

@@ -21,6 +21,7 @@ through ``FeatureClass.add_type_attributes``, cached per word, document classes 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -83,21 +84,29 @@ class NameRows(dict[str, tuple[bytes | None, ...]]):
         return names
 
 
-_NO_PAIRS: dict[str, bytes] = {}
+Bigram = tuple[str, str]
 
 
-def _pair_table(key: str, vocabulary: Mapping[str, bytes]) -> dict[str, dict[str, bytes]]:
-    """first -> second -> the name of ``key:first second`` in ``vocabulary``: a value is
-    entered at each of its spaces, so every (first, second) that joins into it finds it."""
-    prefix = key + SEPARATOR
-    table: dict[str, dict[str, bytes]] = {}
-    for full, name in vocabulary.items():
-        if full.startswith(prefix):
-            value = full[len(prefix) :]
-            space = value.find(" ")
-            while space >= 0:
-                table.setdefault(value[:space], {})[value[space + 1 :]] = name
-                space = value.find(" ", space + 1)
+def _bigram_table(
+    keys: tuple[str, ...], vocabulary: Mapping[str, bytes]
+) -> dict[Bigram, tuple[bytes | None, ...]]:
+    """(first, second) -> the names of ``key:first second`` in ``vocabulary`` for each of
+    ``keys`` (None where it has none): a value is entered at each of its spaces, so every
+    (first, second) that joins into it finds it."""
+    table: dict[Bigram, tuple[bytes | None, ...]] = {}
+    nothing: tuple[bytes | None, ...] = (None,) * len(keys)
+    for index, key in enumerate(keys):
+        prefix = key + SEPARATOR
+        for full, name in vocabulary.items():
+            if full.startswith(prefix):
+                value = full[len(prefix) :]
+                space = value.find(" ")
+                while space >= 0:
+                    bigram = (value[:space], value[space + 1 :])
+                    names = list(table.get(bigram, nothing))
+                    names[index] = name
+                    table[bigram] = tuple(names)
+                    space = value.find(" ", space + 1)
     return table
 
 
@@ -107,14 +116,14 @@ class AttributeNames:
     Without a vocabulary the name is python-crfsuite's (``key:value`` or ``key``, UTF-8);
     with one, ``vocabulary[that name as str]``, and None for a name outside it."""
 
-    __slots__ = ("_pairs", "_rows", "_tables", "_weighted", "vocabulary")
+    __slots__ = ("_bigrams", "_rows", "_tables", "_weighted", "vocabulary")
 
     def __init__(self, vocabulary: Mapping[str, bytes] | None = None) -> None:
         self.vocabulary = vocabulary
         self._tables: dict[str, NameTable] = {}
         self._rows: dict[tuple[str, ...], NameRows] = {}
         self._weighted: dict[str, bytes | None] = {}
-        self._pairs: dict[str, dict[str, dict[str, bytes]]] = {}
+        self._bigrams: dict[tuple[str, ...], dict[Bigram, tuple[bytes | None, ...]]] = {}
 
     def table(self, key: str) -> NameTable:
         """The names of string feature ``key``, by value."""
@@ -137,22 +146,21 @@ class AttributeNames:
             rows = self._rows[keys] = NameRows(keys, self.vocabulary)
         return rows
 
-    def pair_names(
-        self, key: str, firsts: Sequence[str], seconds: Sequence[str]
-    ) -> list[bytes | None]:
-        """The names of string feature ``key`` for the values ``f"{first} {second}"`` of
-        each pair of ``firsts`` and ``seconds`` (word bigrams). With a vocabulary the pair
-        is looked up word by word, without building the value."""
+    def bigram_names(
+        self, keys: tuple[str, ...], words: Sequence[str]
+    ) -> list[tuple[bytes | None, ...]]:
+        """For each two neighbours ``first, second`` of ``words``, the names of string
+        features ``keys`` for the value ``f"{first} {second}"`` (a word bigram). With a
+        vocabulary the bigram is looked up as a pair, without building the value."""
+        bigrams = pairwise(words)
         vocabulary = self.vocabulary
         if vocabulary is None:
-            prefix = key + SEPARATOR
-            pairs = zip(firsts, seconds, strict=True)
-            return [f"{prefix}{a} {b}".encode() for a, b in pairs]
-        table = self._pairs.get(key)
+            prefixes = [key + SEPARATOR for key in keys]
+            return [tuple([f"{prefix}{a} {b}".encode() for prefix in prefixes]) for a, b in bigrams]
+        table = self._bigrams.get(keys)
         if table is None:
-            table = self._pairs[key] = _pair_table(key, vocabulary)
-        get = table.get
-        return [get(a, _NO_PAIRS).get(b) for a, b in zip(firsts, seconds, strict=True)]
+            table = self._bigrams[keys] = _bigram_table(keys, vocabulary)
+        return list(map(table.get, bigrams, repeat((None,) * len(keys))))
 
     def weighted(self, key: str) -> bytes | None:
         """The name of float feature ``key`` (its value is the weight)."""

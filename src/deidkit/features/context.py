@@ -22,6 +22,7 @@ from deidkit.features.config import FeatureConfig
 
 START = "<s>"
 END = "</s>"
+_BIGRAM_KEYS = ("context.bigram-", "context.bigram+")
 
 
 class ContextFeatures(FeatureClass):
@@ -92,15 +93,17 @@ class ContextFeatures(FeatureClass):
             found = map(itemgetter(window + distance - 1), rows[distance + 1 :])
             columns.append([*found, *([None] * (distance - 1))][:count])
         doubly = [START, START, *norms, END, END]  # token i is doubly[i + 2]
-        columns.append(names.pair_names("context.bigram-", doubly[:count], doubly[1 : count + 1]))
-        columns.append(names.pair_names("context.bigram+", doubly[3:-1], doubly[4:]))
+        # bigrams[j]: doubly[j] doubly[j + 1], the bigram before token j, after token j - 3
+        bigrams = names.bigram_names(_BIGRAM_KEYS, doubly)
+        columns.append(list(map(itemgetter(0), bigrams[:count])))
+        columns.append(list(map(itemgetter(1), bigrams[3:])))
         for item, token_names in zip(items, zip(*columns, strict=True), strict=True):
             for name in token_names:
                 if name is not None:
                     item[name] = 1.0
         occurrences = names.weighted("context.occurrences")
         if occurrences is not None:
-            counts = Counter(norms)
             scale = 1.0 / count
-            for item, norm in zip(items, norms, strict=True):
-                item[occurrences] = counts[norm] * scale
+            weights = {norm: times * scale for norm, times in Counter(norms).items()}
+            for item, weight in zip(items, map(weights.__getitem__, norms), strict=True):
+                item[occurrences] = weight
