@@ -100,14 +100,18 @@ SECTION_SYNONYMS: dict[str, str] = {
 """Normalised heading -> canonical section name, for common abbreviations and variants."""
 
 # The two kinds of heading, each matched at the start of a line and never past its end.
+# Words and the separators between them take no characters from one another, so nothing
+# given back could let the rest match: their quantifiers are possessive (``*+``), which
+# spares the engine trying on prose lines.
 _COLON_HEADING = (
     r"[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
-    r"(?P<heading>[^\W\d_][^\W\d_ \t/&()',-]*(?:[ \t/&()',-]+[^\W\d_][^\W\d_/&()',-]*){0,7}"
+    r"(?P<heading>[^\W\d_][^\W\d_ \t/&()',-]*+(?:[ \t/&()',-]++[^\W\d_][^\W\d_/&()',-]*+){0,7}+"
     r"[)]?)[ \t]*:"
 )
 _LINE_HEADING = (
     r"[ \t]*(?:(?:\d{1,2}|[IVX]{1,4})[.)][ \t]*)?"
-    r"(?P<heading>[^\W\d_a-z][^\W\d_ \t/&-]*(?:[ \t/&-]+[^\W\d_][^\W\d_/&-]*){0,5})[ \t\r]*$"
+    r"(?P<heading>[^\W\d_a-z][^\W\d_ \t/&-]*+(?:[ \t/&-]++[^\W\d_][^\W\d_/&-]*+){0,5}+)"
+    r"[ \t\r]*$"
 )
 
 
