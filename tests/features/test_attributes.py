@@ -134,8 +134,8 @@ def test_bigram_names_find_values_holding_spaces() -> None:
     words = ["<s>", "[** a b **]", "c", "a b"]
     plain = AttributeNames()
     assert plain.bigram_names(("k-", "k+"), words) == [
-        ("k-:<s> [** a b **]".encode(), "k+:<s> [** a b **]".encode()),
-        ("k-:[** a b **] c".encode(), "k+:[** a b **] c".encode()),
+        (b"k-:<s> [** a b **]", b"k+:<s> [** a b **]"),
+        (b"k-:[** a b **] c", b"k+:[** a b **] c"),
         (b"k-:c a b", b"k+:c a b"),
     ]
     vocabulary = {"k-:[** a b **] c": b"\x01", "k+:c a b": b"\x02", "k+:[** a b **] c": b"\x03",
