@@ -120,3 +120,20 @@ def test_the_default_model_end_to_end_on_a_folder_of_text(tmp_path: Path) -> Non
     code = main(["deidentify", str(folder), str(tmp_path / "out"), "--mode", "placeholder"])
     assert code == 0
     assert (tmp_path / "out" / "note1.txt").read_text() == ("Seen on [REMOVED]. Call [REMOVED].\n")
+
+
+def test_redact_of_an_observed_document_matches_redact() -> None:
+    from deidkit.redact.engine import Deidentifier
+
+    text = "Mary Smith seen 3/14/2012 by Dr. Jones; Mary called 3/21/2012."
+    spans = [Span(0, 10, "PATIENT"), Span(16, 25, "DATE"), Span(33, 38, "DOCTOR"),
+             Span(40, 44, "PATIENT"), Span(52, 61, "DATE")]  # fmt: skip
+    documents = [Document(id=f"n{i}", text=text, spans=spans, patient_id="p1") for i in (1, 2)]
+    plain = Deidentifier(key=KEY)
+    expected = [plain.redact(document) for document in documents]
+    observed = Deidentifier(key=KEY)
+    for document in documents:
+        observed.observe(document)
+    got = [observed.redact(document, observed=True) for document in documents]
+    assert [r.document.text for r in got] == [r.document.text for r in expected]
+    assert "Mary" not in got[0].document.text and "3/14/2012" not in got[0].document.text

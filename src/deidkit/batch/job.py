@@ -256,12 +256,14 @@ def detect_documents(
 
 
 def redact_document(
-    job: Job, deidentifier: Deidentifier, document: Document, source: str
+    job: Job, deidentifier: Deidentifier, document: Document, source: str, *,
+    observed: bool = False,
 ) -> Redacted | Failure:
-    """The redacted document, or a Failure (never the original text)."""
+    """The redacted document, or a Failure (never the original text); ``observed``: the
+    deidentifier has already observed it."""
     try:
         with time_limit(job.timeout):
-            return deidentifier.redact(document, with_mapping=job.mapping)
+            return deidentifier.redact(document, with_mapping=job.mapping, observed=observed)
     except (Exception, DocumentTimeout) as error:
         return failure_of(error, document_id=document.id, source=source, stage="redact")
 

@@ -190,7 +190,7 @@ def run_bucket(
     documents = 0
     with work_file(work.bucket_output(bucket)) as handle:
         for record, document in kept if kept is not None else _held_documents(work, parts):
-            redacted = redact_document(job, deidentifier, document, record["s"])
+            redacted = redact_document(job, deidentifier, document, record["s"], observed=True)
             entry: dict[str, Any] = {"c": record["c"], "i": record["i"]}
             if isinstance(redacted, Failure):
                 failures.append(redacted)

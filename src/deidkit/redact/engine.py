@@ -197,10 +197,14 @@ class Deidentifier:
         if document.note_date:
             self.surrogates.observe(patient, "DATE", document.note_date, document.note_date)
 
-    def redact(self, document: Document, *, with_mapping: bool = True) -> Redacted:
+    def redact(
+        self, document: Document, *, with_mapping: bool = True, observed: bool = False
+    ) -> Redacted:
         """The document with every span replaced according to the mode (the mapping is
-        left empty with ``with_mapping=False``)."""
-        self.observe(document)
+        left empty with ``with_mapping=False``); ``observed=True`` skips observing a
+        document the caller has already passed to ``observe``."""
+        if not observed:
+            self.observe(document)
         return self._redact_observed(document, with_mapping)
 
     def _redact_observed(self, document: Document, with_mapping: bool = True) -> Redacted:
