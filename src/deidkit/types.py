@@ -30,12 +30,19 @@ class Token:
             )
 
 
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of a slot: an unchecked path sets fields directly (a frozen dataclass's own
+    ``__init__`` goes through ``object.__setattr__`` for every field)."""
+    setter: Callable[[Any, Any], None] = getattr(cls, name).__set__
+    return setter
+
+
 # The tokenizer's fast path (deidkit.text.tokenizer only): a Token made with these skips
 # Token's offset checks, for spans valid by construction. Everyone else calls Token(...).
 _new_object = object.__new__
-_set_token_text = Token.text.__set__  # type: ignore[attr-defined,misc]
-_set_token_start = Token.start.__set__  # type: ignore[attr-defined,misc]
-_set_token_end = Token.end.__set__  # type: ignore[attr-defined,misc]
+_set_token_text = _slot_setter(Token, "text")
+_set_token_start = _slot_setter(Token, "start")
+_set_token_end = _slot_setter(Token, "end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,13 +118,6 @@ class Span:
             None if score is None else float(score),
             get("id"),
         )
-
-
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The setter of a slot: an unchecked path sets fields directly (a frozen dataclass's own
-    ``__init__`` goes through ``object.__setattr__`` for every field)."""
-    setter: Callable[[Any, Any], None] = getattr(cls, name).__set__
-    return setter
 
 
 _set_span_start = _slot_setter(Span, "start")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.batch.job import Failure, dumps
-from deidkit.batch.workdir import WorkDir, read_work_line
+from deidkit.batch.workdir import WorkDir, inconsistent, read_work_line
 from deidkit.errors import OutputError
 from deidkit.io import FORMATS, jsonl, write_documents
 from deidkit.io.atomic import atomic_file, atomic_write_text
@@ -57,18 +57,12 @@ def entries(work: WorkDir, keys: Sequence[str]) -> Iterator[tuple[str, dict[str,
                             )
                         other, document = read_work_line(next(buckets[bucket]))
                         if other["c"] != key or other["i"] != entry["i"]:
-                            raise OutputError(
-                                f"{work.path}: the work folder is inconsistent (bucket {bucket}); "
-                                "rerun with --restart"
-                            )
+                            raise inconsistent(work, f"bucket {bucket}")
                         entry = other
                     if document is None:
                         if "failed" in entry:
                             continue  # failed in its bucket: listed in the bucket's summary
-                        raise OutputError(
-                            f"{work.path}: the work folder is inconsistent (chunk {key}); "
-                            "rerun with --restart"
-                        )
+                        raise inconsistent(work, f"chunk {key}")
                     yield key, entry, document
     finally:
         for handle in buckets.values():

@@ -35,8 +35,7 @@ from deidkit.batch.job import (
     redact_document,
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
-from deidkit.batch.workdir import WorkDir, read_work_line, work_file, work_line
-from deidkit.errors import OutputError
+from deidkit.batch.workdir import WorkDir, inconsistent, read_work_line, work_file, work_line
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
 
@@ -165,10 +164,7 @@ def _held_documents(
         for line in data.decode("utf-8").split("\n")[:-1]:
             entry, document = read_work_line(line)
             if document is None:
-                raise OutputError(
-                    f"{work.path}: the work folder is inconsistent (chunk {key}); "
-                    "rerun with --restart"
-                )
+                raise inconsistent(work, f"chunk {key}")
             yield entry, Document.from_dict(json.loads(document), check=False)
 
 

@@ -209,6 +209,13 @@ def work_file(path: Path) -> Iterator[IO[str]]:
         raise
 
 
+def inconsistent(work: WorkDir, where: str) -> OutputError:
+    """The error for a work file that does not fit the others (``where``: which one)."""
+    return OutputError(
+        f"{work.path}: the work folder is inconsistent ({where}); rerun with --restart"
+    )
+
+
 def work_line(entry: dict[str, Any], document: dict[str, Any] | None = None) -> str:
     """A line of a work file: the entry and the document (``Document.to_dict()``), if any."""
     head = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))

@@ -205,10 +205,6 @@ class Deidentifier:
         document the caller has already passed to ``observe``."""
         if not observed:
             self.observe(document)
-        return self._redact_observed(document, with_mapping)
-
-    def _redact_observed(self, document: Document, with_mapping: bool = True) -> Redacted:
-        """``redact`` of a document already observed (observing is idempotent)."""
         patient = patient_of(document)
         replacements = [self._replacement(document, span, patient) for span in document.spans]
         result = apply_replacements(document.text, document.spans, replacements)
@@ -230,7 +226,9 @@ class Deidentifier:
         items = list(documents)
         for document in items:
             self.observe(document)
-        return [self._redact_observed(document, with_mapping) for document in items]
+        return [
+            self.redact(document, with_mapping=with_mapping, observed=True) for document in items
+        ]
 
     def _replacement(self, document: Document, span: Span, patient: str) -> str:
         original = document.span_text(span)
