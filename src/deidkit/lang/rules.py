@@ -1,0 +1,114 @@
+"""The :class:`RuleLanguage` type: a language's data for the rules detector.
+
+It lives here, not in ``deidkit.models.rules``, so that a language package can describe itself
+without importing the detector. Each language folder has one instance in
+``deidkit/lang/<code>/rules.py``, reached as ``get_language(code).rules``.
+
+List fields name ``deidkit.resources`` lists (full names, ``es_`` prefix included); every one
+must be shipped. Words are casefolded. Fields marked *shared* are used with the words of every
+language together, whatever the note's language (clinical notes borrow terms: an English
+eponym in a Spanish note is still an eponym); the others only for notes in this language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+FieldExtent = tuple[str, str]
+"""A labelled field's (label, extent): ``names`` takes the capitalised words after the colon,
+``clause`` the rest of the clause (up to ``.``, ``;`` or the line end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLanguage:
+    """What the rules detector needs to know about one language.
+
+    Dictionaries (resource lists, first column):
+
+    - ``first_names``, ``last_names``: the name lists (a name in either is a name);
+    - ``common_words``: ordinary words (a name that is one needs context);
+    - ``medical_words``: medical words (likewise);
+    - ``cities``: town lists (``CITY``), the first with a population column (third) from which
+      one-word cities of 100,000 people or more are taken as unambiguous places;
+    - ``regions`` (``STATE``), ``countries`` (``COUNTRY``), ``hospitals`` (``HOSPITAL``);
+    - ``not_names``: weekdays, months, nationalities: in the name lists, never names;
+    - ``street_types`` (before the street name: "Calle"), ``street_suffixes`` (after it:
+      "Street"), ``address_units`` ("Apt", "piso");
+    - ``state_codes``: (list, kind): the entries of the list whose third column is ``kind``
+      (``"usps"``) are state codes ("Garfield, NJ"); None: the language has none;
+    - ``credentials``: (list, kind) likewise: credentials after a name (", MD").
+
+    Cues (lists of (cue, kind) rows, then ``extra_*`` rows for cues the lists lack; the first
+    of equal cues gives the kind):
+
+    - ``titles``: (title, canonical, kind) rows; ``extra_titles`` title -> kind, overridden by
+      the lists; kinds ``professional`` (a ``DOCTOR`` follows), ``courtesy``, ``military``,
+      ``civil``;
+    - ``name_indicators`` (+ ``extra_name_indicators``): words before a name; kind
+      ``care_team`` (a ``DOCTOR`` follows) or any other (a ``RELATIVE``);
+    - ``location_indicators`` (+ ``extra_location_indicators``) minus
+      ``too_general_place_cues``: words before a place;
+    - ``hospital_indicators``: hospital words ("Hospital", "Clinic");
+    - ``fields``: labelled fields, field words -> :data:`FieldExtent` ("Nombre:").
+
+    Conventions:
+
+    - ``hospital_name_first``: "Mercy Hospital" (True) or "Hospital La Paz" (False);
+    - ``hospital_cues``: words before a one-word hospital name that make it one ("at Mercy
+      Hospital"; read where the name comes first);
+    - ``wordlike_state_codes``: state codes that are also words ("IN", "OR"): not a state
+      when a word follows.
+
+    Shared words (every language's together):
+
+    - ``eponym_heads``: nouns after a name that make it an eponym ("Foley catheter");
+    - ``link_words``: words inside a hospital or street name ("of", "de la");
+    - ``cue_fillers``: words between a name cue and the name ("wife is", "se llama");
+    - ``articles``: articles between a place cue and the place ("the", "la").
+    """
+
+    first_names: tuple[str, ...]
+    last_names: tuple[str, ...]
+    common_words: tuple[str, ...]
+    medical_words: tuple[str, ...]
+    cities: tuple[str, ...]
+    regions: tuple[str, ...]
+    countries: tuple[str, ...]
+    hospitals: tuple[str, ...]
+    not_names: tuple[str, ...]
+    street_types: tuple[str, ...]
+    street_suffixes: tuple[str, ...]
+    address_units: tuple[str, ...]
+    state_codes: tuple[str, str] | None
+    credentials: tuple[str, str]
+    titles: tuple[str, ...]
+    extra_titles: Mapping[str, str]
+    name_indicators: tuple[str, ...]
+    extra_name_indicators: tuple[tuple[str, str], ...]
+    location_indicators: tuple[str, ...]
+    extra_location_indicators: tuple[tuple[str, str], ...]
+    too_general_place_cues: frozenset[str]
+    hospital_indicators: tuple[str, ...]
+    fields: Mapping[str, FieldExtent]
+    hospital_name_first: bool
+    hospital_cues: frozenset[str]
+    wordlike_state_codes: frozenset[str]
+    eponym_heads: frozenset[str]
+    link_words: frozenset[str]
+    cue_fillers: frozenset[str]
+    articles: frozenset[str]
+
+    def resource_lists(self) -> tuple[str, ...]:
+        """Every resource list named here (each must be shipped)."""
+        pairs = (self.credentials,) + ((self.state_codes,) if self.state_codes else ())
+        return (
+            self.first_names + self.last_names + self.common_words + self.medical_words
+            + self.cities + self.regions + self.countries + self.hospitals + self.not_names
+            + self.street_types + self.street_suffixes + self.address_units + self.titles
+            + self.name_indicators + self.location_indicators + self.hospital_indicators
+            + tuple(name for name, _ in pairs)
+        )
+
+
+__all__ = ["FieldExtent", "RuleLanguage"]
