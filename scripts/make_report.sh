@@ -39,7 +39,8 @@ experiments() {
     shift 2
     local split=("$@" --jobs "$JOBS" --seed 0)
     # seed 001 Tables 2-5: every detector on one split, with paired significance tests
-    run compare "${split[@]}" --detectors rules,svm,crf,tree,ensemble \
+    # (hmm and winnow: the IdentiFinder- and SNoW-style global-context baselines)
+    run compare "${split[@]}" --detectors rules,svm,crf,tree,ensemble,hmm,winnow \
         --title "Detector comparison ($name)" --out "$out/compare"
     # seeds 001 and 003: 10-fold cross-validation (CRF) over the training documents only
     run cv "${split[@]}" --model crf --folds 10 \
@@ -79,7 +80,8 @@ for corpus in $CORPORA; do
             --out "$RESULTS/synthetic-en-data/train.jsonl"
         "${DEIDKIT[@]}" synth -n 150 --seed 2 --templates "$held" \
             --out "$RESULTS/synthetic-en-data/test.jsonl"
-        # seed 001 Tables 2, 7, 11 and 13: rules, SVM and CRF trained and tested on each variant
+        # seed 001 Tables 2, 7, 11 and 13: rules, SVM, CRF, HMM and winnow trained and tested
+        # on each variant
         # (same sizes, seeds and held-out template families as above; plain = the notes above)
         for variant in plain ambiguous out-of-dictionary; do
             mkdir -p "$RESULTS/variants-data/train" "$RESULTS/variants-data/test"
@@ -89,7 +91,7 @@ for corpus in $CORPORA; do
                 --out "$RESULTS/variants-data/test/$variant.jsonl"
         done
         run variants --train "$RESULTS/variants-data/train" --test "$RESULTS/variants-data/test" \
-            --variants plain,ambiguous,out-of-dictionary --detectors rules,svm,crf \
+            --variants plain,ambiguous,out-of-dictionary --detectors rules,svm,crf,hmm,winnow \
             --set lang=en --jobs "$JOBS" --seed 0 \
             --title "Corpus variants: plain, ambiguous, out-of-dictionary (synthetic English)" \
             --out "$RESULTS/synthetic-en/variants"
@@ -106,5 +108,5 @@ mkdir -p "$(dirname "$REPORT")"
     --title "deidkit: the seed papers' experiments on MEDDOCAN and synthetic English notes" \
     --note "MEDDOCAN (Spanish Clinical Case Corpus, IberLEF 2019): CC BY 4.0, (c) 2019 Secretaria de Estado para el Avance Digital (SEAD), PlanTL-GOB-ES/SPACCC_MEDDOCAN. Trained on the 500 train documents, scored on the 250 dev documents (cv: 10 folds over train); the test split is not used." \
     --note "Synthetic English: 400 training notes from deidkit synth (seed 1) and 150 test notes (seed 2) from 11 template families left out of training, so the test notes have layouts the models never saw." \
-    --note "Corpus variants (seed 001 section 6): for each deidkit synth --variant (plain = the notes above, ambiguous, out-of-dictionary), 400 training notes (seed 1) and 150 test notes (seed 2) from the same held-out template families; rules, SVM and CRF trained and tested on each variant. ood_recall is seed 001's Table 13: recall on the gold name and location tokens that no word list of the dictionary feature class covers (docs/evaluation.md)." \
+    --note "Corpus variants (seed 001 section 6): for each deidkit synth --variant (plain = the notes above, ambiguous, out-of-dictionary), 400 training notes (seed 1) and 150 test notes (seed 2) from the same held-out template families; rules, SVM, CRF, HMM (IdentiFinder-style) and winnow (SNoW-style) trained and tested on each variant. ood_recall is seed 001's Table 13: recall on the gold name and location tokens that no word list of the dictionary feature class covers (docs/evaluation.md)." \
     --note "Regenerate with: bash scripts/make_report.sh (runs every experiment, then deidkit report). Machine: 2 cores; training times are wall-clock seconds of one run while another ran beside it (--jobs 2)."

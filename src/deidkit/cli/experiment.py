@@ -191,8 +191,8 @@ def register(app: typer.Typer) -> None:
         detectors: Annotated[
             str | None,
             typer.Option(
-                help="compare: detectors to compare (rules,svm,crf,tree,ensemble); "
-                "variants: rules,svm,crf."
+                help="compare: detectors to compare (rules,svm,crf,tree,ensemble,hmm,winnow); "
+                "variants: rules,svm,crf,hmm,winnow."
             ),
         ] = None,
         variants: Annotated[

@@ -23,6 +23,8 @@ DETECTORS: dict[str, str] = {
     "svm": "deidkit.models.svm:SVMDetector",
     "tree": "deidkit.models.tree:TreeDetector",
     "ensemble": "deidkit.models.ensemble:EnsembleDetector",
+    "hmm": "deidkit.models.hmm:HMMDetector",
+    "winnow": "deidkit.models.winnow:WinnowDetector",
 }
 """Every detector by name: the module and class that implement it."""
 

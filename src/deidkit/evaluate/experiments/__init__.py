@@ -71,7 +71,7 @@ EXPERIMENTS: dict[str, Experiment] = {
             "compare",
             compare.TITLE,
             compare.run,
-            "rules, SVM, CRF, boosted tree and ensemble on one split",
+            "rules, SVM, CRF, boosted tree, ensemble, HMM and winnow on one split",
         ),
         Experiment(
             "variants",

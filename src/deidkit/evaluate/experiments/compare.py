@@ -2,7 +2,8 @@
 
 Per detector: precision, recall and F-measure of PHI and non-PHI tokens (seed 001's table
 layout), strict entity measures, F10 and the leak rate; each detector is tested against the
-best one (by PHI token F1) with the paired randomization test.
+best one (by PHI token F1) with the paired randomization test. ``hmm`` (IdentiFinder-style)
+and ``winnow`` (SNoW-style) are Stat De-id's global-context baselines.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from deidkit.evaluate.experiments.runner import DetectorSpec, RunResult, RunTask
 from deidkit.evaluate.results import ResultsWriter
 
 TITLE = "Detector comparison"
-DEFAULT_DETECTORS: tuple[str, ...] = ("rules", "svm", "crf", "tree", "ensemble")
+DEFAULT_DETECTORS: tuple[str, ...] = ("rules", "svm", "crf", "tree", "ensemble", "hmm", "winnow")
 
 
 def run(

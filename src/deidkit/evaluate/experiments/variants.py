@@ -7,7 +7,9 @@ places and hospitals are in no dictionary (section 6.3). Each detector is traine
 variant's training notes and tested on the same variant's test notes. Per variant and
 detector: precision, recall and F-measure of PHI and non-PHI tokens (Tables 2, 7, 11), and the
 recall on the gold name and location tokens that are not in the dictionaries, beside the
-recall on those that are (Table 13; ``deidkit.evaluate.dictionary_recall``).
+recall on those that are (Table 13; ``deidkit.evaluate.dictionary_recall``). The defaults are
+the paper's systems: rules (heuristic+dictionary), SVM, CRF, and the global-context ``hmm``
+(IdentiFinder) and ``winnow`` (SNoW) baselines.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from deidkit.evaluate.results import ResultsWriter
 from deidkit.types import Document
 
 TITLE = "Corpus variants (seed 001)"
-DEFAULT_DETECTORS: tuple[str, ...] = ("rules", "svm", "crf")
+DEFAULT_DETECTORS: tuple[str, ...] = ("rules", "svm", "crf", "hmm", "winnow")
 
 Variants = Mapping[str, tuple[Sequence[Document], Sequence[Document]]]
 """Variant name -> (training documents, test documents)."""
