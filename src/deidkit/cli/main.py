@@ -16,6 +16,7 @@ from deidkit.errors import DeidkitError
 
 COMMAND_MODULES: tuple[str, ...] = (  # the order of ``deidkit --help``
     "deidkit.cli.deidentify",
+    "deidkit.cli.anonymize",
     "deidkit.cli.models",
     "deidkit.cli.evaluate",
     "deidkit.cli.experiment",
