@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deidkit.lang import get_language
 from deidkit.redact.surrogates.dates import (
-    MONTHS,
     DateShifter,
     Field,
     parse_date,
@@ -172,7 +172,7 @@ def _shape(fields: tuple[Field, ...]) -> list[tuple[object, ...]]:
     long_form=st.booleans(),
 )
 def test_spanish_dates_move_by_the_offset(day: date, weeks: int, long_form: bool) -> None:
-    months = MONTHS["es"]
+    months = get_language("es").dates.months
 
     def write(d: date) -> str:
         if long_form:

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from deidkit.errors import ConfigError
-from deidkit.features import FEATURE_CLASSES, LANGUAGES, REGISTRY, FeatureConfig, default_classes
+from deidkit.features import FEATURE_CLASSES, REGISTRY, FeatureConfig, default_classes
+from deidkit.lang import is_language, language_codes
 
 features_app = typer.Typer(
     name="features",
@@ -20,9 +21,9 @@ features_app = typer.Typer(
 
 def feature_classes(language: str = "en") -> list[dict[str, object]]:
     """Each feature class: name, summary, on by default, and why it cannot run (or None)."""
-    if language not in LANGUAGES:
+    if not is_language(language):
         raise ConfigError(
-            f"unsupported feature language {language!r}; use one of: {', '.join(LANGUAGES)}"
+            f"unsupported feature language {language!r}; use one of: {', '.join(language_codes())}"
         )
     config = FeatureConfig(classes=FEATURE_CLASSES, language=language)
     defaults = default_classes(language)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from deidkit.errors import ConfigError
+from deidkit.lang import get_language, is_language, language_codes
 
 FEATURE_CLASSES: tuple[str, ...] = (
     "word",
@@ -32,21 +33,24 @@ FEATURE_CLASSES: tuple[str, ...] = (
 OPTIONAL_CLASSES: frozenset[str] = frozenset({"syntax"})
 """Classes left out of the default set (slow or needing an optional system package)."""
 
-LANGUAGES: tuple[str, ...] = ("en", "es")
+LANGUAGES: tuple[str, ...] = language_codes()
+"""The supported languages when deidkit was imported (``deidkit.lang`` is the registry)."""
 
 CONFIG_VERSION = 1
 
 
 ENGLISH_ONLY_CLASSES: frozenset[str] = frozenset({"pos", "syntax"})
-"""Classes with no implementation outside English (no offline tagger or parser)."""
+"""Classes that need the offline tagger and parser, which only English has (a language's
+``pos_tagger`` field)."""
 
 
 def default_classes(language: str = "en") -> tuple[str, ...]:
     """The classes on by default: all but the optional ones, and only what the language has."""
+    tagged = is_language(language) and get_language(language).pos_tagger
     return tuple(
         name
         for name in FEATURE_CLASSES
-        if name not in OPTIONAL_CLASSES and (language == "en" or name not in ENGLISH_ONLY_CLASSES)
+        if name not in OPTIONAL_CLASSES and (tagged or name not in ENGLISH_ONLY_CLASSES)
     )
 
 
@@ -56,7 +60,8 @@ class FeatureConfig:
 
     - ``classes``: the enabled classes (see ``FEATURE_CLASSES``); by default
       ``default_classes(language)``: all but ``syntax``, and for Spanish also without ``pos``.
-    - ``language``: ``"en"`` or ``"es"``; picks dictionaries, patterns, frequency tables.
+    - ``language``: a code of ``deidkit.lang`` (``"en"``, ``"es"``); picks dictionaries,
+      patterns, frequency tables.
       Classes with nothing for a language (part of speech and syntax in Spanish) report
       themselves unavailable and are skipped with a notice.
     - ``window``: previous/next tokens in the context class (HIDE uses 4).
@@ -94,10 +99,10 @@ class FeatureConfig:
     syntax_max_tokens: int = 40
 
     def __post_init__(self) -> None:
-        if self.language not in LANGUAGES:
+        if not is_language(self.language):
             raise ConfigError(
                 f"unsupported feature language {self.language!r}; use one of: "
-                f"{', '.join(LANGUAGES)}"
+                f"{', '.join(language_codes())}"
             )
         if self.classes is None:
             object.__setattr__(self, "classes", default_classes(self.language))
@@ -113,7 +118,7 @@ class FeatureConfig:
             raise ConfigError("a feature class is listed twice; list each class once")
         ordered = tuple(name for name in FEATURE_CLASSES if name in classes)
         object.__setattr__(self, "classes", ordered)
-        if self.lemma and self.language != "en":
+        if self.lemma and not get_language(self.language).pos_tagger:
             raise ConfigError("the lemma feature is only available for English; set lemma off")
         _check_range("window", self.window, 0, 10)
         _check_range("affix_max", self.affix_max, 1, 5)

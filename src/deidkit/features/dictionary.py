@@ -23,6 +23,7 @@ from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache
 from deidkit.features.config import FeatureConfig
 from deidkit.features.phrases import PhraseMatcher
+from deidkit.lang import get_language, is_language
 
 MEDICAL_LISTS: frozenset[str] = frozenset({"medical_words"})
 """Base names of the medical vocabularies: the ``medical`` class uses these."""
@@ -32,8 +33,9 @@ AROUND_LIMIT = 50_000
 
 
 def feature_name(resource: str, language: str) -> str:
-    prefix = f"{language}_"
-    return resource[len(prefix) :] if language != "en" and resource.startswith(prefix) else resource
+    """A resource's name without the language's prefix (``es_provinces`` -> ``provinces``)."""
+    prefix = get_language(language).resource_prefix if is_language(language) else f"{language}_"
+    return resource[len(prefix) :] if prefix and resource.startswith(prefix) else resource
 
 
 def default_dictionaries(language: str) -> dict[str, str]:

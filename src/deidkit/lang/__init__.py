@@ -43,18 +43,39 @@ def is_language(code: object) -> bool:
 def check_language(code: str, what: str = "language") -> str:
     """``code`` itself, or a ConfigError naming the supported codes."""
     if not is_language(code):
-        raise ConfigError(
-            f"unsupported {what}; use one of: {', '.join(language_codes())}"
-        )
+        raise ConfigError(f"unsupported {what}; use one of: {', '.join(language_codes())}")
     return code
 
 
-@cache
 def get_language(code: str) -> Language:
     """The :class:`Language` of ``code`` (ConfigError for an unknown code)."""
     check_language(code)
-    language: Language = importlib.import_module(_MODULES[code]).LANGUAGE
+    return _load(_MODULES[code])
+
+
+def languages() -> tuple[Language, ...]:
+    """Every supported language, in registry order."""
+    return tuple(_load(module) for module in _MODULES.values())
+
+
+def search_order(code: str) -> tuple[str, ...]:
+    """``code`` first, then the other languages in registry order: where words of several
+    languages are looked up (a Spanish month in an English note), ``code``'s reading wins."""
+    return (code, *(other for other in _MODULES if other != code))
+
+
+@cache
+def _load(module: str) -> Language:
+    language: Language = importlib.import_module(module).LANGUAGE
     return language
 
 
-__all__ = ["Language", "check_language", "get_language", "is_language", "language_codes"]
+__all__ = [
+    "Language",
+    "check_language",
+    "get_language",
+    "is_language",
+    "language_codes",
+    "languages",
+    "search_order",
+]

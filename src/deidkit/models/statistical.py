@@ -14,6 +14,7 @@ from typing import Any
 
 from deidkit.errors import ConfigError
 from deidkit.features import FeatureConfig, FeatureExtractor, FeatureUnavailableWarning
+from deidkit.lang import is_language, language_codes
 from deidkit.models.base import BaseDetector
 from deidkit.models.spans import OUTSIDE, bio_tags, token_labels
 from deidkit.patterns import find_patterns
@@ -49,8 +50,11 @@ class StatisticalDetector(BaseDetector):
 
     # -- features ---------------------------------------------------------------------------
     def _requested_config(self) -> FeatureConfig:
-        if self.lang not in ("en", "es"):
-            raise ConfigError(f"{self.name}: unsupported language {self.lang!r}; use en or es")
+        if not is_language(self.lang):
+            raise ConfigError(
+                f"{self.name}: unsupported language {self.lang!r}; "
+                f"use {' or '.join(language_codes())}"
+            )
         if isinstance(self.features, FeatureConfig):
             return self.features
         if self.features is None:

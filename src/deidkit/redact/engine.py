@@ -10,6 +10,7 @@ from typing import Any
 
 from deidkit.errors import ConfigError
 from deidkit.labels import LABELS
+from deidkit.lang import is_language, language_codes
 from deidkit.redact.core import OffsetMap, apply_replacements
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.modes import MODES, Mode, check_mode, mask, render_tag, tag_template
@@ -18,8 +19,6 @@ from deidkit.redact.surrogates.ages import AgePolicy
 from deidkit.redact.surrogates.dates import DateShifter
 from deidkit.redact.surrogates.names import fold, name_words
 from deidkit.types import Document, Span
-
-LANGUAGES = ("en", "es")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +45,10 @@ class RedactOptions:
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
-        if self.lang not in LANGUAGES:
-            raise ConfigError(f"unknown language {self.lang!r}; use one of: en, es")
+        if not is_language(self.lang):
+            raise ConfigError(
+                f"unknown language {self.lang!r}; use one of: {', '.join(language_codes())}"
+            )
         if len(self.mask_char) != 1:
             raise ConfigError("the mask character must be exactly one character, e.g. '*'")
         if not 7 <= self.date_shift_max <= 36500 or not self.date_shift_min >= 0:

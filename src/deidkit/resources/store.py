@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from deidkit.errors import ResourceError
+from deidkit.lang import get_language, is_language
 from deidkit.resources import bundles
 from deidkit.resources.catalogue import DATA_DIR, ResourceInfo, shipped
 from deidkit.resources.frequency import FrequencyTable
@@ -201,10 +202,12 @@ def frequency_table(name: str) -> FrequencyTable:
 def for_language(base: str, lang: str) -> str:
     """The name of a resource in a language: ``first_names_male`` -> ``es_first_names_male``.
 
-    English resources have no prefix; other languages prefix their code. Raises ResourceError
-    when the language has no such resource.
+    A language's lists start with its ``resource_prefix`` (none for English, ``es_`` for
+    Spanish; an unknown code is tried as ``<code>_``). Raises ResourceError when the language
+    has no such resource.
     """
-    name = base if lang == "en" else f"{lang}_{base}"
+    prefix = get_language(lang).resource_prefix if is_language(lang) else f"{lang}_"
+    name = prefix + base
     if name in shipped() or name in bundles.BUNDLES:
         return name
     raise ResourceError(

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.errors import DeidkitError, ModelError
+from deidkit.lang import is_language
 from deidkit.redact import Detector
 from deidkit.redact.keys import SecretKey
 from deidkit.service.settings import ServiceSettings
@@ -103,4 +104,4 @@ def _lang_of(folder: Path) -> str:
         lang = config.get("params", {}).get("lang", "en")
     except (OSError, ValueError, AttributeError):
         return "en"
-    return lang if lang in ("en", "es") else "en"
+    return lang if is_language(lang) else "en"

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
+
+from deidkit.lang import is_language, language_codes
 
 ModeName = Literal["surrogate", "tag", "placeholder", "remove", "mask"]
+
+
+def _supported(code: str) -> str:
+    """``code`` if ``deidkit.lang`` has it (checked per request, against the registry)."""
+    if not is_language(code):
+        raise ValueError(f"Input should be {' or '.join(map(repr, language_codes()))}")
+    return code
+
+
+LanguageCode = Annotated[
+    str,
+    AfterValidator(_supported),
+    WithJsonSchema({"enum": list(language_codes()), "type": "string"}),
+]
+"""A language code of ``deidkit.lang`` (an enum in the OpenAPI schema)."""
 
 
 class SpanOut(BaseModel):
@@ -46,7 +70,7 @@ class _Texts(BaseModel):
         None,
         description="A model name from GET /models (default: the language's default).",
     )
-    lang: Literal["en", "es"] | None = Field(None, description="Language of the notes.")
+    lang: LanguageCode | None = Field(None, description="Language of the notes.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> _Texts:

@@ -29,6 +29,7 @@ from pathlib import Path
 from types import ModuleType
 
 from deidkit.errors import ConfigError
+from deidkit.lang import get_language, is_language
 
 DEBIAN_PATHS: tuple[Path, ...] = (
     Path("/usr/lib/python3/dist-packages"),
@@ -91,7 +92,7 @@ def load_module() -> ModuleType | None:
 
 def unavailable_reason(language: str = "en") -> str | None:
     """Why Link Grammar parsing is unavailable, or None when it works."""
-    if language != "en":
+    if not (is_language(language) and get_language(language).link_grammar):
         return f"no Link Grammar dictionary is used for language {language!r} (English only)"
     if load_module() is None:
         return f"the Link Grammar parser is not installed; {INSTALL_HINT}"

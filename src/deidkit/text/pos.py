@@ -23,8 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.errors import ConfigError
+from deidkit.lang import languages
 
-LANGUAGES: tuple[str, ...] = ("en",)
+
+def tagger_languages() -> tuple[str, ...]:
+    """The languages with an offline tagger (``pos_tagger`` in ``deidkit.lang``)."""
+    return tuple(language.code for language in languages() if language.pos_tagger)
+
+
+LANGUAGES: tuple[str, ...] = tagger_languages()
+"""The languages with a tagger when deidkit was imported."""
 
 
 _CACHE_LIMIT = 200_000
@@ -99,10 +107,11 @@ def singular(word: str) -> str:
 
 def unavailable_reason(language: str) -> str | None:
     """Why part-of-speech tagging is unavailable for ``language``, or None if it works."""
-    if language not in LANGUAGES:
+    available = tagger_languages()
+    if language not in available:
         return (
             f"no offline part-of-speech tagger for language {language!r} "
-            f"(available: {', '.join(LANGUAGES)})"
+            f"(available: {', '.join(available)})"
         )
     if _textblob() is None:
         return "textblob is not installed (pip install textblob)"

@@ -27,6 +27,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from deidkit.lang import languages
 from deidkit.types import Token
 
 NO_SECTION = "none"
@@ -43,59 +44,16 @@ class Section:
     name: str
 
 
-def _word_set(words: str) -> frozenset[str]:
-    return frozenset(words.split())
+_SMALL_WORDS = frozenset().union(*(lang.sections.small_words for lang in languages()))
 
-
-_SMALL_WORDS = _word_set(
-    "of and or on at for the to in with by from a an de del la las los el y en o con al por para"
+HEADING_WORDS: frozenset[str] = frozenset().union(
+    *(lang.sections.heading_words for lang in languages())
 )
-
-HEADING_WORDS = _word_set(
-    """
-    history illness illnesses complaint complaints medications medication meds allergies
-    allergy exam examination physical assessment plan impression diagnosis diagnoses course
-    findings labs laboratory results data procedure procedures instructions condition
-    disposition summary review systems social family vitals signs discharge admission
-    followup follow problems problem studies imaging radiology hospital recommendations
-    consultation consults operation operative indications addendum treatment therapy
-    antecedentes anamnesis exploración exploracion evolución evolucion diagnóstico
-    diagnostico diagnósticos diagnosticos tratamiento juicio clínico clinico pruebas
-    complementarias enfermedad actual motivo consulta personales familiares comentario
-    discusión discusion conclusiones
-    """
-)
-"""Words that make an all-capitals line without a colon count as a heading."""
+"""Words that make an all-capitals line without a colon count as a heading (every language's
+``deidkit/lang/<code>/sections.py``)."""
 
 SECTION_SYNONYMS: dict[str, str] = {
-    "hpi": "history_of_present_illness",
-    "history_of_the_present_illness": "history_of_present_illness",
-    "present_illness": "history_of_present_illness",
-    "pmh": "past_medical_history",
-    "pmhx": "past_medical_history",
-    "psh": "past_surgical_history",
-    "fh": "family_history",
-    "fhx": "family_history",
-    "sh": "social_history",
-    "shx": "social_history",
-    "cc": "chief_complaint",
-    "ros": "review_of_systems",
-    "pe": "physical_exam",
-    "physical_examination": "physical_exam",
-    "a_p": "assessment_and_plan",
-    "a_and_p": "assessment_and_plan",
-    "assessment_plan": "assessment_and_plan",
-    "assessment_and_plan": "assessment_and_plan",
-    "impression_and_plan": "assessment_and_plan",
-    "meds": "medications",
-    "dx": "diagnosis",
-    "hosp_course": "hospital_course",
-    # SOAP notes
-    "s": "subjective",
-    "o": "objective",
-    "a": "assessment",
-    "p": "plan",
-    "brief_hospital_course": "hospital_course",
+    heading: name for lang in languages() for heading, name in lang.sections.synonyms.items()
 }
 """Normalised heading -> canonical section name, for common abbreviations and variants."""
 

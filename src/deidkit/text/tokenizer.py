@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from deidkit.lang import languages
 from deidkit.types import (
     Token,
     _new_object,
@@ -42,18 +43,7 @@ from deidkit.types import (
     _set_token_text,
 )
 
-ABBREVIATIONS: frozenset[str] = frozenset(
-    {
-        # titles before a name
-        "dr", "drs", "mr", "mrs", "ms", "mx", "prof", "sr", "sra", "srta", "dra", "dña",
-        "rev", "hon", "sgt", "capt", "lt", "atty",
-        # words before a place or a number
-        "av", "avda", "pza", "apt", "ste", "mt", "ft", "tel", "ext", "fig", "vol", "pág",
-        "núm", "tfno",
-        # general short forms that rarely end a sentence
-        "vs", "approx", "pt", "pts",
-    }
-)
+ABBREVIATIONS: frozenset[str] = frozenset().union(*(lang.abbreviations for lang in languages()))
 """Lower-case words that keep a following dot as part of the token (``Dr.``, ``approx.``).
 
 Only abbreviations that come before what they qualify are listed: a PHI span may start with
@@ -63,7 +53,10 @@ dot, so a span that stops before a sentence's full stop still ends on a token bo
 """
 
 _ABBREV_ALT = "|".join(sorted((re.escape(a) for a in ABBREVIATIONS), key=len, reverse=True))
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic)[a-z]{0,6}"
+_MONTH_HEADS = dict.fromkeys(
+    name[:3].casefold() for lang in languages() for name in lang.dates.month_abbreviations
+)
+_MONTH = rf"(?:{'|'.join(_MONTH_HEADS)})[a-z]{{0,6}}"  # jan ... dec, ene, abr, ago, dic
 
 _PATTERN = rf"""
   (?P<url>(?:https?://|ftp://|www\.)[^\s<>"'\[\]]*[^\s<>"'\[\].,;:!?)])

@@ -18,6 +18,7 @@ from datetime import date
 from typing import Any, cast
 
 from deidkit.labels import Category, category_of
+from deidkit.lang import get_language
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.surrogates import ages, ids
 from deidkit.redact.surrogates.case import match_case, recase
@@ -41,29 +42,6 @@ ID_LABELS = frozenset(
         "ROOM",
     }
 )
-_SEX_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "en": (
-        ("male", "female"),
-        ("man", "woman"),
-        ("boy", "girl"),
-        ("gentleman", "lady"),
-        ("m", "f"),
-        ("masculine", "feminine"),
-    ),
-    "es": (
-        ("varón", "mujer"),
-        ("varon", "mujer"),
-        ("hombre", "mujer"),
-        ("masculino", "femenino"),
-        ("niño", "niña"),
-        ("chico", "chica"),
-        ("h", "m"),
-        ("v", "m"),
-        ("macho", "hembra"),
-    ),
-}
-
-
 @dataclass
 class PatientState:
     """What the generator remembers about one patient."""
@@ -97,6 +75,7 @@ class SurrogateGenerator:
         self.key = key
         self.settings = settings or SurrogateSettings()
         self.pools: Pools = pools(self.settings.lang)
+        self._language = get_language(self.settings.lang)
         self._places = PlaceSurrogates(self.pools)
         self._patients: dict[str, PatientState] = {}
 
@@ -286,7 +265,7 @@ class SurrogateGenerator:
         return new
 
     def _sex_words(self) -> tuple[tuple[str, str], ...]:
-        return _SEX_WORDS.get(self.settings.lang, ()) + _SEX_WORDS["en"]
+        return self._language.surrogates.sex_words
 
     def _sex_of(self, original: str) -> str | None:
         word = fold(original.strip())
@@ -337,12 +316,9 @@ class SurrogateGenerator:
             "STREET": "12 Main Street",
             "CITY": "Springfield",
             "STATE": "Ohio",
-            "ZIP": "02114" if self.settings.lang == "en" else "28036",
             "COUNTRY": "Canada",
             "LOCATION_OTHER": "Springfield",
             "AGE": "45",
-            "DATE": "3/14/2012" if self.settings.lang == "en" else "14/03/2012",
-            "PHONE": "(617) 555-0123" if self.settings.lang == "en" else "913 908 121",
             "FAX": "(617) 555-0199",
             "EMAIL": "jsmith@example.com",
             "URL": "www.example.com",
@@ -356,8 +332,8 @@ class SurrogateGenerator:
             "DEVICE": "SN123456",
             "BIOID": "B1234",
             "IDNUM": "123456",
-            "SEX": "male" if self.settings.lang == "en" else "varón",
             "OTHER": "other",
+            **self._language.surrogates.samples,  # ZIP, DATE, PHONE, SEX as it writes them
         }
         patient = f"fresh-{rng.getrandbits(64):x}"
         return self.replace(examples[label], label, patient)

@@ -11,35 +11,14 @@ import random
 import re
 from typing import Literal
 
+from deidkit.lang import get_language, languages
+
 AgePolicy = Literal["bucket", "surrogate"]
 
 
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-_UNITS_EN = _split(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-)
-_TENS_EN = _split("_ _ twenty thirty forty fifty sixty seventy eighty ninety")
-_UNITS_ES = _split(
-    "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
-    "dieciséis diecisiete dieciocho diecinueve veinte veintiuno veintidós veintitrés "
-    "veinticuatro veinticinco veintiséis veintisiete veintiocho veintinueve"
-)
-_TENS_ES = _split("_ _ veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa")
-_WORD_VALUES: dict[str, int] = {}
-for _i, _w in enumerate(_UNITS_EN):
-    _WORD_VALUES[_w] = _i
-for _i, _w in enumerate(_TENS_EN[2:], start=2):
-    _WORD_VALUES[_w] = _i * 10
-for _i, _w in enumerate(_UNITS_ES):
-    _WORD_VALUES[_w] = _i
-    _WORD_VALUES[_w.replace("é", "e").replace("ó", "o")] = _i
-for _i, _w in enumerate(_TENS_ES[2:], start=2):
-    _WORD_VALUES[_w] = _i * 10
-_WORD_VALUES.update({"un": 1, "una": 1, "hundred": 100, "cien": 100, "ciento": 100})
+_WORD_VALUES: dict[str, int] = {
+    word: value for lang in languages() for word, value in lang.surrogates.number_words.items()
+}  # every language's number words: "ninety", "noventa", "hundred", "cien", ...
 _NUMBER_WORDS = re.compile(
     r"(?<!\w)(?:"
     + "|".join(sorted(map(re.escape, _WORD_VALUES), key=len, reverse=True))
@@ -49,7 +28,10 @@ _NUMBER_WORDS = re.compile(
     re.IGNORECASE,
 )
 _DIGITS = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
-_NOT_YEARS = re.compile(r"\b(?:months?|mos?|weeks?|wks?|days?|meses|semanas|días|dias)\b", re.I)
+_NON_YEAR_UNITS = "|".join(
+    unit for lang in languages() for unit in lang.surrogates.non_year_units
+)  # months, weeks, days, meses, ...
+_NOT_YEARS = re.compile(rf"\b(?:{_NON_YEAR_UNITS})\b", re.I)
 
 
 def _words_value(phrase: str) -> int | None:
@@ -86,24 +68,8 @@ def age_value(text: str) -> tuple[int, int, int, bool] | None:
 
 
 def to_words(number: int, lang: str) -> str:
-    """A number from 0 to 199 in English or Spanish words."""
-    if lang == "es":
-        if number == 100:
-            return "cien"
-        prefix = "ciento " if number > 100 else ""
-        rest = number % 100
-        if rest < 30:
-            return prefix + _UNITS_ES[rest] if rest or not prefix else prefix.strip()
-        tens, units = divmod(rest, 10)
-        return prefix + _TENS_ES[tens] + (f" y {_UNITS_ES[units]}" if units else "")
-    prefix = "one hundred " if number >= 100 else ""
-    rest = number % 100
-    if rest < 20:
-        body = _UNITS_EN[rest] if rest or not prefix else ""
-    else:
-        tens, units = divmod(rest, 10)
-        body = _TENS_EN[tens] + (f"-{_UNITS_EN[units]}" if units else "")
-    return (prefix + ("and " if prefix and body else "") + body).strip()
+    """A number from 0 to 199 in the words of ``lang``."""
+    return get_language(lang).surrogates.spell_number(number)
 
 
 def age(

@@ -22,98 +22,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal, NamedTuple
 
+from deidkit.lang import get_language, languages, search_order
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
 from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
 
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": (
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ),
-    "es": (
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ),
-}
-MONTH_ABBR: dict[str, tuple[str, ...]] = {
-    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
-    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"),
-}
-_EXTRA_ABBR = {"en": {"sept": 9}, "es": {"sept": 9, "set": 9, "setiembre": 9}}
-SEASONS: dict[str, tuple[str, ...]] = {
-    "en": ("winter", "spring", "summer", "fall"),
-    "es": ("invierno", "primavera", "verano", "otoño"),
-}
-_SEASON_ALIASES: dict[str, tuple[str, int]] = {"autumn": ("en", 3), "otono": ("es", 3)}
 _SEASON_MONTH = (1, 4, 7, 10)  # a representative month of each season
-HOLIDAYS: dict[str, tuple[str, ...]] = {
-    "en": (
-        "Christmas Eve",
-        "Christmas Day",
-        "Christmas",
-        "New Year's Eve",
-        "New Year's Day",
-        "New Year's",
-        "Thanksgiving Day",
-        "Thanksgiving",
-        "Easter Sunday",
-        "Easter",
-        "Halloween",
-        "Independence Day",
-        "Fourth of July",
-        "Memorial Day",
-        "Labor Day",
-        "Veterans Day",
-        "Valentine's Day",
-        "St. Patrick's Day",
-        "Mother's Day",
-        "Father's Day",
-        "Presidents' Day",
-        "Hanukkah",
-        "Passover",
-        "Yom Kippur",
-        "Rosh Hashanah",
-        "Ramadan",
-        "Good Friday",
-    ),
-    "es": (
-        "Nochebuena",
-        "Nochevieja",
-        "Navidad",
-        "Año Nuevo",
-        "Semana Santa",
-        "Reyes",
-        "Día de Reyes",
-        "Viernes Santo",
-        "Jueves Santo",
-        "Domingo de Resurrección",
-        "Pascua",
-        "San Juan",
-        "Todos los Santos",
-        "Día de la Hispanidad",
-        "Sanfermines",
-    ),
-}
 _ORDINAL_SUFFIX = re.compile(r"^(\d+)(st|nd|rd|th|º|°|ª|er|o)$", re.IGNORECASE)
 _TIME = re.compile(
     r"(?<!\d)\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?(?:\s*(?:[ap]\.?\s?m\.?|h(?:rs?)?\b))?"
@@ -121,9 +34,10 @@ _TIME = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"'\d{2}\b|\d+(?:st|nd|rd|th|º|°|ª)?|[^\W\d_]+|\s+|.", re.IGNORECASE)
+_RANGE_WORDS = dict.fromkeys(word for lang in languages() for word in lang.dates.range_words)
 _RANGE_SEPARATOR = re.compile(
-    r"\s*[-–—]\s*|\s+(?:to|through|thru|until|al|hasta|y|and|a)\s+", re.IGNORECASE
-)
+    rf"\s*[-–—]\s*|\s+(?:{'|'.join(_RANGE_WORDS)})\s+", re.IGNORECASE
+)  # "to", "through", "hasta", ...
 _APOSTROPHE_YEAR = re.compile(r"'\d{2}")
 _NOT_DIGIT = re.compile(r"\D")
 _DECADE = re.compile(r"^(?P<apos>')?(?P<digits>\d{2}|\d{4})'?s$", re.IGNORECASE)
@@ -176,15 +90,16 @@ def _month_value(word: str, lang: str) -> tuple[int, str, str] | None:
 def _month_names(lang: str) -> dict[str, tuple[int, str, str]]:
     """Casefolded month name or abbreviation -> (month, name style, language); where two
     languages share a spelling, full names win over abbreviations, then ``lang`` wins."""
-    order = (lang, "es" if lang == "en" else "en")
+    order = search_order(lang)
     names: dict[str, tuple[int, str, str]] = {}
     for candidate in order:
-        for index, name in enumerate(MONTHS[candidate]):
+        for index, name in enumerate(get_language(candidate).dates.months):
             names.setdefault(name.casefold(), (index + 1, "full", candidate))
     for candidate in order:
-        for index, name in enumerate(MONTH_ABBR[candidate]):
+        dates = get_language(candidate).dates
+        for index, name in enumerate(dates.month_abbreviations):
             names.setdefault(name.casefold(), (index + 1, "abbr", candidate))
-        for folded, month in _EXTRA_ABBR[candidate].items():
+        for folded, month in dates.other_month_names.items():
             names.setdefault(folded, (month, "full" if len(folded) > 4 else "abbr", candidate))
     return names
 
@@ -192,12 +107,12 @@ def _month_names(lang: str) -> dict[str, tuple[int, str, str]]:
 def _season_value(word: str) -> tuple[int, str] | None:
     """(season index, language) of a season name."""
     folded = word.casefold()
-    for lang, names in SEASONS.items():
-        if folded in names:
-            return names.index(folded), lang
-    if folded in _SEASON_ALIASES:
-        lang, index = _SEASON_ALIASES[folded]
-        return index, lang
+    for language in languages():
+        if folded in language.dates.seasons:
+            return language.dates.seasons.index(folded), language.code
+    for language in languages():
+        if folded in language.dates.season_aliases:
+            return language.dates.season_aliases[folded], language.code
     return None
 
 
@@ -396,7 +311,7 @@ def _numeric(
     values = [tokens[i].value for i in nums]
     if any(_ORDINAL_SUFFIX.match(text) for text in texts):
         return None
-    day_first = lang != "en"
+    day_first = get_language(lang).day_first
     if len(nums) == 2:
         if len(texts[0]) == 4:
             year_i, month_i, day_i = 0, 1, None
@@ -449,12 +364,12 @@ def _numeric(
 def _compact(
     index: int, raw: str, lang: str
 ) -> tuple[dict[int, Field], tuple[int, int, int], Precision] | None:
-    """An eight-digit date: YYYYMMDD, else MMDDYYYY (English) or DDMMYYYY (Spanish)."""
+    """An eight-digit date: YYYYMMDD, else DDMMYYYY (day-first languages) or MMDDYYYY."""
     candidates = [(raw[:4], raw[4:6], raw[6:], "ymd")]
-    if lang == "en":
-        candidates.append((raw[4:], raw[:2], raw[2:4], "mdy"))
-    else:
+    if get_language(lang).day_first:
         candidates.append((raw[4:], raw[2:4], raw[:2], "dmy"))
+    else:
+        candidates.append((raw[4:], raw[:2], raw[2:4], "mdy"))
     for year, month, day, order in candidates:
         try:
             value = date(int(year), int(month), int(day))
@@ -468,7 +383,7 @@ def _compact(
 
 def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     """Give month/day fields of unknown padding ("12") the padding of their sibling, else the
-    usual one: zero-padded in ISO and Spanish numeric dates, unpadded otherwise."""
+    usual one: zero-padded in ISO dates and where the language pads (Spanish), else not."""
     known = [
         p.digits
         for p in template
@@ -476,7 +391,8 @@ def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     ]
     iso = any(isinstance(p, Field) and p.kind == "year" and p.digits == 4 for p in template[:2])
     named = any(isinstance(p, Field) and p.name for p in template)
-    default = known[0] if known else (2 if not named and (iso or lang != "en") else 1)
+    padded = iso or get_language(lang).dates.zero_padded
+    default = known[0] if known else (2 if not named and padded else 1)
     return tuple(
         Field(p.kind, default, p.name, p.lang, p.case, p.suffix, p.apostrophe)
         if isinstance(p, Field) and p.kind in ("month", "day") and not p.name and not p.digits
@@ -507,15 +423,16 @@ def render(parsed: ParsedDate, value: date) -> str:
             else:
                 out.append(f"{value.year:04d}")
         elif piece.kind == "month" and piece.name:
-            names = MONTHS if piece.name == "full" else MONTH_ABBR
-            name = names[piece.lang][value.month - 1]
+            dates = get_language(piece.lang).dates
+            names = dates.months if piece.name == "full" else dates.month_abbreviations
+            name = names[value.month - 1]
             out.append(
                 apply_case(name, piece.case)
                 if piece.case is not Case.TITLE
                 else name[:1].upper() + name[1:]
             )
         elif piece.kind == "season":
-            name = SEASONS[piece.lang][_season_of(value)]
+            name = get_language(piece.lang).dates.seasons[_season_of(value)]
             out.append(
                 apply_case(name, piece.case)
                 if piece.case is not Case.TITLE
@@ -654,15 +571,16 @@ class DateShifter:
 
     def _holiday(self, text: str, rng: random.Random) -> str | None:
         """A holiday becomes another holiday (a year with it is shifted)."""
-        for lang in (self.lang, "en" if self.lang == "es" else "es"):
-            for name in HOLIDAYS[lang]:
+        for lang in search_order(self.lang):
+            holidays = get_language(lang).dates.holidays
+            for name in holidays:
                 found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
                 if found is None:
                     continue
                 folded = name.casefold()
                 others = [
                     h
-                    for h in HOLIDAYS[lang]
+                    for h in holidays
                     if folded not in h.casefold() and h.casefold() not in folded
                 ]
                 new_name = apply_case(rng.choice(others), case_of(found.group()))
@@ -686,13 +604,19 @@ class DateShifter:
         return None
 
     def fallback(self, text: str, rng: random.Random) -> str:
-        """A random full date in the language's usual numeric format (never the original)."""
+        """A random full date in the language's usual numeric format (never the original):
+        ``3/14/2012`` in English, ``14/03/2012`` in Spanish."""
+        language = get_language(self.lang)
         while True:
             value = date(2000, 1, 1) + timedelta(days=rng.randrange(0, 365 * 25))
-            if self.lang == "en":
-                candidate = f"{value.month}/{value.day}/{value.year}"
+            day, month = value.day, value.month
+            if language.dates.zero_padded:
+                first, second = f"{day:02d}", f"{month:02d}"
             else:
-                candidate = f"{value.day:02d}/{value.month:02d}/{value.year}"
+                first, second = str(day), str(month)
+            if not language.day_first:
+                first, second = second, first
+            candidate = f"{first}/{second}/{value.year}"
             if candidate != text.strip():
                 return candidate
 

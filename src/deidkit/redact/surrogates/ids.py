@@ -16,6 +16,7 @@ import re
 import string
 from collections.abc import Callable, Sequence
 
+from deidkit.lang import get_language
 from deidkit.redact.surrogates.vocab import FREE_MAIL
 
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
@@ -103,8 +104,10 @@ def phone(original: str, rng: random.Random, *, lang: str = "en") -> str:
     """A phone or fax number of the same shape, valid for its numbering plan (a Spanish number
     keeps its first digit, which says landline or mobile)."""
 
+    keeps_first_digit = get_language(lang).surrogates.phone_keeps_first_digit
+
     def make() -> str:
-        if lang == "es" and sum(char.isdigit() for char in original) >= 6:
+        if keeps_first_digit and sum(char.isdigit() for char in original) >= 6:
             digits_seen = 0
             out = []
             for char in original:

@@ -18,6 +18,7 @@ import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from deidkit.lang import get_language
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.ids import identifier
 from deidkit.redact.surrogates.pools import Pools
@@ -102,6 +103,7 @@ class NameSurrogates:
     def __init__(self, pools: Pools, rng_for: Callable[[str, str], random.Random]) -> None:
         self.pools = pools
         self.rng_for = rng_for  # (purpose, value) -> a random source for this patient
+        self._endings = get_language(pools.lang).surrogates.first_name_endings
 
     def surrogate(self, original: str, table: NameTable, *, flip_gender: bool = False) -> str:
         """The surrogate of a name; ``flip_gender`` draws first names of the other gender
@@ -184,8 +186,9 @@ class NameSurrogates:
             return "m"
         if female and not male:
             return "f"
-        if male and self.pools.lang == "es" and key[-1:] in ("a", "o"):
-            return "f" if key.endswith("a") else "m"  # María, Rosario: the usual ending
+        ending = self._endings.get(key[-1:])
+        if male and ending is not None:
+            return ending  # María, Rosario: the usual ending (Spanish)
         return "u"
 
     def _word(self, word: str, role: str, table: NameTable, flip: bool = False) -> str:

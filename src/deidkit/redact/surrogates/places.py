@@ -16,13 +16,14 @@ import functools
 import random
 import re
 
+from deidkit.lang import get_language
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.ids import shape_like
 from deidkit.redact.surrogates.pools import Pools
 from deidkit.redact.surrogates.vocab import FACILITY_WORDS, STREET_WORDS
 
 _US_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
-_ES_ZIP = re.compile(r"^\d{5}$")
+_FIVE_DIGITS = re.compile(r"^\d{5}$")
 _WORD = re.compile(r"[^\W\d_]+(?:['’.][^\W\d_]+)*\.?|\d+[^\W\d_]?|\s+|.")
 
 
@@ -31,6 +32,8 @@ class PlaceSurrogates:
 
     def __init__(self, pools: Pools) -> None:
         self.pools = pools
+        # a postal code that starts with its province (Spain: 01-52) keeps a valid one
+        self._postal_prefixes = get_language(pools.lang).surrogates.postal_prefixes
 
     def city(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
         return self._pick(original, self.pools.cities, rng, forbidden)
@@ -55,8 +58,8 @@ class PlaceSurrogates:
     def zip_code(self, original: str, rng: random.Random) -> str:
         stripped = original.strip()
         for _ in range(100):
-            if self.pools.lang == "es" and _ES_ZIP.match(stripped):
-                new = f"{rng.randint(1, 52):02d}{rng.randint(0, 999):03d}"
+            if self._postal_prefixes and _FIVE_DIGITS.match(stripped):
+                new = f"{rng.randint(1, self._postal_prefixes):02d}{rng.randint(0, 999):03d}"
             elif _US_ZIP.match(stripped):
                 new = f"{rng.randint(1001, 99950):05d}" + (
                     f"-{rng.randint(1, 9999):04d}" if "-" in stripped else ""

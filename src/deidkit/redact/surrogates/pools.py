@@ -10,11 +10,14 @@ language and cached.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from deidkit import resources
 from deidkit.errors import ResourceError
+from deidkit.lang import Language, get_language
 from deidkit.redact.surrogates.case import fold as cached_fold
 from deidkit.resources import store
 
@@ -100,14 +103,18 @@ class Pools:
 
 @functools.cache
 def pools(lang: str) -> Pools:
-    """The surrogate pools of a language (``en`` or ``es``)."""
+    """The surrogate pools of a language (what ``deidkit/lang/<code>/surrogates.py`` names)."""
     with store.collector_paused():  # ~100,000 long-lived values: nothing to collect
-        return _spanish() if lang == "es" else _english()
+        return _build(get_language(lang))
+
+
+def _faker(kind: str, locale: str) -> Any:
+    """The data table (``Provider`` class) of one Faker provider in one locale."""
+    return importlib.import_module(f"faker.providers.{kind}.{locale}").Provider
 
 
 def _faker_person(locale: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    module = __import__(f"faker.providers.person.{locale}", fromlist=["Provider"])
-    provider = module.Provider
+    provider = _faker("person", locale)
     return (
         _clean(provider.first_names_male),
         _clean(provider.first_names_female),
@@ -155,25 +162,32 @@ def _weights(lang: str) -> tuple[dict[str, tuple[float, float]], dict[str, float
     return first, last
 
 
-def _english() -> Pools:
-    from faker.providers.address.en import Provider as WorldAddress
-    from faker.providers.address.en_US import Provider as Address
-    from faker.providers.company.en_US import Provider as Company
-    from faker.providers.job.en_US import Provider as Job
-
-    male, female, last = _names("en", "en_US")
-    first_weight, last_weight = _weights("en")
-    cities = _resource_entries("en", "us_cities", "cities")
-    states = _us_states() or tuple(Address.states)
-    streets = tuple(
-        name
-        for name in _resource_entries("en", "street_names")
-        if " " not in name and name.casefold() not in ("hospital", "medical", "clinic")
+def _build(language: Language) -> Pools:
+    code, sources = language.code, language.surrogates.pools
+    address = _faker("address", sources.faker_locale)
+    world = _faker("address", sources.faker_world_locale)
+    male, female, last = _names(code, sources.faker_locale)
+    first_weight, last_weight = _weights(code)
+    listed_states = _states(code, sources.state_list) or tuple(address.states)
+    regions = (
+        (_resource_entries(code, sources.region_list) or tuple(address.regions))
+        if sources.region_list
+        else ()
     )
-    countries = _resource_entries("en", "countries") or tuple(WorldAddress.countries)
-    hospitals = _resource_entries("en", "hospitals", "us_hospitals")
+    cities = _resource_entries(code, *sources.city_lists)
+    streets = (
+        tuple(
+            name
+            for name in _resource_entries(code, sources.street_name_list)
+            if " " not in name and name.casefold() not in ("hospital", "medical", "clinic")
+        )
+        if sources.street_name_list
+        else ()
+    )
+    countries = _resource_entries(code, sources.country_list) or tuple(world.countries)
+    hospitals = _resource_entries(code, *sources.hospital_lists)
     return Pools(
-        lang="en",
+        lang=code,
         first_male=male,
         first_female=female,
         last=last,
@@ -182,68 +196,34 @@ def _english() -> Pools:
         surnames=frozenset(fold(n) for n in last),
         first_weight=first_weight,
         last_weight=last_weight,
-        cities=_clean(cities[:3000]) or _fallback_cities(last),
-        states=_clean(s for s in states if len(s) > 2),
-        regions=(),
-        state_abbr=tuple(Address.states_abbr),
+        cities=_clean(cities[:3000])
+        or (_fallback_cities(last) if sources.city_fallback == "towns" else _clean(listed_states)),
+        states=_clean(s for s in listed_states if len(s) > 2 and "/" not in s),
+        regions=_clean(r for r in regions if "/" not in r),
+        state_abbr=tuple(address.states_abbr) if sources.state_abbreviations else (),
         countries=_clean(countries),
-        street_types=tuple(Address.street_suffixes),
+        street_types=tuple(getattr(address, sources.faker_street_types)),
         street_words=_clean(streets[:1500]) or last[:3000],
-        professions=_professions(Job.jobs),
-        company_suffixes=tuple(Company.company_suffixes),
+        professions=_professions(_faker("job", sources.faker_locale).jobs),
+        company_suffixes=tuple(_faker("company", sources.faker_locale).company_suffixes),
         real_hospitals=frozenset(fold(h) for h in hospitals),
         domains=_domains(last),
     )
 
 
-def _us_states() -> tuple[str, ...]:
-    """The 50 states and DC (territories left out), from the shipped list."""
+def _states(lang: str, base: str) -> tuple[str, ...]:
+    """The states (provinces) from the shipped list; a list with a ``kind`` column gives only
+    its states and district (the 50 US states and DC, not the territories)."""
     try:
-        table = resources.rows("us_states")
-        kinds = resources.columns("us_states")
+        name = resources.for_language(base, lang)
+        kinds = resources.columns(name)
+        table = resources.rows(name)
     except (ResourceError, KeyError):
         return ()
     if "kind" not in kinds:
-        return tuple(row[0] for row in table)
+        return _resource_entries(lang, base)
     index = kinds.index("kind")
     return tuple(row[0] for row in table if row[index] in ("state", "district"))
-
-
-def _spanish() -> Pools:
-    from faker.providers.address.es import Provider as WorldAddress
-    from faker.providers.address.es_ES import Provider as Address
-    from faker.providers.company.es_ES import Provider as Company
-    from faker.providers.job.es_ES import Provider as Job
-
-    male, female, last = _names("es", "es_ES")
-    first_weight, last_weight = _weights("es")
-    provinces = _resource_entries("es", "provinces") or tuple(Address.states)
-    regions = _resource_entries("es", "autonomous_communities") or tuple(Address.regions)
-    cities = _resource_entries("es", "municipalities", "cities")
-    countries = _resource_entries("es", "countries") or tuple(WorldAddress.countries)
-    hospitals = _resource_entries("es", "hospitals")
-    return Pools(
-        lang="es",
-        first_male=male,
-        first_female=female,
-        last=last,
-        male=frozenset(fold(n) for n in male),
-        female=frozenset(fold(n) for n in female),
-        surnames=frozenset(fold(n) for n in last),
-        first_weight=first_weight,
-        last_weight=last_weight,
-        cities=_clean(cities[:3000]) or _clean(provinces),
-        states=_clean(p for p in provinces if "/" not in p),
-        regions=_clean(r for r in regions if "/" not in r),
-        state_abbr=(),
-        countries=_clean(countries),
-        street_types=tuple(Address.street_prefixes),
-        street_words=last[:3000],
-        professions=_professions(Job.jobs),
-        company_suffixes=tuple(Company.company_suffixes),
-        real_hospitals=frozenset(fold(h) for h in hospitals),
-        domains=_domains(last),
-    )
 
 
 def _fallback_cities(last: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,0 +1,79 @@
+"""How English writes dates: month, season and weekday names, holidays, date words."""
+
+from __future__ import annotations
+
+from deidkit.lang.base import DateWords
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+DATES = DateWords(
+    months=(
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
+    month_abbreviations=_split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"),
+    other_month_names={"sept": 9},
+    seasons=("winter", "spring", "summer", "fall"),
+    season_aliases={"autumn": 3},
+    holidays=(
+        "Christmas Eve",
+        "Christmas Day",
+        "Christmas",
+        "New Year's Eve",
+        "New Year's Day",
+        "New Year's",
+        "Thanksgiving Day",
+        "Thanksgiving",
+        "Easter Sunday",
+        "Easter",
+        "Halloween",
+        "Independence Day",
+        "Fourth of July",
+        "Memorial Day",
+        "Labor Day",
+        "Veterans Day",
+        "Valentine's Day",
+        "St. Patrick's Day",
+        "Mother's Day",
+        "Father's Day",
+        "Presidents' Day",
+        "Hanukkah",
+        "Passover",
+        "Yom Kippur",
+        "Rosh Hashanah",
+        "Ramadan",
+        "Good Friday",
+    ),
+    weekdays=_words(
+        """
+        fri friday mon monday sat saturday sun sunday thu thur thurs thursday tue tues
+        tuesday wed wednesday
+        """
+    ),
+    relative_days=_words(
+        """
+        today tonight yesterday tomorrow overnight now morning afternoon evening night noon
+        midnight last next this week weekend
+        """
+    ),
+    connectors=_words("and at in nd of on rd st t th the through to until z"),
+    range_words=("to", "through", "thru", "until", "and"),
+    zero_padded=False,
+)
