@@ -100,7 +100,9 @@ def test_csv_options_and_format_override(
     assert json.loads(out)["documents"] == 1
     code, _, err = run(capsys, "stats", str(export), "--format", "text", "--text-column", "BODY")
     assert code == 1
-    assert err == "deidkit: error: [E200] the CSV options do not apply to the text format\n"
+    assert err == (
+        "deidkit: error: [E200] --text-column applies to csv input only; this input is text\n"
+    )
 
 
 def test_convert_refuses_to_overwrite_its_input(

@@ -64,15 +64,19 @@ class WorkDir:
             shutil.rmtree(self.path)
         existing = self._read_manifest()
         if existing is not None and existing != json.loads(json.dumps(manifest)):
-            changed = sorted(
-                key for key in manifest.keys() | existing.keys()
-                if json.loads(json.dumps(manifest.get(key))) != existing.get(key)
-            )
-            raise ConfigError(
-                f"{self.path}: an unfinished run with other settings or input is here "
-                f"(differs in: {', '.join(changed)}); rerun its exact command to resume it, "
-                "or pass --restart to start again"
-            )
+            finished = self.finished_documents()
+            if finished == 0:
+                # an earlier run with other settings that finished nothing (it stopped on a
+                # settings error or its first document): nothing to resume, nothing blocks
+                shutil.rmtree(self.path)
+                existing = None
+            else:
+                raise ConfigError(
+                    f"{self.path}: an unfinished run of this output with other "
+                    f"{differences(existing, manifest)} has {finished} document(s) done; "
+                    "rerun its exact command to resume it, or pass --restart to discard it "
+                    "and run this command"
+                )
         self.path.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(self.path, 0o700)
         self._take_lock()
@@ -83,6 +87,21 @@ class WorkDir:
         if existing is None:
             self.write_json(self.path / MANIFEST, manifest)
         return self
+
+    def finished_documents(self) -> int:
+        """Documents that the chunks done so far processed (not counting failures)."""
+        if not self.chunks.is_dir():
+            return 0
+        finished = 0
+        for item in self.chunks.glob("*.json"):
+            if item.name.startswith("."):
+                continue
+            try:
+                summary = json.loads(item.read_text(encoding="utf-8"))
+                finished += int(summary["records"]) - len(summary["failures"])
+            except (OSError, ValueError, KeyError, TypeError):
+                return -1  # a damaged summary: keep the folder for the user to decide
+        return finished
 
     def _read_manifest(self) -> dict[str, Any] | None:
         path = self.path / MANIFEST
@@ -188,6 +207,44 @@ class WorkDir:
     def write_json(path: Path, data: Any) -> None:
         with work_file(path) as handle:
             json.dump(data, handle, ensure_ascii=False, sort_keys=True)
+
+
+_SETTING_NAMES = {
+    "model": "model",
+    "model_checksum": "model files",
+    "lang": "--lang",
+    "options": "redaction options",
+    "key": "key",
+    "keep_metadata": "--keep-metadata",
+    "patient_from_id": "--patient-from-id",
+    "mapping": "--mapping",
+    "read_options": "CSV options",
+    "buckets": "patient buckets",
+    "format": "input format",
+    "kind": "command",
+    "timeout": "--timeout",
+}
+
+
+def differences(existing: dict[str, Any], manifest: dict[str, Any]) -> str:
+    """What differs between two manifests, in the words of the command line (e.g.
+    ``settings (model, CSV options)`` or ``input (its files changed)``)."""
+    manifest = json.loads(json.dumps(manifest))
+    settings = sorted(
+        _SETTING_NAMES.get(key, key)
+        for key in (manifest.get("job", {}).keys() | existing.get("job", {}).keys())
+        if manifest.get("job", {}).get(key) != existing.get("job", {}).get(key)
+    )
+    if manifest.get("chunk_size") != existing.get("chunk_size"):
+        settings.append("--chunk-size")
+    parts = []
+    if manifest.get("input") != existing.get("input"):
+        parts.append("input (its path or files changed)")
+        if "patient buckets" in settings:  # follows from the input's size
+            settings.remove("patient buckets")
+    if settings:
+        parts.insert(0, f"settings ({', '.join(settings)})")
+    return " and ".join(parts) or "format version"
 
 
 @contextlib.contextmanager

@@ -1,7 +1,6 @@
 """``deidkit convert`` and ``deidkit stats``: thin commands over deidkit.io and deidkit.stats.
 
-The input options (``--format`` and the CSV column options) are defined once here as
-annotated types so other commands can reuse them with ``csv_options(...)``.
+Both read a corpus with the input options of ``deidkit.cli.options`` (``@input_options``).
 """
 
 from __future__ import annotations
@@ -12,88 +11,54 @@ from typing import Annotated
 
 import typer
 
-from deidkit.errors import ConfigError
-from deidkit.io import FORMATS, detect_format, get_format, read_documents
+from deidkit.cli.options import (
+    DateColumnOption,
+    DelimiterOption,
+    FormatOption,
+    IdColumnOption,
+    InputOptions,
+    OutputFormatOption,
+    PatientColumnOption,
+    TextColumnOption,
+    csv_options,
+    input_options,
+    output_format,
+)
+from deidkit.io import read_documents
 from deidkit.io.convert import convert
 from deidkit.stats import corpus_stats, format_stats
 
-_FORMAT_NAMES = ", ".join(FORMATS)
-
-FormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help=f"Input format (detected from the path when omitted): {_FORMAT_NAMES}.",
-    ),
+__all__ = [  # the input options, defined in deidkit.cli.options, importable from here too
+    "DateColumnOption",
+    "DelimiterOption",
+    "FormatOption",
+    "IdColumnOption",
+    "PatientColumnOption",
+    "TextColumnOption",
+    "csv_options",
+    "register",
 ]
-TextColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with the note text (default: text).")
-]
-IdColumnOption = Annotated[
-    str | None,
-    typer.Option(help="CSV: the column with document ids (default: id; row numbers if absent)."),
-]
-PatientColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with patient ids (default: patient_id).")
-]
-DateColumnOption = Annotated[
-    str | None, typer.Option(help="CSV: the column with note dates (default: note_date).")
-]
-DelimiterOption = Annotated[
-    str | None,
-    typer.Option(help="CSV: the field delimiter, e.g. ';' or 'tab' (default: ',', tab for .tsv)."),
-]
-
-
-def csv_options(
-    text_column: str | None = None,
-    id_column: str | None = None,
-    patient_column: str | None = None,
-    date_column: str | None = None,
-    delimiter: str | None = None,
-) -> dict[str, str]:
-    """The CSV options given on the command line, as ``read_documents`` keyword options."""
-    given = {
-        "text_column": text_column,
-        "id_column": id_column,
-        "patient_column": patient_column,
-        "date_column": date_column,
-        "delimiter": delimiter,
-    }
-    return {name: value for name, value in given.items() if value is not None}
-
-
-def _options_for(format_name: str, options: dict[str, str]) -> dict[str, str]:
-    return options if FORMATS[format_name].read_options else {}
 
 
 def register(app: typer.Typer) -> None:
     @app.command("convert")
+    @input_options
     def convert_command(
         source: Annotated[Path, typer.Argument(help="Input corpus: a file or a folder.")],
         target: Annotated[Path, typer.Argument(help="Output file or folder.")],
-        to: Annotated[str, typer.Option("--to", "-t", help=f"Output format: {_FORMAT_NAMES}.")],
-        format: FormatOption = None,
-        text_column: TextColumnOption = None,
-        id_column: IdColumnOption = None,
-        patient_column: PatientColumnOption = None,
-        date_column: DateColumnOption = None,
-        delimiter: DelimiterOption = None,
+        inputs: InputOptions,
+        to: OutputFormatOption = None,
     ) -> None:
         """Convert a corpus between formats, keeping every span (written atomically)."""
-        options = csv_options(text_column, id_column, patient_column, date_column, delimiter)
-        source_format = (get_format(format) if format else detect_format(source)).name
-        target_format = get_format(to).name
-        if options and not (FORMATS[source_format].read_options or FORMATS[to].write_options):
-            raise ConfigError("the CSV options apply only when the input or the output is csv")
+        source_format = inputs.format_of(source)
+        target_format = output_format(target, to, source_format)
         result = convert(
             source,
             target,
             target_format,
             source_format=source_format,
-            read_options=_options_for(source_format, options),
-            write_options=options if FORMATS[target_format].write_options else {},
+            read_options=inputs.read_options(source_format, output=target_format),
+            write_options=inputs.write_options(target_format),
         )
         typer.echo(
             f"converted {result.documents} documents and {result.spans} spans from "
@@ -107,24 +72,17 @@ def register(app: typer.Typer) -> None:
             )
 
     @app.command("stats")
+    @input_options
     def stats_command(
         corpus: Annotated[Path, typer.Argument(help="Corpus: a file or a folder.")],
-        format: FormatOption = None,
+        inputs: InputOptions,
         as_json: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
-        text_column: TextColumnOption = None,
-        id_column: IdColumnOption = None,
-        patient_column: PatientColumnOption = None,
-        date_column: DateColumnOption = None,
-        delimiter: DelimiterOption = None,
     ) -> None:
         """Count documents, tokens, PHI spans and PHI tokens per label and category."""
-        options = csv_options(text_column, id_column, patient_column, date_column, delimiter)
-        fmt = get_format(format) if format else detect_format(corpus)
-        if options and not fmt.read_options:
-            raise ConfigError(f"the CSV options do not apply to the {fmt.name} format")
-        stats = corpus_stats(read_documents(corpus, fmt.name, **options))
+        fmt = inputs.format_of(corpus)
+        stats = corpus_stats(read_documents(corpus, fmt, **inputs.read_options(fmt)))
         if as_json:
-            typer.echo(json.dumps({"corpus": str(corpus), "format": fmt.name, **stats.to_dict()}))
+            typer.echo(json.dumps({"corpus": str(corpus), "format": fmt, **stats.to_dict()}))
         else:
-            typer.echo(f"corpus: {corpus} ({fmt.name})")
+            typer.echo(f"corpus: {corpus} ({fmt})")
             typer.echo(format_stats(stats))

@@ -8,39 +8,22 @@ from typing import Annotated
 
 import typer
 
-from deidkit.batch import carries_spans, default_output_format, input_format, run_deidentify
-from deidkit.batch.options import (
-    FAILED_EXIT_CODE,
-    ChunkSizeOption,
-    DaskOption,
-    ErrorsOption,
-    JobsOption,
-    ProgressOption,
-    RestartOption,
-    TimeoutOption,
-    WorkDirOption,
-    read_options_for,
-    report_lines,
-    run_settings,
-)
-from deidkit.cli.corpus import (
-    DateColumnOption,
-    DelimiterOption,
-    FormatOption,
-    IdColumnOption,
-    PatientColumnOption,
-    TextColumnOption,
-    csv_options,
+from deidkit.batch import carries_spans, run_deidentify
+from deidkit.batch.options import FAILED_EXIT_CODE, TimeoutOption, report_lines
+from deidkit.batch.runner import RunSettings
+from deidkit.cli.options import (
+    InputOptions,
+    OutputFormatOption,
+    batch_options,
+    input_options,
+    output_format,
 )
 from deidkit.errors import ConfigError
-from deidkit.io import FORMATS, get_format
 from deidkit.labels import LABELS
 from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.modes import MODES, TAG_STYLES
-
-_FORMAT_NAMES = ", ".join(FORMATS)
 
 
 def parse_shift_range(value: str) -> tuple[int, int]:
@@ -110,19 +93,21 @@ def warnings(report: CorpusReport) -> list[str]:
 
 def register(app: typer.Typer) -> None:
     @app.command("deidentify")
+    @input_options
+    @batch_options
     def deidentify_command(
         source: Annotated[Path, typer.Argument(help="Input: a file or a folder of notes.")],
         target: Annotated[
             Path,
-            typer.Argument(help="Output file or folder (a folder of .txt files for text input)."),
-        ],
-        format: FormatOption = None,
-        to: Annotated[
-            str | None,
-            typer.Option(
-                "--to", "-t", help=f"Output format (default: the input's): {_FORMAT_NAMES}."
+            typer.Argument(
+                help="Output file or folder: its suffix chooses the format unless --to is "
+                "given (.jsonl, .csv, .xml); else the input's (a folder of .txt files for "
+                "text input)."
             ),
-        ] = None,
+        ],
+        inputs: InputOptions,
+        settings: RunSettings,
+        to: OutputFormatOption = None,
         model: Annotated[
             str | None,
             typer.Option(
@@ -213,31 +198,11 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 help="Regular expression finding the patient in a document id (a file "
-                "name) when the input has no patient ids, e.g. '_([a-z]+)$'; "
+                "name) when the input has no patient ids, e.g. '_(\\[a-z]+)$'; "
                 "a patient's notes share surrogates and one date shift."
             ),
         ] = None,
-        skip_failed: Annotated[
-            bool,
-            typer.Option(
-                help="Leave out documents that cannot be processed (and list them in the "
-                "errors report, exit code 3) instead of stopping; they are never written "
-                "un-redacted."
-            ),
-        ] = False,
-        jobs: JobsOption = 1,
-        dask: DaskOption = None,
-        work_dir: WorkDirOption = None,
-        restart: RestartOption = False,
-        errors: ErrorsOption = None,
-        progress: ProgressOption = None,
         timeout: TimeoutOption = None,
-        chunk_size: ChunkSizeOption = None,
-        text_column: TextColumnOption = None,
-        id_column: IdColumnOption = None,
-        patient_column: PatientColumnOption = None,
-        date_column: DateColumnOption = None,
-        delimiter: DelimiterOption = None,
     ) -> None:
         """Remove or replace the PHI of clinical notes (surrogates by default)."""
         if detector not in ("model", "annotations"):
@@ -261,41 +226,28 @@ def register(app: typer.Typer) -> None:
         )
         # no key file: the batch run makes a random key (kept until the run ends, to resume)
         key = SecretKey.from_file(key_file) if key_file is not None else None
-        csv_opts = csv_options(text_column, id_column, patient_column, date_column, delimiter)
-        in_format = input_format(source, format)
-        out_format = get_format(to).name if to else default_output_format(in_format)
+        in_format = inputs.format_of(source)
+        out_format = output_format(target, to, in_format)
         if detector == "annotations" and not carries_spans(in_format):
             raise ConfigError(
                 f"--detector annotations: the {in_format} format carries no PHI spans; "
                 "use --detector model or an annotated format"
             )
-        read_opts = read_options_for(in_format, csv_opts)
-        if csv_opts and not (read_opts or FORMATS[out_format].write_options):
-            raise ConfigError("the CSV options apply only when the input or the output is csv")
         report = run_deidentify(
             source,
             target,
             options=options,
             key=key,
-            detector="annotations" if detector == "annotations" else (model or "default"),
+            model="annotations" if detector == "annotations" else (model or "default"),
             source_format=in_format,
             to=out_format,
             mapping=mapping,
-            read_options=read_opts,
-            write_options=csv_opts if FORMATS[out_format].write_options else {},
+            read_options=inputs.read_options(in_format, output=out_format),
+            write_options=inputs.write_options(out_format),
             keep_metadata=keep_metadata,
             patient_from_id=patient_from_id,
             timeout=timeout,
-            settings=run_settings(
-                jobs=jobs,
-                dask=dask,
-                work_dir=work_dir,
-                restart=restart,
-                errors=errors,
-                progress=progress,
-                chunk_size=chunk_size,
-                skip_failed=skip_failed,
-            ),
+            settings=settings,
         )
         for line in summary(report):
             typer.echo(line)

@@ -20,21 +20,16 @@ from typing import Annotated, Any
 import typer
 
 from deidkit.batch import run_detect
-from deidkit.batch.options import (
-    FAILED_EXIT_CODE,
-    ChunkSizeOption,
-    DaskOption,
-    ErrorsOption,
-    JobsOption,
-    ProgressOption,
-    RestartOption,
-    SkipFailedOption,
-    TimeoutOption,
-    WorkDirOption,
-    report_lines,
-    run_settings,
+from deidkit.batch.options import FAILED_EXIT_CODE, TimeoutOption, report_lines
+from deidkit.batch.runner import RunSettings
+from deidkit.cli.language import language_warning
+from deidkit.cli.options import (
+    InputOptions,
+    OutputFormatOption,
+    batch_options,
+    input_options,
+    output_format,
 )
-from deidkit.cli.corpus import FormatOption
 from deidkit.errors import ConfigError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.models import (
@@ -49,7 +44,6 @@ from deidkit.models import (
 from deidkit.models.store import folder_size
 from deidkit.types import Document
 
-_FORMAT_NAMES = ", ".join(FORMATS)
 _BATCH = 64
 
 
@@ -123,6 +117,7 @@ def train_model(
     out: Path,
     *,
     format: str | None = None,
+    read_options: dict[str, str] | None = None,
     lang: str = "en",
     config: dict[str, Any] | None = None,
     assignments: Sequence[str] = (),
@@ -130,7 +125,8 @@ def train_model(
     metadata: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TrainReport:
-    """Train detector ``model`` on the documents of ``corpora`` and save it to ``out``."""
+    """Train detector ``model`` on the documents of ``corpora`` and save it to ``out``
+    (``read_options``: the CSV reader's options, for CSV corpora)."""
     if model not in DETECTORS:
         raise ConfigError(f"--model {model!r}: use one of {', '.join(DETECTORS)}")
     params, features = merge_settings(config or {}, assignments)
@@ -141,7 +137,9 @@ def train_model(
     summaries = []
     for path in corpora:
         fmt = format or detect_format(path).name
-        docs = list(read_documents(path, fmt))
+        if read_options and not FORMATS[fmt].read_options:
+            raise ConfigError(f"the CSV options do not apply to the {fmt} corpus {path}")
+        docs = list(read_documents(path, fmt, **(read_options or {})))
         if not docs:
             raise InputError("no documents found", path=path, fix="check the path and --format")
         documents.extend(docs)
@@ -149,6 +147,9 @@ def train_model(
                           "spans": sum(len(d.spans) for d in docs)})
         if progress:
             progress(f"read {len(docs):,} documents from {path} ({fmt})")
+            warning = language_warning(docs, lang)
+            if warning:
+                progress(warning)
     if not corpora and detector.needs_training:
         raise ConfigError(f"the {model} detector needs --corpus (annotated notes)")
     started = time.perf_counter()
@@ -256,6 +257,7 @@ def _progress(message: str) -> None:
 
 def register(app: typer.Typer) -> None:
     @app.command("train")
+    @input_options
     def train_command(
         model: Annotated[str, typer.Option(help=f"Detector: {', '.join(DETECTORS)}.")],
         out: Annotated[Path, typer.Option(help="Folder to write the trained model to.")],
@@ -264,8 +266,9 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Annotated corpus (file or folder); repeat to train on several. "
                          "Not needed for --model rules."),
         ] = None,
-        format: FormatOption = None,
-        lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
+        lang: Annotated[str, typer.Option(help="Language of the notes: en or es (a "
+                                          "warning says when the corpus looks like "
+                                          "another language).")] = "en",
         config: Annotated[
             Path | None,
             typer.Option(help="JSON or TOML file of parameters; a 'features' table holds "
@@ -282,6 +285,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Extra metadata saved with the model, key=value (repeatable), "
                          "e.g. --meta 'credit=MEDDOCAN, CC BY 4.0'."),
         ] = None,
+        inputs: InputOptions | None = None,
     ) -> None:
         """Train a PHI detector on annotated notes and save it as a model folder."""
         extra = {}
@@ -291,7 +295,8 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(f"--meta {item!r}: write key=value")
             extra[key.strip()] = value
         report = train_model(
-            model, corpus or [], out, format=format, lang=lang,
+            model, corpus or [], out, format=inputs.format if inputs else None, lang=lang,
+            read_options=inputs.csv() if inputs else None,
             config=read_config_file(config) if config else None,
             assignments=set_ or [], overwrite=force, progress=_progress, metadata=extra,
         )
@@ -301,39 +306,32 @@ def register(app: typer.Typer) -> None:
         )
 
     @app.command("detect")
+    @input_options
+    @batch_options
     def detect_command(
         source: Annotated[Path, typer.Argument(help="Input: a file or a folder of notes.")],
-        target: Annotated[Path, typer.Argument(help="Output file or folder.")],
+        target: Annotated[Path, typer.Argument(
+            help="Output file or folder: its suffix chooses the format unless --to is given "
+            "(.jsonl, .csv, .xml); else the input's, if it can hold the spans.")],
+        inputs: InputOptions,
+        settings: RunSettings,
         model: Annotated[
             str | None,
             typer.Option(help="A shipped model name or a model folder (default: the "
                          "language's default model)."),
         ] = None,
         lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
-        format: FormatOption = None,
-        to: Annotated[
-            str | None,
-            typer.Option("--to", "-t", help=f"Output format (default: the input's): "
-                         f"{_FORMAT_NAMES}."),
-        ] = None,
-        jobs: JobsOption = 1,
-        dask: DaskOption = None,
-        work_dir: WorkDirOption = None,
-        restart: RestartOption = False,
-        skip_failed: SkipFailedOption = False,
-        errors: ErrorsOption = None,
-        progress: ProgressOption = None,
+        to: OutputFormatOption = None,
         timeout: TimeoutOption = None,
-        chunk_size: ChunkSizeOption = None,
     ) -> None:
         """Find PHI: write the input documents with the predicted PHI spans."""
         # deidkit.batch streams the input through --jobs processes (or Dask), resumably
+        in_format = inputs.format_of(source)
+        out_format = output_format(target, to, in_format, spans=True)
         report = run_detect(
-            source, target, detector=model, lang=lang, source_format=format, to=to,
-            timeout=timeout,
-            settings=run_settings(jobs=jobs, dask=dask, work_dir=work_dir, restart=restart,
-                                  errors=errors, progress=progress, chunk_size=chunk_size,
-                                  skip_failed=skip_failed),
+            source, target, model=model, lang=lang, source_format=in_format, to=out_format,
+            read_options=inputs.read_options(in_format, output=out_format),
+            write_options=inputs.write_options(out_format), timeout=timeout, settings=settings,
         )
         rate = report.characters / report.seconds if report.seconds else 0.0
         labels = ", ".join(f"{k} {v}" for k, v in sorted(report.spans.items())) or "none"
@@ -342,6 +340,9 @@ def register(app: typer.Typer) -> None:
             f"({report.source_format} -> {report.target_format}, {report.seconds:.1f} s, "
             f"{rate:,.0f} characters/s); {labels}"
         )
+        if report.spans_dropped_by_format:
+            typer.echo(f"note: the {report.target_format} format holds text only; the spans "
+                       "were not written (use jsonl, brat, inline or i2b2-2014)", err=True)
         for line in report_lines(report):
             typer.echo(line, err=True)
         if report.failures:

@@ -1,0 +1,283 @@
+"""The option groups the commands share, each defined once (sqlite-utils' ``output_options``).
+
+- ``@input_options``: ``--format`` and the CSV options (``--text-column``, ``--id-column``,
+  ``--patient-column``, ``--date-column``, ``--delimiter``); the command receives them as one
+  ``inputs: InputOptions``. Every command that reads a corpus uses it.
+- ``@batch_options``: how a batch run is carried out (``--jobs``, ``--dask``, ``--work-dir``,
+  ``--restart``, ``--skip-failed``, ``--errors``, ``--progress``, ``--chunk-size``); the
+  command receives ``settings: RunSettings``.
+- ``OutputFormatOption`` and ``output_format``: ``--to``, or the format the output path's
+  suffix names (``.jsonl``, ``.csv``, ``.xml``), or the input's.
+
+A group is added to a command's signature (typer reads ``__signature__``) and gathered into
+one value before the command runs, so a command lists a group once and cannot forget one of
+its options.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from deidkit.batch.options import (
+    ChunkSizeOption,
+    DaskOption,
+    ErrorsOption,
+    JobsOption,
+    ProgressOption,
+    RestartOption,
+    SkipFailedOption,
+    WorkDirOption,
+    run_settings,
+)
+from deidkit.batch.runner import RunSettings
+from deidkit.batch.sources import (
+    carries_spans,
+    default_output_format,
+    input_format,
+    read_options_of,
+)
+from deidkit.errors import ConfigError
+from deidkit.io import FORMATS, get_format, read_documents
+from deidkit.types import Document
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+_FORMAT_NAMES = ", ".join(FORMATS)
+
+# --- the input group ----------------------------------------------------------------------
+
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help=f"Input format (detected from the path when omitted): {_FORMAT_NAMES}.",
+    ),
+]
+TextColumnOption = Annotated[
+    str | None, typer.Option(help="CSV: the column with the note text (default: text).")
+]
+IdColumnOption = Annotated[
+    str | None,
+    typer.Option(help="CSV: the column with document ids (default: id; row numbers if absent)."),
+]
+PatientColumnOption = Annotated[
+    str | None, typer.Option(help="CSV: the column with patient ids (default: patient_id).")
+]
+DateColumnOption = Annotated[
+    str | None, typer.Option(help="CSV: the column with note dates (default: note_date).")
+]
+DelimiterOption = Annotated[
+    str | None,
+    typer.Option(help="CSV: the field delimiter, e.g. ';' or 'tab' (default: ',', tab for .tsv)."),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class InputOptions:
+    """How to read the input corpus: its format (None: detected) and the CSV options."""
+
+    format: str | None = None
+    text_column: str | None = None
+    id_column: str | None = None
+    patient_column: str | None = None
+    date_column: str | None = None
+    delimiter: str | None = None
+
+    def csv(self) -> dict[str, str]:
+        """The CSV options given, as reader/writer keyword options."""
+        given = {
+            "text_column": self.text_column,
+            "id_column": self.id_column,
+            "patient_column": self.patient_column,
+            "date_column": self.date_column,
+            "delimiter": self.delimiter,
+        }
+        return {name: value for name, value in given.items() if value is not None}
+
+    def format_of(self, source: Path) -> str:
+        """The input format: --format, else detected from ``source``."""
+        return input_format(Path(source), self.format)
+
+    def read_options(self, fmt: str, *, output: str | None = None) -> dict[str, str]:
+        """The options of ``fmt``'s reader; CSV options that apply neither to the input nor
+        to the ``output`` format are an error."""
+        given = self.csv()
+        accepted = read_options_of(fmt)
+        if given and not accepted and not (output and FORMATS[output].write_options):
+            option = "--" + next(iter(given)).replace("_", "-")
+            applies = "csv input" if output is None else "csv input or output"
+            raise ConfigError(f"{option} applies to {applies} only; this input is {fmt}")
+        return {name: value for name, value in given.items() if name in accepted}
+
+    def write_options(self, fmt: str) -> dict[str, str]:
+        """The CSV options that the ``fmt`` writer takes."""
+        return self.csv() if FORMATS[fmt].write_options else {}
+
+    def read(self, source: Path) -> Iterator[Document]:
+        """Stream the documents of ``source``."""
+        fmt = self.format_of(source)
+        return read_documents(source, fmt, **self.read_options(fmt))
+
+
+_INPUT_PARAMETERS: tuple[tuple[str, Any], ...] = (
+    ("format", FormatOption),
+    ("text_column", TextColumnOption),
+    ("id_column", IdColumnOption),
+    ("patient_column", PatientColumnOption),
+    ("date_column", DateColumnOption),
+    ("delimiter", DelimiterOption),
+)
+
+
+def input_options(command: Command) -> Command:
+    """Add the input options to ``command``, which takes them as ``inputs: InputOptions``."""
+    return _add_group(command, "inputs", _INPUT_PARAMETERS, {}, InputOptions)
+
+
+# --- the batch group ----------------------------------------------------------------------
+
+_BATCH_PARAMETERS: tuple[tuple[str, Any], ...] = (
+    ("jobs", JobsOption),
+    ("dask", DaskOption),
+    ("work_dir", WorkDirOption),
+    ("restart", RestartOption),
+    ("skip_failed", SkipFailedOption),
+    ("errors", ErrorsOption),
+    ("progress", ProgressOption),
+    ("chunk_size", ChunkSizeOption),
+)
+_BATCH_DEFAULTS = {"jobs": 1, "restart": False, "skip_failed": False}
+
+
+def batch_options(command: Command) -> Command:
+    """Add the batch-run options to ``command``, which takes them as ``settings:
+    RunSettings``."""
+    return _add_group(command, "settings", _BATCH_PARAMETERS, _BATCH_DEFAULTS, _settings)
+
+
+def _settings(**values: Any) -> RunSettings:
+    return run_settings(**values)
+
+
+# --- the output format --------------------------------------------------------------------
+
+OutputFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--to",
+        "-t",
+        help="Output format (default: the one the output's suffix names, .jsonl, .csv or "
+        f".xml for i2b2-2006; else the input's): {_FORMAT_NAMES}.",
+    ),
+]
+
+
+def suffix_format(path: Path) -> str | None:
+    """The single-file format that ``path``'s suffix names (``.jsonl`` -> jsonl, ``.csv``
+    -> csv, ``.xml`` -> i2b2-2006), or None."""
+    suffix = Path(path).suffix.lower()
+    for fmt in FORMATS.values():
+        if not fmt.writes_folder and suffix in fmt.suffixes:
+            return fmt.name
+    return None
+
+
+def output_format(target: Path, to: str | None, in_format: str, *, spans: bool = False) -> str:
+    """The output format: ``--to``, else the one the target's suffix names, else the input's.
+
+    A suffix that names another format than ``--to`` is an error (``--to csv out.jsonl``).
+    With ``spans`` (detect), a format that cannot hold spans is never chosen silently.
+    """
+    named = suffix_format(target)
+    if to is not None:
+        chosen = get_format(to).name
+        if named is not None and named != chosen:
+            raise ConfigError(
+                f"{target}: the suffix {Path(target).suffix} means {named} output but --to "
+                f"is {chosen}; change the output's suffix or --to"
+            )
+        return chosen
+    if named is not None:
+        return named
+    chosen = default_output_format(in_format)
+    if spans and not carries_spans(chosen):
+        raise ConfigError(
+            f"{target}: the {chosen} format cannot hold the PHI spans found; give an output "
+            "ending in .jsonl, or --to jsonl, brat, inline or i2b2-2014"
+        )
+    return chosen
+
+
+# --- printing -------------------------------------------------------------------------------
+
+
+def print_table(renderable: Any) -> None:
+    """Print a rich table: fitted to a terminal, whole (never cut) anywhere else."""
+    from rich.console import Console
+
+    terminal = sys.stdout.isatty()
+    Console(width=None if terminal else 100_000, soft_wrap=not terminal).print(renderable)
+
+
+# --- adding a group to a command ------------------------------------------------------------
+
+
+def _add_group(
+    command: Command,
+    name: str,
+    parameters: tuple[tuple[str, Any], ...],
+    defaults: dict[str, Any],
+    build: Callable[..., Any],
+) -> Command:
+    """``command`` with the group's options in its signature instead of ``name``; the
+    wrapper gathers them with ``build(**options)`` and passes the result as ``name``."""
+    signature = inspect.signature(command, eval_str=True)
+    if name not in signature.parameters:
+        raise TypeError(f"{command.__name__} needs a parameter {name!r} for its option group")
+    own = [param for param in signature.parameters.values() if param.name != name]
+    added = [
+        inspect.Parameter(
+            option,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=defaults.get(option),
+            annotation=annotation,
+        )
+        for option, annotation in parameters
+    ]
+    clash = {param.name for param in own} & {param.name for param in added}
+    if clash:
+        raise TypeError(f"{command.__name__}: {sorted(clash)[0]!r} is also in the option group")
+    names = [option for option, _ in parameters]
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        values = {option: kwargs.pop(option) for option in names if option in kwargs}
+        return command(*args, **{name: build(**values)}, **kwargs)
+
+    new = signature.replace(parameters=[*own, *added])
+    wrapper.__signature__ = new  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {
+        param.name: param.annotation for param in new.parameters.values()
+    } | {"return": new.return_annotation}
+    return wrapper  # type: ignore[return-value]
+
+
+def csv_options(
+    text_column: str | None = None,
+    id_column: str | None = None,
+    patient_column: str | None = None,
+    date_column: str | None = None,
+    delimiter: str | None = None,
+) -> dict[str, str]:
+    """The CSV options given, as keyword options (for commands not using ``input_options``)."""
+    return InputOptions(
+        None, text_column, id_column, patient_column, date_column, delimiter
+    ).csv()
