@@ -1,7 +1,8 @@
-"""``deidkit experiment NAME`` (the seeds' experiments) and ``deidkit report RESULTS_DIR``."""
+"""``deidkit experiment NAME`` (the papers' experiments) and ``deidkit report RESULTS_DIR``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from enum import StrEnum
 from pathlib import Path
@@ -9,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from deidkit.errors import ConfigError, InputError
-from deidkit.io import read_documents
+from deidkit.cli.options import GIVEN_INPUTS, InputOptions, input_options
+from deidkit.errors import ConfigError, DeidkitError, InputError
 from deidkit.types import Document
 
 
@@ -72,9 +73,9 @@ def _names(text: str | None) -> list[str] | None:
     return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _read(path: Path, format: str | None, limit: int | None) -> list[Document]:
+def _read(path: Path, inputs: InputOptions, limit: int | None) -> list[Document]:
     documents = []
-    for document in read_documents(path, format):
+    for document in inputs.read(path):
         documents.append(document)
         if limit is not None and len(documents) >= limit:
             break
@@ -84,7 +85,7 @@ def _read(path: Path, format: str | None, limit: int | None) -> list[Document]:
 
 
 def variant_corpora(
-    train: Path, test: Path, names: list[str] | None, format: str | None, limit: int | None
+    train: Path, test: Path, names: list[str] | None, inputs: InputOptions, limit: int | None
 ) -> dict[str, tuple[list[Document], list[Document]]]:
     """``variants``: the corpus of each variant in the --train and --test folders, found by
     name (a file ``NAME.<ext>`` or a folder ``NAME``; default: every entry of --train)."""
@@ -110,7 +111,7 @@ def variant_corpora(
         p.stem if p.is_file() else p.name for p in train.iterdir() if not p.name.startswith(".")
     )
     return {
-        name: (_read(find(train, name), format, limit), _read(find(test, name), format, limit))
+        name: (_read(find(train, name), inputs, limit), _read(find(test, name), inputs, limit))
         for name in chosen
     }
 
@@ -126,8 +127,48 @@ def default_feature_classes() -> list[str]:
     return list(default_classes())
 
 
+PLOTS_MISSING = (
+    "note: matplotlib is not installed, so the experiment writes its tables without plots; "
+    "pip install 'deidkit[report]' for plots"
+)
+
+
+def plots_available() -> bool:
+    """Whether the plots can be drawn (matplotlib, the ``report`` extra)."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def check_detectors(specs: list[Any]) -> None:
+    """Build every detector an experiment will train, before any work, so that an unknown
+    detector or parameter stops the command at once (in one line)."""
+    from deidkit.evaluate.experiments.runner import default_factory
+
+    for spec in specs:
+        try:
+            default_factory(spec)
+        except DeidkitError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise ConfigError(
+                f"detector {spec.name!r}: {type(error).__name__} when built with the given "
+                "--set parameters; check the parameter names and values (docs/models.md)"
+            ) from None
+
+
+def failure_line(results: list[Any]) -> str | None:
+    """One line for an experiment whose runs failed: how many, and the first reason."""
+    failed = [result for result in results if not result.ok]
+    if not failed:
+        return None
+    return (
+        f"{len(failed)} of {len(results)} runs failed; the first ({failed[0].key}): "
+        f"{failed[0].error}"
+    )
+
+
 def register(app: typer.Typer) -> None:
     @app.command("experiment")
+    @input_options
     def experiment_command(
         name: Annotated[ExperimentName, typer.Argument(help="Which experiment to run.")],
         train: Annotated[
@@ -138,9 +179,7 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--test", help="Test corpus (default: a random split of --train)."),
         ] = None,
-        format: Annotated[
-            str | None, typer.Option("--format", help="Format of the corpora.")
-        ] = None,
+        inputs: InputOptions = GIVEN_INPUTS,
         model: Annotated[
             str | None,
             typer.Option("--model", help="Detector (crf, svm, tree, rules, ensemble)."),
@@ -210,7 +249,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
     ) -> None:
-        """Run one of the seeds' experiments; write tables (CSV) and plots (PNG, SVG) to --out."""
+        """Run one of the papers' experiments; write tables (CSV) and plots (PNG, SVG) to --out.
+
+        Exits with code 3 when runs failed (their reasons are in the tables' error column).
+        """
         from deidkit.evaluate.experiments import (
             EXPERIMENTS,
             DetectorSpec,
@@ -226,14 +268,14 @@ def register(app: typer.Typer) -> None:
         if name is ExperimentName.variants:
             if test is None:
                 raise ConfigError("variants needs --test (a folder with each variant's test set)")
-            corpora = variant_corpora(train, test, _names(variants), format, limit)
+            corpora = variant_corpora(train, test, _names(variants), inputs, limit)
             train_documents = [d for pair in corpora.values() for d in pair[0]]
             test_documents: list[Document] | None = [
                 d for pair in corpora.values() for d in pair[1]
             ]
         else:
-            train_documents = _read(train, format, limit)
-            test_documents = _read(test, format, limit) if test is not None else None
+            train_documents = _read(train, inputs, limit)
+            test_documents = _read(test, inputs, limit) if test is not None else None
         settings = RunSettings(bootstrap=bootstrap, seed=seed, jobs=jobs, progress=not quiet)
         if name in (ExperimentName.compare, ExperimentName.variants):
             spec = None  # each compared detector gets its own spec below
@@ -291,13 +333,22 @@ def register(app: typer.Typer) -> None:
         if settings_by_target:
             unknown = next(iter(settings_by_target))
             raise ConfigError(f"--set {unknown}:...: no detector {unknown!r} in this experiment")
+        check_detectors([spec] if spec is not None else list(options["detectors"]))
+        plots = plots_available()
+        if not plots:
+            typer.echo(PLOTS_MISSING, err=True)
         writer = ResultsWriter(out, kind=name.value, title=title or experiment.title)
         results = experiment.run(data, writer, **options)
         writer.finish()
         failed = sum(not r.ok for r in results)
         typer.echo(
-            f"{writer.title}: {len(results)} runs ({failed} failed); tables and plots in {out}"
+            f"{writer.title}: {len(results)} runs ({failed} failed); "
+            f"{'tables and plots' if plots else 'tables'} in {out}"
         )
+        problem = failure_line(results)
+        if problem:
+            typer.echo(f"deidkit: error: {problem}", err=True)
+            raise typer.Exit(3)
 
     @app.command("report")
     def report_command(

@@ -24,6 +24,7 @@ from deidkit.batch.options import FAILED_EXIT_CODE, TimeoutOption, report_lines
 from deidkit.batch.runner import RunSettings
 from deidkit.cli.language import language_warning
 from deidkit.cli.options import (
+    GIVEN_INPUTS,
     InputOptions,
     OutputFormatOption,
     batch_options,
@@ -285,7 +286,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Extra metadata saved with the model, key=value (repeatable), "
                          "e.g. --meta 'credit=MEDDOCAN, CC BY 4.0'."),
         ] = None,
-        inputs: InputOptions | None = None,
+        inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """Train a PHI detector on annotated notes and save it as a model folder."""
         extra = {}
@@ -295,8 +296,8 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(f"--meta {item!r}: write key=value")
             extra[key.strip()] = value
         report = train_model(
-            model, corpus or [], out, format=inputs.format if inputs else None, lang=lang,
-            read_options=inputs.csv() if inputs else None,
+            model, corpus or [], out, format=inputs.format, lang=lang,
+            read_options=inputs.csv(),
             config=read_config_file(config) if config else None,
             assignments=set_ or [], overwrite=force, progress=_progress, metadata=extra,
         )

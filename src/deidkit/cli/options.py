@@ -127,6 +127,10 @@ class InputOptions:
         return read_documents(source, fmt, **self.read_options(fmt))
 
 
+GIVEN_INPUTS = InputOptions()
+"""The default of a command's ``inputs`` parameter when it follows parameters with defaults
+(``@input_options`` replaces it with the options given)."""
+
 _INPUT_PARAMETERS: tuple[tuple[str, Any], ...] = (
     ("format", FormatOption),
     ("text_column", TextColumnOption),

@@ -1,19 +1,25 @@
 """The experiments' plots (matplotlib, Agg backend): lines over a parameter, grouped bars.
 
-Undefined values (None) are left out of a line and drawn as no bar.
+Undefined values (None) are left out of a line and drawn as no bar. Without matplotlib (the
+``report`` extra) every plot is None and the experiments write their tables only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:  # the base install: tables without plots
+    AVAILABLE = False
+else:
+    AVAILABLE = True
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#17becf")
 
@@ -33,8 +39,11 @@ def line_plot(
     bands: Mapping[str, tuple[Sequence[float | None], Sequence[float | None]]] | None = None,
     log2_x: bool = False,
     percent: bool = True,
-) -> Figure:
-    """One line per series over ``x``; dashed horizontal baselines; optional interval bands."""
+) -> Figure | None:
+    """One line per series over ``x``; dashed horizontal baselines; optional interval bands
+    (None without matplotlib)."""
+    if not AVAILABLE:
+        return None
     figure, axes = plt.subplots(figsize=(6.4, 4.0))
     for index, (name, values) in enumerate(series.items()):
         color = COLORS[index % len(COLORS)]
@@ -77,8 +86,11 @@ def bar_plot(
     baselines: Mapping[str, float | None] | None = None,
     percent: bool = True,
     ylim: tuple[float, float] | None = None,
-) -> Figure:
-    """Grouped bars: one group per category, one bar per series; dashed baselines."""
+) -> Figure | None:
+    """Grouped bars: one group per category, one bar per series; dashed baselines (None
+    without matplotlib)."""
+    if not AVAILABLE:
+        return None
     width = max(6.4, 0.55 * len(categories) * max(1, len(series)) + 1.5)
     figure, axes = plt.subplots(figsize=(min(width, 14), 4.2))
     n = max(1, len(series))
