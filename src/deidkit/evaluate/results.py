@@ -83,7 +83,12 @@ class ResultsWriter:
         )
 
     def figure(self, name: str, title: str, figure: Any) -> None:
-        """Save a matplotlib figure as ``name``.png and ``name``.svg and close it."""
+        """Save a matplotlib figure as ``name``.png and ``name``.svg and close it (None: no
+        plot, matplotlib is not installed)."""
+        if figure is None:
+            if not any(note.startswith("No plots:") for note in self.notes):
+                self.note("No plots: matplotlib is not installed (pip install 'deidkit[report]').")
+            return
         import matplotlib.pyplot as plt
 
         png, svg = self.folder / f"{name}.png", self.folder / f"{name}.svg"
