@@ -12,6 +12,7 @@ import bisect
 from collections.abc import Sequence
 
 from deidkit.labels import LABELS
+from deidkit.overlaps import resolve_overlaps as _resolve
 from deidkit.types import Span, Token
 
 OUTSIDE = "O"
@@ -146,25 +147,11 @@ def _span(
 
 def resolve_overlaps(spans: Sequence[Span], *, prefer: Sequence[str] = ()) -> list[Span]:
     """Non-overlapping spans: where spans overlap keep the one whose source comes first in
-    ``prefer``, then the longer, then the higher-scored, then the earlier."""
+    ``prefer``, then the longer, then the higher-scored, then the earlier (the ensemble's
+    policy on the shared resolver, :func:`deidkit.overlaps.resolve_overlaps`)."""
     rank = {source: index for index, source in enumerate(prefer)}
-
-    def key(span: Span) -> tuple[int, int, float, int]:
-        return (
-            rank.get(span.source or "", len(rank)),
-            -(span.end - span.start),
-            -(span.score if span.score is not None else 1.0),
-            span.start,
-        )
-
-    kept: list[Span] = []
-    taken: list[tuple[int, int]] = []
-    for span in sorted(spans, key=key):
-        index = bisect.bisect_left(taken, (span.start, span.start))
-        if index > 0 and taken[index - 1][1] > span.start:
-            continue
-        if index < len(taken) and taken[index][0] < span.end:
-            continue
-        taken.insert(index, (span.start, span.end))
-        kept.append(span)
-    return sorted(kept, key=lambda s: (s.start, s.end))
+    return _resolve(
+        spans,
+        rank=lambda span: rank.get(span.source or "", len(rank)),
+        tie=lambda span: -(span.score if span.score is not None else 1.0),
+    )

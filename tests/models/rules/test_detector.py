@@ -1,4 +1,5 @@
-"""The rules detector on crafted synthetic notes (English and Spanish)."""
+"""The rules detector as a whole on crafted synthetic notes (English and Spanish); each rule
+has its own table in this folder."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from deidkit.errors import ConfigError
 from deidkit.models import build_detector
-from deidkit.models.rules import RulesDetector, _Phrases
+from deidkit.models.rules import RulesDetector
 from deidkit.types import Document
 
 EN = RulesDetector(lang="en")
@@ -168,35 +169,9 @@ def test_predict_keeps_documents_and_replaces_spans() -> None:
 
 
 def test_rules_need_no_training_and_validate_parameters() -> None:
-    assert build_detector("rules", {"lang": "es", "times": "true"}).times is True
+    detector = build_detector("rules", {"lang": "es", "times": "true"})
+    assert isinstance(detector, RulesDetector) and detector.times is True
     with pytest.raises(ConfigError, match="ages"):
         RulesDetector(ages="some").predict_text("x")
     with pytest.raises(ConfigError, match="language"):
         RulesDetector(lang="fr").predict_text("x")
-
-
-def test_phrases_match_the_longest_phrase_and_the_first_label_of_equal_ones() -> None:
-    phrases = _Phrases()
-    for phrase, label in [("New York", "STATE"), ("New York Mills", "CITY"), ("York", "CITY"),
-                          ("new york", "CITY"), ("St. Louis", "CITY")]:
-        phrases.add(phrase, label)
-    words = ["in", "new", "york", "mills", "st", ".", "louis", "new"]  # "St." is split
-    assert phrases.match(words, 1) == (4, "CITY")
-    assert phrases.match(words[:3], 1) == (3, "STATE")  # the first of equal phrases
-    assert phrases.match(["new", "york", "city"], 0) == (2, "STATE")
-    assert phrases.match(words, 2) == (3, "CITY")
-    assert phrases.match(words, 4) == (7, "CITY")
-    assert phrases.match(words, 0) is None
-    assert phrases.match(words, 7) is None  # "new" alone is not a phrase
-
-
-def test_add_all_files_each_phrase_once_and_names_the_one_word_ones() -> None:
-    phrases = _Phrases()
-    cities = ["Boston", "New York", "St. Louis", "Boston", "Winston-Salem"]
-    singles = phrases.add_all(cities, "CITY")
-    assert singles == {"boston"}  # "St. Louis" is three tokens, "Winston-Salem" three
-    assert phrases.add_all(["York", "New York"], "STATE") == {"york"}
-    assert phrases.match(["new", "york"], 0) == (2, "CITY")  # the first label stays
-    assert phrases.match(["york"], 0) == (1, "STATE")
-    assert phrases.match(["st", ".", "louis"], 0) == (3, "CITY")
-    assert phrases.add("", "CITY") == ()

@@ -1,0 +1,111 @@
+"""What a rule is: a named unit with its priority, run by one loop (``run_rules``).
+
+A rule either proposes spans (:class:`SpanRule`) or labels tokens of a :class:`Layer`
+(:class:`TokenRule`): the rules of one layer label the tokens in registry order, each leaving
+labelled tokens alone, and the layer's runs of equal labels become its spans (name rules work
+this way, so "Dr. Smith" and "Smith, MD" found by two rules make one span).
+
+Where candidates overlap, the lower priority wins, then the longer span, then the earlier, then
+the rule listed first (deidkit.overlaps). Today's scale: patterns 0, fields 1, hospitals and
+streets 2, names from context 3, cued places and "City, ST" 4, names from the dictionaries 5,
+places from the dictionaries 6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.overlaps import resolve_overlaps
+from deidkit.types import Span
+
+Switch = Literal["names", "places", "hospitals"]
+"""The detector option that turns a rule off (``RulesDetector(names=False)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What a rule reads: the note, the language's dictionaries, the detector's options and
+    the token labels of each layer so far."""
+
+    note: Note
+    lex: Lexicons
+    lang: str
+    ages: str = "auto"
+    times: bool = False
+    layers: dict[str, list[str | None]] = field(default_factory=dict)
+
+    def labels(self, layer: str) -> list[str | None]:
+        """The token labels of ``layer`` (all None until a rule labels them)."""
+        labels = self.layers.get(layer)
+        if labels is None:
+            labels = self.layers[layer] = [None] * len(self.note.tokens)
+        return labels
+
+
+@dataclass(frozen=True, slots=True)
+class SpanRule:
+    """A rule proposing spans: ``find(scan)``."""
+
+    name: str
+    priority: int
+    find: Callable[[Scan], Iterable[Span]]
+    switch: Switch | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """Token labels shared by several rules; its spans take its priority."""
+
+    name: str
+    priority: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRule:
+    """A rule labelling tokens of a layer: ``mark(scan, labels)`` sets labels still None."""
+
+    name: str
+    layer: Layer
+    mark: Callable[[Scan, list[str | None]], None]
+    switch: Switch | None = None
+
+    @property
+    def priority(self) -> int:
+        return self.layer.priority
+
+
+Rule = SpanRule | TokenRule
+
+
+class _Candidate(NamedTuple):
+    start: int
+    end: int
+    priority: int
+    span: Span
+
+
+def run_rules(rules: Sequence[Rule], scan: Scan, enabled: Collection[str]) -> list[Span]:
+    """The non-overlapping spans the ``rules`` (those switched on) find, sorted."""
+    candidates: list[_Candidate] = []
+    layers: dict[str, Layer] = {}
+    for rule in rules:
+        if rule.switch is not None and rule.switch not in enabled:
+            continue
+        if isinstance(rule, TokenRule):
+            layers[rule.layer.name] = rule.layer
+            rule.mark(scan, scan.labels(rule.layer.name))
+            continue
+        priority = rule.priority
+        candidates.extend(_Candidate(s.start, s.end, priority, s) for s in rule.find(scan))
+    for name, layer in layers.items():
+        spans = scan.note.label_spans(scan.layers[name])
+        candidates.extend(_Candidate(s.start, s.end, layer.priority, s) for s in spans)
+    return [item.span for item in resolve_overlaps(candidates, rank=_priority)]
+
+
+def _priority(candidate: _Candidate) -> int:
+    return candidate.priority

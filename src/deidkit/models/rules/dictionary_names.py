@@ -1,0 +1,73 @@
+"""Rule ``dictionary_names``: tokens in the name lists, on the ``dictionary_names`` layer.
+
+Unambiguous names stand alone; a name that is also a common, medical or place word (or any
+surname in a note without capitals) is taken only next to another name or an initial. Tokens
+the context rules labelled are left to them.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from deidkit.models.rules.base import Layer, Scan, TokenRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.names import CONTEXT_NAMES, eponym
+from deidkit.models.rules.note import Note
+
+DICTIONARY_NAMES = Layer("dictionary_names", priority=5)
+
+
+def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
+    """Label name-list tokens PATIENT: unambiguous ones alone, ambiguous ones and initials
+    next to a labelled name."""
+    note, lex = scan.note, scan.lex
+    context = scan.labels(CONTEXT_NAMES.name)
+    count = len(note.tokens)
+    weak: set[int] = set()
+    for word in [word for word in note.positions if word in lex.names]:
+        if word in lex.not_names:
+            continue
+        ambiguous = word in lex.common or word in lex.medical or word in lex.single_places
+        if note.caseless and word not in lex.first_names:
+            ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
+        for index in note.positions[word]:
+            if context[index] is not None or not note.is_word(index) or not (
+                note.capitalised(index)
+            ):
+                continue
+            if eponym(note, lex, index) or _measurement(note, index):
+                continue
+            if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index):
+                weak.add(index)
+            else:
+                labels[index] = "PATIENT"
+    joining = sorted(weak.union(itertools.compress(range(count), note.initial_flags)))
+    changed = True
+    while changed:  # ambiguous names and initials join a neighbouring name
+        changed = False
+        for index in joining:
+            if labels[index] is not None:
+                continue
+            for other in (index - 1, index + 1):
+                if 0 <= other < count and labels[other] is not None and note.same_line(
+                    min(index, other), max(index, other)
+                ):
+                    labels[index] = labels[other]
+                    changed = True
+                    break
+
+
+def _measurement(note: Note, index: int) -> bool:
+    """"Temp 97.1", "Pulse 80": a word right before a number labels a measurement."""
+    following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
+    return following[:1].isdigit() and note.same_line(index, index + 1)
+
+
+def _eponym_after_de(note: Note, lex: Lexicons, index: int) -> bool:
+    """"grado 2 de Fuhrman", "enfermedad de Hodgkin": a name after "de" and a medical word."""
+    if index < 2 or note.words[index - 1] != "de":
+        return False
+    return any(w in lex.eponym_heads for w in note.words[max(0, index - 5) : index - 1])
+
+
+RULE = TokenRule("dictionary_names", DICTIONARY_NAMES, dictionary_names, switch="names")

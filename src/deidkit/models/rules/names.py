@@ -1,0 +1,163 @@
+"""Rules ``titles``, ``name_cues`` and ``credentials``: names found by their context, on the
+``context_names`` layer ("Dr. Xylander", "daughter Zorbetta", "Ilsabet Morrow, MD").
+
+Also the pieces other rules share: ``name_run`` (how far a name goes) and ``eponym`` (a name
+used for a thing: "Foley catheter").
+"""
+
+from __future__ import annotations
+
+from deidkit.models.rules.base import Layer, Scan, TokenRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note, mark
+
+CONTEXT_NAMES = Layer("context_names", priority=3)
+
+# Particles inside a name, of names of any origin ("van der", "de la", "St. John", "Mc").
+NAME_LINKS = frozenset({"van", "von", "de", "del", "la", "di", "da", "le", "st", "st.", "mc"})
+_CUE_PUNCTUATION = frozenset({",", ":", "(", "-"})  # "wife, Anna"; words: RuleLanguage
+
+
+def name_run(note: Note, lex: Lexicons, start: int, limit: int = 4) -> int:
+    """The end (exclusive) of a run of name-like tokens starting at ``start``."""
+    end = start
+    count = 0
+    while end < len(note.tokens) and count < limit:
+        word = note.words[end]
+        if end > start and not note.same_line(end - 1, end):
+            break
+        if end + 1 < len(note.tokens) and note.tokens[end + 1].text == ":":
+            break  # "MRN:", "Nombre:": the label of the next field
+        if end > start and _starts_place_word(note, lex, end):
+            break  # "Anna Bujons Tur Calle Joaquim ...": the name ends at the address
+        if note.is_initial(end) or (note.is_word(end) and note.capitalised(end)):
+            if note.is_word(end) and word in lex.common and word not in lex.names and count > 0:
+                break
+            if note.acronym(end) and word not in lex.names:
+                break
+            end += 1
+            count += 1
+        elif end > start and end + 1 < len(note.tokens) and (
+            (word in NAME_LINKS and note.capitalised(end + 1))
+            or note.tokens[end].text in {"-", "'"}
+            or (word == "." and note.is_initial(end - 1))
+            or (word == "," and count == 1 and note.words[end + 1] in lex.names
+                and note.capitalised(end + 1))  # "FINNEGAN, HAROLD J"
+        ):
+            end += 1
+        else:
+            break
+    while end > start and not (
+        note.is_word(end - 1) or note.is_initial(end - 1) or (
+            note.words[end - 1] == "." and end - 2 >= start and note.is_initial(end - 2)
+        )
+    ):
+        end -= 1
+    return end
+
+
+def _starts_place_word(note: Note, lex: Lexicons, index: int) -> bool:
+    return (
+        lex.street_types.match(note.words, index) is not None
+        or lex.hospital_words.match(note.words, index) is not None
+    )
+
+
+def eponym(note: Note, lex: Lexicons, index: int) -> bool:
+    """"Parkinson's disease", "Foley catheter", "Swan Ganz": a name used for a thing."""
+    heads = lex.eponym_heads
+    following = note.words[index + 1 : index + 4]
+    if following[:1] and following[0] in {"'s", "’s", "s"}:
+        following = following[1:]
+    if following[:1] and following[0] == "-":
+        following = following[1:]
+    return bool(following) and (following[0] in heads or (
+        len(following) > 1 and following[1] in heads and note.capitalised(index + 1)
+    ))
+
+
+def title_names(scan: Scan, labels: list[str | None]) -> None:
+    """The name after a title: DOCTOR after a professional title, PATIENT after others."""
+    note, lex = scan.note, scan.lex
+    titled = note.indices(word for word in note.positions if word.rstrip(".") in lex.titles)
+    for index in titled:
+        if index == len(note.words) - 1:
+            break
+        word = note.words[index]
+        kind = lex.titles[word.rstrip(".")]
+        if not note.tokens[index].text[:1].isupper():
+            continue
+        start = index + 1
+        if note.tokens[start].text in {".", ":"} and start + 1 < len(note.tokens):
+            if note.tokens[start].text == ":" and kind != "professional":
+                continue  # "GEN: A&Ox3": a section label, not General A.
+            start += 1
+        spelled_out = len(word) > 4 and not word.endswith(".")
+        ordinary = spelled_out and word in lex.common
+        if (ordinary or kind in {"military", "civil"}) and note.words[start] not in lex.names:
+            continue  # "General Hospital", "Major surgery", "Gen. appearance": not a title
+        end = name_run(note, lex, start, 5)
+        if end > start:
+            mark(labels, start, end, "DOCTOR" if kind == "professional" else "PATIENT")
+
+
+def cued_names(scan: Scan, labels: list[str | None]) -> None:
+    """The name after a name indicator: DOCTOR after a care-team word, RELATIVE after others
+    ("seen by", "daughter", "hija")."""
+    note, lex = scan.note, scan.lex
+    fillers = lex.cue_fillers | _CUE_PUNCTUATION
+    for index in lex.name_cues.starts(note.positions):
+        found = lex.name_cues.match(note.words, index)
+        if found is None:
+            continue
+        end_cue, kind = found
+        start = end_cue
+        while start < len(note.tokens) and note.words[start] in fillers and start < end_cue + 2:
+            start += 1
+        if start >= len(note.tokens) or not note.capitalised(start):
+            continue
+        if note.words[start].rstrip(".") in lex.titles:
+            continue  # "daughter Dr. Smith": the title rule decides
+        end = name_run(note, lex, start, 3)
+        if end == start:
+            continue
+        words = note.words[start:end]
+        if all(w in lex.common and w not in lex.names for w in words if w.isalpha()):
+            continue
+        first = words[0]
+        if (first in lex.common or first in lex.medical) and first not in lex.names:
+            continue  # "physician Record", "wife IN TO VISIT": not a name
+        if note.caseless and (first not in lex.names or first in lex.common):
+            continue
+        mark(labels, start, end, "DOCTOR" if kind == "care_team" else "RELATIVE")
+
+
+def credential_names(scan: Scan, labels: list[str | None]) -> None:
+    """A DOCTOR before a credential (", MD", "RN") when one of its words is a known name."""
+    note, lex = scan.note, scan.lex
+    # the casefolded word without dots is the token text's (no letter casefolds to a dot)
+    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
+    for index in credited:
+        token = note.tokens[index]
+        if index == 0:
+            continue
+        if not token.text.isupper() and "." not in token.text:
+            continue  # "md" in lower case is too ambiguous
+        end = index
+        if note.tokens[end - 1].text == ",":
+            end -= 1
+        start = end
+        while start > 0 and end - start < 4 and (
+            note.is_initial(start - 1) or (note.is_word(start - 1) and note.capitalised(start - 1))
+        ) and note.same_line(start - 1, end - 1):
+            start -= 1
+        if start < end and any(
+            note.words[i] in lex.names and note.words[i] not in lex.common
+            for i in range(start, end)
+        ):
+            mark(labels, start, end, "DOCTOR")
+
+
+TITLES = TokenRule("titles", CONTEXT_NAMES, title_names, switch="names")
+NAME_CUES = TokenRule("name_cues", CONTEXT_NAMES, cued_names, switch="names")
+CREDENTIALS = TokenRule("credentials", CONTEXT_NAMES, credential_names, switch="names")

@@ -1,0 +1,103 @@
+"""Rules ``cued_places``, ``dictionary_places`` and ``city_state``: places after a place cue
+("lives in Springfield", "natural de Lugo"), places from the lists, and "Garfield, NJ"."""
+
+from __future__ import annotations
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.names import eponym
+from deidkit.models.rules.note import title_case
+from deidkit.types import Span
+
+
+def cued_place_spans(scan: Scan) -> list[Span]:
+    """The place after a place cue: from the lists if it is there, else ``LOCATION_OTHER``
+    (up to three capitalised words, not a hospital word)."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index in lex.place_cues.starts(note.positions):
+        found = lex.place_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        while start < len(note.tokens) and note.words[start] in lex.articles:
+            start += 1
+        if start >= len(note.tokens) or not note.capitalised(start):
+            continue
+        place = lex.places.match(note.words, start)
+        if place is not None:
+            spans.append(note.span(start, place[0], place[1]))
+            continue
+        end = start
+        while end < len(note.tokens) and end - start < 3 and note.is_word(end) and (
+            note.capitalised(end)
+        ) and note.same_line(start, end):
+            end += 1
+        if end > start and lex.hospital_words.match(note.words, end - 1) is None:
+            spans.append(note.span(start, end, "LOCATION_OTHER"))
+    return spans
+
+
+def dictionary_place_spans(scan: Scan) -> list[Span]:
+    """Places from the lists; a one-word place that is also a common word or a name (unless a
+    city of 100,000 people) needs a state after it ("Mobile, AL")."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index in lex.places.starts(note.positions):
+        found = lex.places.match(note.words, index)
+        if found is None:
+            continue
+        end, label = found
+        if not all(note.capitalised(i) for i in range(index, end) if note.is_word(i)):
+            continue
+        if eponym(note, lex, end - 1) or (end < len(note.tokens) and note.words[end] == "-"):
+            continue  # "Gilbert's syndrome", "Jackson-Pratt drain"
+        if end - index == 1 and not note.caseless and not title_case(note.tokens[index].text):
+            continue  # "MoCA", "ED": a place name is written Boston, not BOSTON or MoCA
+        if end - index == 1:
+            word = note.words[index]
+            as_name = word in (lex.first_names if label == "COUNTRY" else lex.names)
+            ambiguous = word in lex.common or (as_name and word not in lex.major_places)
+            if not note.is_word(index) or ambiguous:
+                following = note.words[end : end + 2]
+                state_after = following[:1] == [","] and len(following) > 1 and (
+                    note.tokens[end + 1].text.isupper() and len(note.tokens[end + 1].text) == 2
+                )
+                if not state_after:
+                    continue
+        spans.append(note.span(index, end, label))
+    return spans
+
+
+def city_state_spans(scan: Scan) -> list[Span]:
+    """"Garfield, NJ", "Alum Rock, CA 92877": capitalised words, a comma, a state code."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index, token in enumerate(note.tokens):
+        if token.text not in lex.state_codes or index < 2 or note.tokens[index - 1].text != ",":
+            continue
+        credential = token.text.casefold() in lex.credentials  # "Erick Kohler, MD"
+        if credential and (
+            lex.places.match(note.words, index - 2) is None or note.words[index - 2] in lex.names
+        ):
+            continue
+        following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
+        if token.text in lex.wordlike_state_codes and following[:1].isalpha() and (
+            note.same_line(index, index + 1)
+        ):
+            continue  # "..., IN the morning", "fever, OR chills"
+        start = end = index - 1
+        while start > 0 and end - start < 3 and note.is_word(start - 1) and (
+            note.tokens[start - 1].text[:1].isupper()
+        ) and note.same_line(start - 1, index):
+            start -= 1
+        if start < end and not all(note.words[i] in lex.common for i in range(start, end)):
+            spans.append(note.span(start, end, "CITY"))
+            spans.append(note.span(index, index + 1, "STATE"))
+    return spans
+
+
+CUED_PLACES = SpanRule("cued_places", priority=4, find=cued_place_spans, switch="places")
+DICTIONARY_PLACES = SpanRule(
+    "dictionary_places", priority=6, find=dictionary_place_spans, switch="places"
+)
+CITY_STATE = SpanRule("city_state", priority=4, find=city_state_spans, switch="places")

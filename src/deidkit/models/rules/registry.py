@@ -1,0 +1,39 @@
+"""The rules, in the order they run (the registry ``RULES``).
+
+Adding a rule: a module here with a ``SpanRule`` (or a ``TokenRule`` on a layer), its name
+and priority, its language data in ``RuleLanguage`` if it needs any, one line below, and a
+test table in ``tests/models/rules/``. Among candidates of equal priority, length and start,
+the rule listed first wins; a token rule of a layer labels tokens before the ones after it.
+"""
+
+from __future__ import annotations
+
+from deidkit.models.rules import (
+    dictionary_names,
+    fields,
+    hospitals,
+    names,
+    patterns,
+    places,
+    streets,
+)
+from deidkit.models.rules.base import Rule
+
+RULES: tuple[Rule, ...] = (
+    patterns.RULE,
+    fields.RULE,
+    names.TITLES,
+    names.NAME_CUES,
+    names.CREDENTIALS,
+    hospitals.RULE,
+    streets.RULE,
+    places.CUED_PLACES,
+    places.DICTIONARY_PLACES,
+    places.CITY_STATE,
+    dictionary_names.RULE,
+)
+
+
+def rule_names() -> tuple[str, ...]:
+    """The names of the rules, in registry order."""
+    return tuple(rule.name for rule in RULES)

@@ -1,0 +1,85 @@
+"""Rule ``streets``: street addresses, type first ("Calle Mayor 5, 3º A") or number first
+("123 Main St., Apt 4B"); street types, suffixes and unit words are language data."""
+
+from __future__ import annotations
+
+import itertools
+
+import regex
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.types import Span
+
+# A floor, door or house-number part of an address ("3º", "B", "izq.", "bis", "s/n").
+FLOOR = regex.compile(r"(?i)\d{1,3}[ºª°]?|[a-z]|[ºª]|izq\.?|izda\.?|dcha\.?|der\.?|bis|s/n")
+NUMBER_SIGNS = frozenset({"#", "no", "no.", "nº"})  # "no. 12": a number, not a street
+TAIL_NUMBER_SIGNS = frozenset({"nº", "n.º", "no", "no."})  # "..., nº 5"
+
+
+def street_spans(scan: Scan) -> list[Span]:
+    """Street addresses: "Calle Mayor 5, 3º A" (type first) and "123 Main St., Apt 4"."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    count = len(note.tokens)
+    numbers = itertools.compress(range(count), note.number_flags)
+    for index in sorted({*lex.street_types.starts(note.positions), *numbers}):  # nowhere else
+        typed = lex.street_types.match(note.words, index)
+        if typed is not None and note.tokens[index].text[:1].isupper():
+            end = _address_tail(note, lex, index, typed[0], name_first=False)
+            if end is not None:
+                spans.append(note.span(index, end, "STREET"))
+            continue
+        if not note.number_flags[index] or (index > 0 and note.words[index - 1] in NUMBER_SIGNS):
+            continue
+        name_end = index + 1
+        while name_end < count and name_end - index <= 4 and note.is_word(name_end) and (
+            note.capitalised(name_end)
+        ) and lex.street_suffixes.match(note.words, name_end) is None:
+            name_end += 1
+        suffix = lex.street_suffixes.match(note.words, name_end) if name_end < count else None
+        if suffix is None or name_end == index + 1 or not note.capitalised(name_end):
+            continue
+        end = _address_tail(note, lex, index, suffix[0], name_first=True)
+        spans.append(note.span(index, end or suffix[0], "STREET"))
+    return spans
+
+
+def _address_tail(
+    note: Note, lex: Lexicons, start: int, end: int, *, name_first: bool
+) -> int | None:
+    """Extend a street past its name, number and unit ("..., 23, 4º dcha", ", Apt 4B")."""
+    count = len(note.tokens)
+    links = lex.link_words
+    if not name_first:  # Spanish order: the name comes after the type word
+        name_start = end
+        while end < count and end - name_start < 6 and note.same_line(start, end) and (
+            (note.is_word(end) and note.capitalised(end)) or note.words[end] in links
+        ):
+            end += 1
+        while end > name_start and note.words[end - 1] in links:
+            end -= 1
+        if end == name_start:
+            return None
+    tail = end
+    steps = 0
+    while tail < count and steps < 6 and note.same_line(start, tail):
+        text = note.tokens[tail].text
+        word = note.words[tail]
+        unit = lex.address_units.match(note.words, tail)
+        if unit is not None:
+            tail, steps = unit[0], steps + 1
+            continue
+        if text in {",", "-", "#"} or word in TAIL_NUMBER_SIGNS:
+            tail += 1
+            continue
+        if FLOOR.fullmatch(text) and not (text.isdigit() and len(text) == 5):
+            tail, steps = tail + 1, steps + 1
+            end = tail
+            continue
+        break
+    return end
+
+
+RULE = SpanRule("streets", priority=2, find=street_spans, switch="places")

@@ -1,0 +1,43 @@
+"""Rule ``dictionary_names``: names from the lists, ambiguous ones only next to a name."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import dictionary_names, names
+
+from .helpers import found_by
+
+RULE = (dictionary_names.RULE,)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Pt John Smith was admitted.", "en", {("John Smith", "PATIENT")}),
+        ("Pt Margaret reports nausea.", "en", {("Margaret", "PATIENT")}),
+        ("Harold J. Finnegan came.", "en", {("Harold J. Finnegan", "PATIENT")}),
+        ("Visto con Ernesto Rivera.", "es", {("Ernesto Rivera", "PATIENT")}),
+        # an ambiguous name alone is not taken; next to a name it is
+        ("Brown stool noted.", "en", set()),
+        ("Seen with Mark Brown today.", "en", {("Mark Brown", "PATIENT")}),
+        # eponyms, measurements, months and weekdays are not names
+        ("Foley catheter in place.", "en", set()),
+        ("Graves disease is stable.", "en", set()),
+        ("Pulse 80, regular.", "en", set()),
+        ("Seen Monday in June.", "en", set()),
+        ("Linfoma de Hodgkin en remisión.", "es", set()),
+        ("Carcinoma grado 2 de Fuhrman.", "es", set()),
+        # a note without capitals: a surname alone needs company
+        ("pt resting. foley draining clear urine. wife at bedside, updated on plan of care. "
+         "will continue to monitor overnight and call with any change.", "en", set()),
+    ],
+)
+def test_dictionary_name_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by(RULE, text, lang) == expected
+
+
+def test_tokens_named_by_context_are_left_to_the_context_rules() -> None:
+    text = "Seen by Dr. John Smith."
+    assert found_by(RULE, text) == {("John Smith", "PATIENT")}
+    assert found_by((names.TITLES, *RULE), text) == {("John Smith", "DOCTOR")}

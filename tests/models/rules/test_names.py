@@ -1,0 +1,100 @@
+"""Rules ``titles``, ``name_cues`` and ``credentials``: names found by their context."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import names
+from deidkit.models.rules.lexicons import lexicons
+from deidkit.models.rules.note import Note
+
+from .helpers import found_by
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Seen by Dr. Xylander Quorbit today.", "en", {("Xylander Quorbit", "DOCTOR")}),
+        ("Mrs. Vandersloot was anxious.", "en", {("Vandersloot", "PATIENT")}),
+        ("Will follow up with Dr. Brown next week.", "en", {("Brown", "DOCTOR")}),
+        ("Mr. Foley denies pain.", "en", {("Foley", "PATIENT")}),
+        ("Remitido por Dra. Rosa Jiménez Ortuño.", "es", {("Rosa Jiménez Ortuño", "DOCTOR")}),
+        ("Acompañado de Sra. Quintanilla.", "es", {("Quintanilla", "PATIENT")}),
+        # not a title: a section label, an ordinary word, lower case
+        ("GEN: A&Ox3.", "en", set()),
+        ("General Hospital policy was reviewed.", "en", set()),
+        ("Major surgery in 2001.", "en", set()),
+        ("seen by dr. quorbit", "en", set()),
+        # "D." (Don) is never a title: "1D." is a flat
+        ("Piso 1D. Xalber vive solo.", "es", set()),
+    ],
+)
+def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((names.TITLES,), text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Her daughter Zorbetta will visit.", "en", {("Zorbetta", "RELATIVE")}),
+        ("Health care proxy is Quennell Ardwick.", "en", {("Quennell Ardwick", "RELATIVE")}),
+        ("Wife, Anna, at bedside.", "en", {("Anna", "RELATIVE")}),
+        ("Acude con su hija Maripaz.", "es", {("Maripaz", "RELATIVE")}),
+        ("Atendido por Ignacio Navarro.", "es", {("Ignacio Navarro", "DOCTOR")}),
+        # the title rule decides; a common or medical word is no name; capitals say nothing
+        ("Her daughter Mrs. Quorbit called.", "en", set()),
+        ("His wife Mild distress noted.", "en", set()),
+        ("her son zorbetta called.", "en", set()),
+        # "cc" among the cues would read "233 CC BILIOUS" as a name
+        ("OGT with 233 CC Bilious output.", "en", set()),
+    ],
+)
+def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((names.NAME_CUES,), text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Signed: Ilsabet Morrow, MD", {("Ilsabet Morrow", "DOCTOR")}),
+        ("Note by John Smith RN today.", {("John Smith", "DOCTOR")}),
+        ("Zyqlo Vandermoot, MD", set()),  # no word of it is a known name
+        ("John Smith, md", set()),  # a lower-case credential is too ambiguous
+    ],
+)
+def test_credential_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((names.CREDENTIALS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "run"),
+    [
+        ("Harold J. Finnegan came", 0, "Harold J. Finnegan"),
+        ("Ana de Vega came", 0, "Ana de Vega"),
+        ("FINNEGAN, HAROLD J came", 0, "FINNEGAN, HAROLD J"),
+        ("Anna Bujons Calle Mayor 5", 0, "Anna Bujons"),  # the address starts
+        ("Rosa\nMarquez", 0, "Rosa"),  # not across a line
+        ("Rosa MRN: 5", 0, "Rosa"),  # the next field's label
+    ],
+)
+def test_name_run_ends_where_the_name_does(text: str, start: int, run: str) -> None:
+    note = Note.of(text)
+    lang = "es" if "Calle" in text else "en"
+    end = names.name_run(note, lexicons(lang), start, 5)
+    assert text[note.tokens[start].start : note.tokens[end - 1].end] == run
+
+
+@pytest.mark.parametrize(
+    ("text", "index", "is_eponym"),
+    [
+        ("Foley catheter placed", 0, True),
+        ("Parkinson's disease", 0, True),
+        ("Swan-Ganz catheter", 2, True),
+        ("Swan-Ganz catheter", 0, False),
+        ("enfermedad de Hodgkin", 2, False),  # the head comes before: not this check
+        ("Linfoma Hodgkin tratado", 0, False),
+        ("Brown was seen", 0, False),
+    ],
+)
+def test_eponym_is_a_name_before_a_head_noun(text: str, index: int, is_eponym: bool) -> None:
+    assert names.eponym(Note.of(text), lexicons("en"), index) is is_eponym

@@ -1,0 +1,71 @@
+"""The note as the rules read it: token facts, writing style, spans from token labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules.note import SOURCE, Note, mark, title_case
+
+
+def test_token_facts_and_positions() -> None:
+    note = Note.of("J Smith saw J Smith at 12")
+    assert note.words[:3] == ["j", "smith", "saw"]
+    assert note.positions["smith"] == [1, 4]
+    assert note.is_initial(0) and not note.is_initial(1)
+    assert note.is_word(1) and not note.is_word(6)
+    assert note.number_flags[6] and not note.number_flags[1]
+    assert note.indices(["saw", "j"]) == [0, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "lowercase", "uppercase"),
+    [
+        ("pt resting comfortably and will be seen again by the team in the morning ok " * 2,
+         True, False),
+        ("PT RESTING COMFORTABLY AND WILL BE SEEN AGAIN BY THE TEAM IN THE MORNING OK " * 2,
+         False, True),
+        ("Pt resting comfortably and will be seen again by Dr Smith in the morning. " * 2,
+         False, False),
+        ("too short to say", False, False),  # fewer than 20 alphabetic tokens
+    ],
+)
+def test_writing_style(text: str, lowercase: bool, uppercase: bool) -> None:
+    note = Note.of(text)
+    assert (note.lowercase_style, note.uppercase_style) == (lowercase, uppercase)
+    assert note.caseless is (lowercase or uppercase)
+
+
+@pytest.mark.parametrize(
+    ("text", "labelled", "spans"),
+    [
+        ("Anna Maria Lopez", {0: "PATIENT", 1: "PATIENT", 2: "PATIENT"}, ["Anna Maria Lopez"]),
+        ("Delgado-Marin came", {0: "PATIENT", 2: "PATIENT"}, ["Delgado-Marin"]),
+        ("Harold J. Finnegan", {0: "PATIENT", 1: "PATIENT", 3: "PATIENT"},
+         ["Harold J. Finnegan"]),
+        ("Anna\nLopez", {0: "PATIENT", 1: "PATIENT"}, ["Anna", "Lopez"]),  # not across lines
+        ("Anna Lopez", {0: "PATIENT", 1: "DOCTOR"}, ["Anna", "Lopez"]),  # labels differ
+        ("Delgado - Marin", {0: "PATIENT", 2: "PATIENT"}, ["Delgado", "Marin"]),  # spaced
+    ],
+)
+def test_label_spans_join_runs_of_one_label(
+    text: str, labelled: dict[int, str], spans: list[str]
+) -> None:
+    note = Note.of(text)
+    labels: list[str | None] = [labelled.get(i) for i in range(len(note.tokens))]
+    found = note.label_spans(labels)
+    assert [text[s.start : s.end] for s in found] == spans
+    assert {s.source for s in found} == {SOURCE}
+
+
+def test_mark_leaves_labelled_tokens_alone() -> None:
+    labels: list[str | None] = [None, "DOCTOR", None]
+    mark(labels, 0, 3, "PATIENT")
+    assert labels == ["PATIENT", "DOCTOR", "PATIENT"]
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"), [("Boston", True), ("A", True), ("BOSTON", False), ("MoCA", False),
+                           ("boston", False), ("", False)],
+)
+def test_title_case(word: str, expected: bool) -> None:
+    assert title_case(word) is expected

@@ -1,0 +1,60 @@
+"""Rules ``cued_places``, ``dictionary_places`` and ``city_state``."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import places
+
+from .helpers import found_by
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("She lives in Springfield with her husband.", "en", {("Springfield", "CITY")}),
+        ("She lives in Quorbitville now.", "en", {("Quorbitville", "LOCATION_OTHER")}),
+        ("Vive en Valladolid con su esposa.", "es", {("Valladolid", "CITY")}),
+        ("Natural de la Coruña.", "es", {("Coruña", "LOCATION_OTHER")}),
+        # the cue needs a capitalised place after it; "from" alone is too general
+        ("She lives in a small flat.", "en", set()),
+    ],
+)
+def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((places.CUED_PLACES,), text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Moved here from Chicago last year.", "en", {("Chicago", "CITY")}),
+        ("Drove to Massachusetts and Canada.", "en",
+         {("Massachusetts", "STATE"), ("Canada", "COUNTRY")}),
+        ("Visited Mobile, AL in May.", "en", {("Mobile", "CITY")}),
+        ("Reside en Salamanca.", "es", {("Salamanca", "CITY")}),
+        # ambiguous one-word places need a state after them; eponyms and odd casing are out
+        ("Mobile phone on file.", "en", set()),
+        ("Gilbert's syndrome noted.", "en", set()),
+        ("MoCA score 26.", "en", set()),
+    ],
+)
+def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((places.DICTIONARY_PLACES,), text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lives alone in Wildwood, MO with a cat.", {("Wildwood", "CITY"), ("MO", "STATE")}),
+        ("Lives in Garfield, NJ 07026.", {("Garfield", "CITY"), ("NJ", "STATE")}),
+        ("Signed by Erick Kohler, MD today.", set()),  # a credential, not Maryland
+        ("Fever, OR chills.", set()),  # a word-like code before a word
+        ("Quorbit, ZZ", set()),  # not a state code
+    ],
+)
+def test_city_state_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((places.CITY_STATE,), text) == expected
+
+
+def test_spanish_has_no_state_codes() -> None:
+    assert found_by((places.CITY_STATE,), "Vive en Wildwood, MO.", "es") == set()

@@ -1,0 +1,31 @@
+"""Rule ``streets``: addresses with their number and unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import streets
+
+from .helpers import found_by
+
+RULE = (streets.RULE,)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Address: 123 Main Street, Apt 4B", "en", {("123 Main Street, Apt 4B", "STREET")}),
+        ("Lives at 45 Oak Ave. with family.", "en", {("45 Oak Ave.", "STREET")}),
+        ("Domicilio: Calle Miguel Benitez 90.", "es", {("Calle Miguel Benitez 90", "STREET")}),
+        ("Vive en Calle Mayor 5, 3º A desde 2010.", "es", {("Calle Mayor 5, 3º A", "STREET")}),
+        ("Vive en Avenida de la Constitución 12.", "es",
+         {("Avenida de la Constitución 12", "STREET")}),
+        # a number after "no." or "#", a type word without a name, lower case
+        ("Box # 12 Main Street.", "en", set()),
+        ("Apt no 12 Main Street.", "en", set()),
+        ("Vive en la calle.", "es", set()),
+        ("Took 2 Tylenol tablets.", "en", set()),
+    ],
+)
+def test_street_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by(RULE, text, lang) == expected
