@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from deidkit.lang.patterns import PatternLanguage
 from deidkit.lang.rules import RuleLanguage
 
 
@@ -115,4 +116,5 @@ class Language:
     dates: DateWords
     sections: SectionWords
     surrogates: SurrogateWords
+    patterns: PatternLanguage  # the PHI patterns' data (deidkit/lang/<code>/patterns.py)
     rules: RuleLanguage  # the rules detector's data (deidkit/lang/<code>/rules.py)

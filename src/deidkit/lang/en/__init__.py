@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deidkit.lang.base import Language
 from deidkit.lang.en.dates import DATES
+from deidkit.lang.en.patterns import PATTERNS
 from deidkit.lang.en.rules import RULES
 from deidkit.lang.en.sections import SECTIONS
 from deidkit.lang.en.surrogates import SURROGATES
@@ -20,5 +21,6 @@ LANGUAGE = Language(
     dates=DATES,
     sections=SECTIONS,
     surrogates=SURROGATES,
+    patterns=PATTERNS,
     rules=RULES,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deidkit.lang.base import Language
 from deidkit.lang.es.dates import DATES
+from deidkit.lang.es.patterns import PATTERNS
 from deidkit.lang.es.rules import RULES
 from deidkit.lang.es.sections import SECTIONS
 from deidkit.lang.es.surrogates import SURROGATES
@@ -20,5 +21,6 @@ LANGUAGE = Language(
     dates=DATES,
     sections=SECTIONS,
     surrogates=SURROGATES,
+    patterns=PATTERNS,
     rules=RULES,
 )

@@ -1,0 +1,65 @@
+"""English data for the PHI patterns (``deidkit.patterns``): month names, holidays, cue words."""
+
+from __future__ import annotations
+
+from deidkit.lang.patterns import PatternLanguage, words
+
+PATTERNS = PatternLanguage(
+    months=(
+        "january|february|march|april|may|june|july|august|september|october|november|december|"
+        "(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?"
+    ),
+    holidays=(
+        r"christmas(?:\s+(?:eve|day))?|xmas|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?|"
+        r"new\s+year['’]?s(?:\s+(?:eve|day))?|independence\s+day|fourth\s+of\s+july|"
+        r"memorial\s+day|labor\s+day|veterans['’]?\s+day|halloween|hanukkah|chanukah|"
+        r"valentine['’]?s\s+day|mother['’]?s\s+day|father['’]?s\s+day|mlk\s+day|"
+        r"martin\s+luther\s+king(?:\s+jr\.?)?\s+day|ramadan|yom\s+kippur|rosh\s+hashanah|passover"
+    ),
+    holiday_anchors=(
+        "christmas", "xmas", "thanksgiving", "easter", "new", "independence", "fourth",
+        "memorial", "labor", "veterans", "veteran's", "halloween", "hanukkah", "chanukah",
+        "valentine's", "valentines", "mother's", "father's", "mlk", "martin", "ramadan", "yom",
+        "rosh", "passover",
+    ),
+    units=words(
+        """mg mgs mcg ug µg g gm gms gram grams kg kgs lb lbs oz ml mls cc ccs l dl liter liters
+        litre litres meq mmol mol mosm iu u unit units cal kcal mm cm m km mmhg cmh2o bpm hr hrs
+        h min mins sec secs % tab tabs tablet tablets cap caps capsule capsules pill pills puff
+        puffs drop drops gtt gtts dose doses times x cells copies ng pg µl ul mcl k/ul iu/l u/l
+        mg/dl g/dl ml/hr ml/h mcg/kg/min mg/kg mg/h units/hr degrees deg mgs/dl"""
+    ),
+    score_cues=words(
+        """day days cycle cycles week weeks involved positive nodes node dose doses murmur
+        murmurs holosystolic systolic diastolic ejection grade graded strength power motor reflex
+        reflexes dtr dtrs pain painscale scale score scored rated rating rate gcs apgar apgars ps
+        peep cpap bipap vent vents settings fio2 ie i:e ratio sensation tone tenderness
+        bilaterally throughout extremities quadrants lobes vision acuity od os ou hearing effort
+        dyspnea nausea itch pruritus strengths pulses pulse edema bruit rub gallop x beats sats
+        tab tabs tablet tablets pill pills cup cups inch inches balance"""
+    ),
+    date_cues=words(
+        """on since from until till to dated date dob born admitted admit admission discharged
+        discharge d/c seen visit visited before after by of last next"""
+    ),
+    strong_date_cues=words(
+        """on since dated date dob born admitted admission discharged discharge seen visited
+        until till"""
+    ),
+    year_cues=words(
+        """in since from until till to of during year years circa c. born by early late mid
+        summer winter spring fall autumn and between"""
+    ),
+    time_cues=words(
+        """at @ around approx approximately about ~ from to until till by before after between
+        since hrs hours hr h am pm shift start end"""
+    ),
+    titre_cues=words(
+        """positive negative ratio dilution i:e ie titer titers titre titres igg igm iga ana
+        asma anca ≤ ≥ < > ="""
+    ),
+    number_cues=words("# x no number at @"),
+    hour_words=words("hours hrs hr h"),
+    duration_cues=words("for over past last x"),
+    short_dates_need_cue=False,
+)

@@ -1,0 +1,186 @@
+"""The fast index: where each pattern is tried, so that a note is not scanned once per pattern.
+
+- anchored patterns (cue words, month names, holidays) are tried only where one of their
+  anchor words starts, all found in one Aho-Corasick pass (:func:`anchored`);
+- digit-led patterns (those with heads) only at the runs of digits their heads admit, all
+  decided in one pass over the runs and a few table look-ups per run (:func:`digit_led`);
+- the rest are led by a literal character, which the regex engine scans for quickly
+  (:func:`scanned`).
+
+Each way finds exactly the matches a scan of the whole text would (docs/patterns.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import ahocorasick
+import regex
+
+from deidkit.patterns.registry import patterns_for
+from deidkit.patterns.spec import ASCII, FOLLOWED, LONG, Found, Pattern
+
+
+@cache
+def scanned(lang: str | None) -> tuple[Pattern, ...]:
+    """The patterns of a language that are neither anchored nor digit-led: scanned whole."""
+    return tuple(p for p in patterns_for(lang) if not p.anchors and not p.heads)
+
+
+# --- anchored patterns -------------------------------------------------------------------------
+
+Anchored = tuple[int, bool, tuple[tuple[int, Pattern], ...]]
+"""An anchor word's length, whether it ends in a letter or digit, and (index into
+``patterns_for(lang)``, pattern) of the patterns it anchors."""
+
+
+@cache
+def _anchor_automaton(lang: str | None) -> ahocorasick.Automaton:
+    """Anchor word -> ``Anchored``."""
+    owners: dict[str, list[int]] = {}
+    patterns = patterns_for(lang)
+    for index, pattern in enumerate(patterns):
+        for anchor in pattern.anchors:
+            owners.setdefault(anchor, []).append(index)
+    automaton = ahocorasick.Automaton()
+    for anchor, indices in owners.items():
+        owned = tuple((i, patterns[i]) for i in indices)
+        value: Anchored = (len(anchor), anchor[-1].isalnum(), owned)
+        automaton.add_word(anchor, value)
+    automaton.make_automaton()
+    return automaton
+
+
+def anchored(text: str, lang: str | None, patterns: tuple[Pattern, ...]) -> Iterator[Found]:
+    """Checked matches of the anchored patterns, tried only where an anchor word starts."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # rare characters whose lowercase is longer: scan instead
+        for pattern in patterns:
+            if pattern.anchors:
+                yield from pattern.scan(text, lang)
+        return
+    tried: set[tuple[int, int]] = set()
+    for last, (length, ends_in_alnum, owned) in _anchor_automaton(lang).iter(lowered):
+        start = last - length + 1
+        if start > 0 and text[start - 1].isalnum():
+            continue  # inside a word: anchors start words...
+        if ends_in_alnum and text[last + 1 : last + 2].isalpha():
+            continue  # ...and end them, unless they end in punctuation ("c." in "C.P.")
+        for index, pattern in owned:  # compiled when first tried: many are rare
+            if (index, start) in tried:
+                continue
+            tried.add((index, start))
+            match = pattern.compiled.match(text, start)
+            if match is not None:
+                yield pattern.found(text, match, lang)
+
+
+# --- digit-led patterns ------------------------------------------------------------------------
+
+_DIGIT_RUN = regex.compile(r"\d+", regex.VERSION1)
+
+Tries = tuple[tuple[int, int], ...]
+"""(offset from a run's first digit, pattern index) to try, in order of offset."""
+
+
+def _admits(chars: str | None, char: str) -> bool:
+    """Whether ``char`` (a character or "" past either end of the text) can stand where a head
+    allows ``chars`` (ASCII; None: anything). Characters beyond ASCII always can: a head only
+    rules out what the expression provably cannot match."""
+    return chars is None or (char != "" and (char in chars or not char.isascii()))
+
+
+class Starts:
+    """The patterns of a language that have heads, and tables that tell, from the characters
+    around a run of digits, which of them to try there.
+
+    Every way a head can admit a run (a head and one of its ``follow`` alternatives) is a bit;
+    each table maps a character (or "" past an end of the text, or a run's length) to the bits
+    that admit it in its place; any character beyond ASCII maps to every bit. The bits set in
+    all the tables at once are the ways the run is admitted.
+    """
+
+    def __init__(self, lang: str | None) -> None:
+        self.patterns = tuple(p for p in patterns_for(lang) if p.heads)
+        self.compiled = tuple(p.compiled for p in self.patterns)
+        ways = [
+            (index, head, sets)
+            for index, pattern in enumerate(self.patterns)
+            for head in pattern.heads
+            for sets in head.follow or ((),)
+        ]
+        self.tried_at = [(-1 if head.opener else 0, index) for index, head, _ in ways]
+        self.every = (1 << len(ways)) - 1
+        chars = (*ASCII, "")
+        self.before = dict.fromkeys(chars, 0)
+        self.first = dict.fromkeys(chars, 0)
+        self.after = [dict.fromkeys(chars, 0) for _ in range(FOLLOWED)]
+        self.length = [0] * (LONG + 1)
+        for bit, (_, head, sets) in enumerate(ways):
+            for char in chars:
+                if head.at_start if char == "" else _admits(head.before, char):
+                    self.before[char] |= 1 << bit
+                if _admits(head.first, char):
+                    self.first[char] |= 1 << bit
+                for place, table in enumerate(self.after):
+                    if place >= len(sets) or _admits(sets[place], char):
+                        table[char] |= 1 << bit
+            for n in head.lengths:
+                self.length[n] |= 1 << bit
+        self._tries: dict[int, Tries] = {}
+
+    def tries(self, ways: int) -> Tries:
+        """What to try where the ways (bits) ``ways`` admit a run."""
+        found = self._tries.get(ways)
+        if found is None:
+            tried = {where for bit, where in enumerate(self.tried_at) if ways >> bit & 1}
+            found = self._tries[ways] = tuple(sorted(tried))
+        return found
+
+
+@cache
+def starts_for(lang: str | None) -> Starts:
+    """The :class:`Starts` of a language (built once)."""
+    return Starts(lang)
+
+
+def digit_led_matches(text: str, starts: Starts) -> Iterator[tuple[int, regex.Match[str]]]:
+    """(pattern index, match) for ``starts.patterns``: what ``finditer`` finds for each, since
+    each is tried, in order, at every run of digits where one of its heads lets it start, and
+    never inside its previous match (where ``finditer`` does not look either)."""
+    every, before, first_digit, length = starts.every, starts.before, starts.first, starts.length
+    after, then, last = starts.after
+    compiled = starts.compiled
+    ends = [0] * len(compiled)
+    longest = LONG
+    for run in _DIGIT_RUN.finditer(text):
+        first, end = run.span()
+        ways = (  # what follows rules out most runs: look there first
+            after.get(text[end : end + 1], every)
+            & then.get(text[end + 1 : end + 2], every)
+            & last.get(text[end + 2 : end + 3], every)
+        )
+        if ways:
+            size = end - first
+            ways &= (
+                length[size if size < longest else longest]
+                & before.get(text[first - 1 : first], every)
+                & first_digit.get(text[first], every)
+            )
+        if not ways:
+            continue
+        for offset, index in starts.tries(ways):
+            start = first + offset
+            if start >= ends[index]:
+                match = compiled[index].match(text, start)
+                if match is not None:
+                    ends[index] = match.end()
+                    yield index, match
+
+
+def digit_led(text: str, lang: str | None) -> Iterator[Found]:
+    """Checked matches of the patterns with heads."""
+    table = starts_for(lang)
+    for index, match in digit_led_matches(text, table):
+        yield table.patterns[index].found(text, match, lang)
