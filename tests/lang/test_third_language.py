@@ -14,6 +14,7 @@ from deidkit.features import FeatureConfig
 from deidkit.features.dictionary import feature_name
 from deidkit.lang import get_language, is_language, language_codes
 from deidkit.models.crf import CRFDetector
+from deidkit.models.hmm import HMMDetector
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.surrogates import SurrogateGenerator, SurrogateSettings
@@ -30,6 +31,8 @@ def test_the_fake_language_is_unknown_unless_registered() -> None:
         RedactOptions(lang=FAKE_CODE)
     with pytest.raises(ConfigError):
         FeatureConfig(language=FAKE_CODE)
+    with pytest.raises(ConfigError):
+        HMMDetector(lang=FAKE_CODE)._check_params()
     with pytest.raises(ValueError):
         DetectRequest.model_validate({"text": "x", "lang": FAKE_CODE})
 
@@ -44,6 +47,7 @@ def test_the_validating_places_accept_it(third_language: str, tmp_path: Path) ->
     config = FeatureConfig(language=third_language)
     assert "pos" not in config.classes  # no tagger: the language says so
     assert CRFDetector(lang=third_language)._requested_config().language == third_language
+    HMMDetector(lang=third_language)._check_params()
     request = DetectRequest.model_validate({"text": "x", "lang": third_language})
     assert request.lang == third_language
     (tmp_path / "config.json").write_text(json.dumps({"params": {"lang": third_language}}))

@@ -12,11 +12,10 @@ import random
 
 from deidkit.corpus.builder import NoteBuilder
 from deidkit.corpus.people import Clinician, Person
+from deidkit.lang import get_language
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
-MONTHS_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-                "Dec")
+MONTHS = get_language("en").dates.months  # the notes are English
+MONTHS_SHORT = get_language("en").dates.month_abbreviations
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 HOLIDAYS = ("Thanksgiving", "Christmas", "Christmas Eve", "New Year's Eve", "New Year's Day",
             "Easter", "Memorial Day", "Labor Day", "the Fourth of July", "July 4th",

@@ -36,6 +36,7 @@ import numpy as np
 from scipy import sparse
 
 from deidkit.errors import ConfigError, ModelError
+from deidkit.lang import is_language, language_codes
 from deidkit.models import store
 from deidkit.models.base import BaseDetector
 from deidkit.models.matrix import read_arrays, write_arrays
@@ -45,7 +46,6 @@ from deidkit.types import Document, Span, Token
 
 TABLES_FILE = "hmm.npz"
 VOCABULARY_FILE = "hmm_vocabulary.json"
-LANGUAGES = ("en", "es")
 
 WORD_FEATURES: tuple[str, ...] = (
     "twoDigitNum", "fourDigitNum", "containsDigitAndAlpha", "containsDigitAndDash",
@@ -123,8 +123,10 @@ class HMMDetector(BaseDetector):
         self.min_count = min_count
 
     def _check_params(self) -> None:
-        if self.lang not in LANGUAGES:
-            raise ConfigError(f"hmm: unsupported language {self.lang!r}; use en or es")
+        if not is_language(self.lang):
+            raise ConfigError(
+                f"hmm: unsupported language {self.lang!r}; use {' or '.join(language_codes())}"
+            )
         if isinstance(self.min_count, bool) or not isinstance(self.min_count, int) or (
             self.min_count < 1
         ):

@@ -38,6 +38,7 @@ from scipy import sparse
 from deidkit.errors import ConfigError, ModelError
 from deidkit.features import FeatureConfig
 from deidkit.labels import LABELS, category_of
+from deidkit.lang import get_language, is_language
 from deidkit.models import store
 from deidkit.models.hmm import sentences
 from deidkit.models.matrix import read_arrays, write_arrays
@@ -177,8 +178,9 @@ class WinnowDetector(StatisticalDetector):
             raise ConfigError("winnow: min_expected must be 0 or more")
 
     def _requested_config(self) -> FeatureConfig:
-        if self.features is None and self.lang in ("en", "es"):
-            classes = [c for c in SHARED_CLASSES if self.lang == "en" or c != "pos"]
+        if self.features is None and is_language(self.lang):
+            tagged = get_language(self.lang).pos_tagger
+            classes = [c for c in SHARED_CLASSES if tagged or c != "pos"]
             return FeatureConfig(language=self.lang, classes=tuple(classes))
         return super()._requested_config()
 
