@@ -20,10 +20,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import overload
 
+from deidkit.detector import Detector, Predictor
 from deidkit.errors import ConfigError
-from deidkit.redact import CorpusResult, Detector, TextResult
+from deidkit.models import load_model as _load_model
+from deidkit.redact import CorpusResult, TextResult
 from deidkit.redact import deidentify as _redact
 from deidkit.redact import detect as _detect
 from deidkit.redact.engine import RedactOptions
@@ -37,18 +39,27 @@ CACHE_SIZE = 8
 _cache: OrderedDict[tuple[str, str], tuple[Detector, threading.Lock]] = OrderedDict()
 _cache_lock = threading.Lock()
 
+Model = str | Path | Predictor | None
+"""What ``model=`` takes: a shipped model name, a model folder, a detector object (anything
+with ``predict(documents)``), or None for the language's default model."""
 
-def load_model(name_or_path: str | Path | None = None, lang: str = "en") -> Any:
+
+def load_model(name_or_path: str | Path | None = None, lang: str = "en") -> Detector:
     """A trained detector: a shipped model name (``"en"``, ``"es"``), a model folder, or None
     for the default model of ``lang``. Same as ``deidkit.models.load_model``."""
-    from deidkit.models import load_model as load
-
-    return load(name_or_path, lang=lang)
+    return _load_model(name_or_path, lang=lang)
 
 
 def cached_model(name_or_path: str | Path | None = None, lang: str = "en") -> Detector:
     """``load_model``, loaded once per process (the last ``CACHE_SIZE`` models are kept)."""
     return _cached(name_or_path, lang)[0]
+
+
+def shared_model(name_or_path: str | Path | None = None, lang: str = "en") -> LockedDetector:
+    """``cached_model`` behind its lock: safe to call ``predict`` from several threads (one
+    prediction at a time per model). What ``model=`` of ``detect``/``deidentify`` and the
+    service use."""
+    return LockedDetector(*_cached(name_or_path, lang))
 
 
 def _cached(name_or_path: str | Path | None, lang: str) -> tuple[Detector, threading.Lock]:
@@ -72,7 +83,7 @@ def loaded_models() -> list[dict[str, str]]:
         return [{"model": name, "lang": lang} for name, lang in _cache]
 
 
-class _Locked:
+class LockedDetector:
     """A cached detector used by one thread at a time (detectors need not be thread-safe)."""
 
     def __init__(self, detector: Detector, lock: threading.Lock) -> None:
@@ -84,22 +95,34 @@ class _Locked:
             return self.detector.predict(documents)
 
 
-def _detector(model: str | Path | Detector | None, lang: str) -> Detector | None:
+def _detector(model: Model, lang: str) -> Predictor | None:
     if model == ANNOTATIONS:
         return None
     if model is None or isinstance(model, str | Path):
-        return _Locked(*_cached(model, lang))
+        return shared_model(model, lang)
     if not callable(getattr(model, "predict", None)):
         raise ConfigError("model= takes a model name, a model folder or a detector object")
     return model
 
 
+@overload
+def detect(
+    text_or_documents: str | Document, *, model: Model = None, lang: str = "en"
+) -> Document: ...
+
+
+@overload
+def detect(
+    text_or_documents: Iterable[Document], *, model: Model = None, lang: str = "en"
+) -> list[Document]: ...
+
+
 def detect(
     text_or_documents: str | Document | Iterable[Document],
     *,
-    model: str | Path | Detector | None = None,
+    model: Model = None,
     lang: str = "en",
-) -> Any:
+) -> Document | list[Document]:
     """The PHI spans of a string or documents, found by ``model`` (default: the language's
     default model).
 
@@ -117,10 +140,38 @@ def detect(
     return _detect(list(text_or_documents), detector)
 
 
+@overload
+def deidentify(
+    text_or_documents: str,
+    *,
+    model: Model = None,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+) -> TextResult: ...
+
+
+@overload
+def deidentify(
+    text_or_documents: Document | Iterable[Document],
+    *,
+    model: Model = None,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+) -> CorpusResult: ...
+
+
 def deidentify(
     text_or_documents: str | Document | Iterable[Document],
     *,
-    model: str | Path | Detector | None = None,
+    model: Model = None,
     mode: Mode | None = None,
     key: SecretKey | bytes | str | None = None,
     lang: str | None = None,
@@ -148,7 +199,7 @@ def deidentify(
         text_or_documents,
         mode=mode,
         key=key,
-        detector=detector,
+        model=detector,
         lang=lang,
         spans=spans,
         options=options,
@@ -158,9 +209,12 @@ def deidentify(
 
 __all__ = [
     "ANNOTATIONS",
+    "LockedDetector",
+    "Model",
     "cached_model",
     "deidentify",
     "detect",
     "load_model",
     "loaded_models",
+    "shared_model",
 ]

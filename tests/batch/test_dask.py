@@ -68,11 +68,11 @@ def test_parquet_row_groups_on_dask_match_the_jsonl_run(
         for doc in documents
     ]
     jsonl = write(plain, tmp_path / "notes.jsonl", "jsonl")
-    run_deidentify(jsonl, tmp_path / "from-jsonl.jsonl", key=key, detector="annotations",
+    run_deidentify(jsonl, tmp_path / "from-jsonl.jsonl", key=key, model="annotations",
                    settings=RunSettings(progress=False))  # fmt: skip
     report = run_deidentify(
         tmp_path / "notes.parquet", tmp_path / "from-parquet.jsonl", key=key,
-        detector="annotations", settings=RunSettings(dask=client, chunk_size=5, progress=False),
+        model="annotations", settings=RunSettings(dask=client, chunk_size=5, progress=False),
     )  # fmt: skip
     assert report.source_format == "parquet" and report.target_format == "jsonl"
     expected = (tmp_path / "from-jsonl.jsonl").read_bytes()

@@ -63,13 +63,13 @@ def test_a_poisoned_document_is_reported_and_never_emitted(
     target = tmp_path / "out" / "deid.jsonl"
     options = RedactOptions(mode=mode)  # type: ignore[arg-type]
     with pytest.raises(DeidkitError, match="nothing was written") as stopped:
-        run_deidentify(source, target, options=options, key=key, detector=PoisonedDetector(),
+        run_deidentify(source, target, options=options, key=key, model=PoisonedDetector(),
                        settings=RunSettings(chunk_size=1, progress=False))  # fmt: skip
     assert documents[3].id in str(stopped.value) and POISON not in str(stopped.value)
     assert not target.exists()
 
     report = run_deidentify(
-        source, target, options=options, key=key, detector=PoisonedDetector(),
+        source, target, options=options, key=key, model=PoisonedDetector(),
         settings=RunSettings(chunk_size=1, progress=False, skip_failed=True),
     )  # fmt: skip
     assert sorted(report.skipped) == sorted([documents[3].id, documents[17].id])
@@ -88,7 +88,7 @@ def test_a_document_that_takes_too_long_times_out(
     source = write(documents, tmp_path / "in.jsonl", "jsonl")
     started = time.monotonic()
     report = run_deidentify(
-        source, tmp_path / "out.jsonl", key=key, detector=PoisonedDetector(hang=True),
+        source, tmp_path / "out.jsonl", key=key, model=PoisonedDetector(hang=True),
         timeout=0.5, settings=RunSettings(progress=False, skip_failed=True),
     )  # fmt: skip
     assert time.monotonic() - started < 20

@@ -38,7 +38,7 @@ def test_line_breaks_inside_notes_survive_the_work_files(
     deidentify_corpus(source, reference, options=options, key=key, detector="annotations",
                       to=to, mapping=tmp_path / "ref-map.jsonl")  # fmt: skip
     report = run_deidentify(
-        source, target, options=options, key=key, detector="annotations", to=to,
+        source, target, options=options, key=key, model="annotations", to=to,
         mapping=tmp_path / "map.jsonl", settings=RunSettings(chunk_size=4, progress=False),
     )  # fmt: skip
     assert report.documents == len(BREAKS) and not report.failures
@@ -58,7 +58,7 @@ def test_a_bucket_too_large_to_keep_is_read_twice_to_the_same_output(
     source = write(notes, tmp_path / "in.jsonl", "jsonl")
     settings = RunSettings(chunk_size=6, progress=False)
     kept, read_twice = tmp_path / "kept.jsonl", tmp_path / "twice.jsonl"
-    run_deidentify(source, kept, key=key, detector="annotations", buckets=4, settings=settings)
+    run_deidentify(source, kept, key=key, model="annotations", buckets=4, settings=settings)
     reads: list[str] = []
     held_documents = tasks._held_documents
 
@@ -68,7 +68,7 @@ def test_a_bucket_too_large_to_keep_is_read_twice_to_the_same_output(
 
     monkeypatch.setattr(tasks, "HELD_IN_MEMORY", 0)
     monkeypatch.setattr(tasks, "_held_documents", counted)
-    run_deidentify(source, read_twice, key=key, detector="annotations", buckets=4,
+    run_deidentify(source, read_twice, key=key, model="annotations", buckets=4,
                    settings=settings)  # fmt: skip
     assert read_twice.read_bytes() == kept.read_bytes()
     assert len(reads) == 2 * 4  # each of the 4 buckets read twice

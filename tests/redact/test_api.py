@@ -32,7 +32,7 @@ class DateFinder:
 
 
 def test_a_string_with_a_detector_object() -> None:
-    result = deidentify("Seen 3/14/2012 and 3/21/2012.", detector=DateFinder(), mode="tag")
+    result = deidentify("Seen 3/14/2012 and 3/21/2012.", model=DateFinder(), mode="tag")
     assert isinstance(result, TextResult)
     assert result.text == "Seen [**DATE**] and [**DATE**]."
 
@@ -51,12 +51,20 @@ def test_a_detector_that_changes_the_text_is_refused() -> None:
             return [Document(d.id, d.text + "!", ()) for d in documents]
 
     with pytest.raises(ModelError, match="changed the document"):
-        deidentify([note("Seen {DATE:3/14/2012}.")], detector=Bad())
+        deidentify([note("Seen {DATE:3/14/2012}.")], model=Bad())
 
 
 def test_spans_and_detector_together_are_refused() -> None:
-    with pytest.raises(ConfigError):
-        deidentify("x 3/14/2012", spans=[Span(2, 11, "DATE")], detector=DateFinder())
+    with pytest.raises(ConfigError, match="spans= or model="):
+        deidentify("x 3/14/2012", spans=[Span(2, 11, "DATE")], model=DateFinder())
+
+
+def test_detector_is_a_deprecated_name_of_model() -> None:
+    with pytest.warns(DeprecationWarning, match="model="):
+        result = deidentify("Seen 3/14/2012.", detector=DateFinder(), mode="tag")
+    assert result.text == "Seen [**DATE**]."
+    with pytest.raises(ConfigError, match="not both"):
+        deidentify("Seen 3/14/2012.", detector=DateFinder(), model=DateFinder())
 
 
 def test_patients_share_surrogates_and_one_date_shift() -> None:

@@ -14,8 +14,8 @@ from pydantic import BaseModel, Field
 from deidkit.annotate import adjudication, annotator
 from deidkit.annotate.accounts import Role
 from deidkit.annotate.agreement import load_report
-from deidkit.annotate.app import CheckedSession, CurrentSession, ProjectDb
 from deidkit.annotate.consensus import Mode
+from deidkit.annotate.deps import CheckedSession, CurrentSession, ProjectDb
 from deidkit.annotate.errors import Forbidden
 
 router = APIRouter(prefix="/api")

@@ -10,7 +10,6 @@ a strict Content-Security-Policy allows only the app's own scripts and styles.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import secrets
 import threading
@@ -18,10 +17,9 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
 from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -29,23 +27,21 @@ from fastapi.templating import Jinja2Templates
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from deidkit.annotate.accounts import Role, Session, load_session, touch_session
+from deidkit.annotate import api, web
+from deidkit.annotate.accounts import normalize_username
 from deidkit.annotate.db import Database
-from deidkit.annotate.errors import AnnotateError, Forbidden, NotAuthenticated
-from deidkit.annotate.project import Detector
+from deidkit.annotate.deps import MAX_UPLOAD_BYTES
+from deidkit.annotate.errors import AnnotateError, Forbidden
 from deidkit.asgi_body import BodyTooLarge, LimitedBody
+from deidkit.detector import Predictor
 from deidkit.errors import DeidkitError
-from deidkit.labels import LABELS
+from deidkit.models import load_model
 
 LOG = logging.getLogger("deidkit.annotate")
 PACKAGE_DIR = Path(__file__).parent
-SESSION_COOKIE = "deidkit_session"
-LOGIN_CSRF_COOKIE = "deidkit_login_csrf"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_BODY_BYTES = 2 << 20
 """Largest request body, except corpus uploads."""
-MAX_UPLOAD_BYTES = 1 << 30
-"""Largest corpus upload (``/admin/import``); import bigger corpora with the CLI."""
 UPLOAD_PATH = "/admin/import"
 SECURITY_HEADERS = {
     "content-security-policy": (
@@ -58,22 +54,12 @@ SECURITY_HEADERS = {
     "cache-control": "no-store",
 }
 
-ModelLoader = Callable[[str, str], Detector]
+ModelLoader = Callable[[str, str], Predictor]
 
 
-def default_model_loader(name: str, lang: str) -> Detector:
+def default_model_loader(name: str, lang: str) -> Predictor:
     """Load a deidkit model by shipped name or path (``deidkit.models.load_model``)."""
-    try:
-        from deidkit.models import load_model
-    except ImportError:
-        from deidkit.errors import ModelError
-
-        raise ModelError(
-            "pre-annotation needs deidkit's detectors (deidkit.models), which this "
-            "installation lacks; upgrade deidkit"
-        ) from None
-    detector: Detector = load_model(name or None, lang=lang)
-    return detector
+    return load_model(name or None, lang=lang)
 
 
 class LoginThrottle:
@@ -87,17 +73,17 @@ class LoginThrottle:
     def blocked(self, username: str) -> bool:
         with self._lock:
             cutoff = time.time() - self.window
-            recent = [t for t in self._failures.get(username.lower(), []) if t > cutoff]
-            self._failures[username.lower()] = recent
+            recent = [t for t in self._failures.get(normalize_username(username), []) if t > cutoff]
+            self._failures[normalize_username(username)] = recent
             return len(recent) >= self.limit
 
     def failed(self, username: str) -> None:
         with self._lock:
-            self._failures.setdefault(username.lower(), []).append(time.time())
+            self._failures.setdefault(normalize_username(username), []).append(time.time())
 
     def succeeded(self, username: str) -> None:
         with self._lock:
-            self._failures.pop(username.lower(), None)
+            self._failures.pop(normalize_username(username), None)
 
 
 class PrivacyMiddleware:
@@ -178,71 +164,6 @@ def _same_origin(scope: Scope) -> bool:
     return urlsplit(origin).netloc.lower() == host.lower()
 
 
-def database(request: Request) -> Database:
-    db: Database = request.app.state.db
-    return db
-
-
-def optional_session(request: Request) -> Session | None:
-    token = request.cookies.get(SESSION_COOKIE)
-    if not token:
-        return None
-    db = database(request)
-    with db.read() as conn:
-        found = load_session(conn, token)
-    if found is None:
-        return None
-    session, stale = found
-    if stale:
-        with db.write() as conn:
-            touch_session(conn, token)
-    return session
-
-
-def require_session(session: Annotated[Session | None, Depends(optional_session)]) -> Session:
-    if session is None:
-        raise NotAuthenticated("not logged in; log in first")
-    return session
-
-
-async def require_csrf(
-    request: Request, session: Annotated[Session, Depends(require_session)]
-) -> Session:
-    """The session, after checking the request's CSRF token (header or form field)."""
-    sent = request.headers.get("x-csrf-token")
-    if sent is None and request.headers.get("content-type", "").startswith(
-        ("application/x-www-form-urlencoded", "multipart/form-data")
-    ):
-        form = await request.form()
-        value = form.get("csrf_token")
-        sent = value if isinstance(value, str) else None
-    if not sent or not hmac.compare_digest(sent.encode(), session.csrf_token.encode()):
-        raise Forbidden("missing or wrong CSRF token; reload the page and try again")
-    return session
-
-
-CurrentSession = Annotated[Session, Depends(require_session)]
-"""A logged-in user's session (reads)."""
-CheckedSession = Annotated[Session, Depends(require_csrf)]
-"""A logged-in user's session whose request carried the right CSRF token (writes)."""
-MaybeSession = Annotated[Session | None, Depends(optional_session)]
-ProjectDb = Annotated[Database, Depends(database)]
-
-
-def require_role(session: Session, needed: Role) -> None:
-    if not session.user.can(needed):
-        raise Forbidden(
-            f"user {session.user.username!r} ({session.user.role.value}) may not do this"
-        )
-
-
-def labels_payload() -> list[dict[str, str]]:
-    return [
-        {"name": info.name, "category": info.category.value, "description": info.description}
-        for info in LABELS.values()
-    ]
-
-
 def _error_response(request: Request, error: DeidkitError, status: int) -> Response:
     if request.url.path.startswith("/api/") or (
         request.method in UNSAFE_METHODS
@@ -268,8 +189,6 @@ def create_app(
     secure_cookies: bool = False,
 ) -> FastAPI:
     """The web app over the project in ``project_dir`` (created with ``deidkit annotate init``)."""
-    from deidkit.annotate import api, web
-
     db = Database.open(project_dir)
     app = FastAPI(title="deidkit annotate", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.db = db

@@ -12,10 +12,11 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from deidkit.annotate.db import now
 from deidkit.annotate.errors import BadRequest, Conflict, NotFound
+from deidkit.detector import Predictor
 from deidkit.types import Document, Span
 
 
@@ -24,12 +25,6 @@ class SpanPolicy(StrEnum):
 
     IGNORE = "ignore"
     SUGGEST = "suggest"
-
-
-class Detector(Protocol):
-    """The part of ``deidkit.models.Detector`` that pre-annotation uses."""
-
-    def predict(self, documents: Sequence[Document]) -> list[Document]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +247,7 @@ def assigned_users(conn: sqlite3.Connection, key: int) -> list[tuple[int, str, s
 
 def preannotate(
     conn: sqlite3.Connection,
-    detector: Detector,
+    detector: Predictor,
     *,
     source: str,
     keys: Sequence[int] | None = None,

@@ -17,7 +17,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from deidkit.annotate import accounts, adjudication, annotator, project
 from deidkit.annotate.accounts import Role, Session
 from deidkit.annotate.agreement import ALL, load_report, report_csv
-from deidkit.annotate.app import (
+from deidkit.annotate.db import Database
+from deidkit.annotate.deps import (
     LOGIN_CSRF_COOKIE,
     MAX_UPLOAD_BYTES,
     SESSION_COOKIE,
@@ -28,7 +29,6 @@ from deidkit.annotate.app import (
     labels_payload,
     require_role,
 )
-from deidkit.annotate.db import Database
 from deidkit.annotate.errors import BadRequest, Forbidden
 from deidkit.annotate.export import ExportChoice, export_archive, export_documents
 from deidkit.errors import DeidkitError

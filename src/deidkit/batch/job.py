@@ -18,8 +18,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError
-from deidkit.redact import Detector, detect, resolve_detector
+from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.types import Document
@@ -53,7 +54,7 @@ class Job:
     timeout: float | None = None
     read_options: tuple[tuple[str, str], ...] = ()
     buckets: int = 64
-    detector: Detector | None = None
+    detector: Predictor | None = None
 
     @property
     def uses_model(self) -> bool:
@@ -208,14 +209,14 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 _local = threading.local()
 
 
-def detector_for(job: Job) -> Detector | None:
+def detector_for(job: Job) -> Predictor | None:
     """The job's detector, loaded once per worker (per thread: detectors need not be
     thread-safe); None when the job uses the input's own spans."""
     if job.detector is not None:
         return job.detector
     if job.model == "annotations":
         return None
-    cache: dict[tuple[str | None, str], Detector | None] = _local.__dict__.setdefault("models", {})
+    cache: dict[tuple[str | None, str], Predictor | None] = _local.__dict__.setdefault("models", {})
     key = (job.model, job.lang)
     if key not in cache:
         cache[key] = resolve_detector(job.model or "default", job.lang)

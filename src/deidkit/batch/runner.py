@@ -33,9 +33,9 @@ from deidkit.batch.sources import (
 )
 from deidkit.batch.tasks import held_parts, run_bucket, run_chunk
 from deidkit.batch.workdir import WorkDir, default_work_dir
+from deidkit.detector import Predictor, model_argument
 from deidkit.errors import ConfigError, DeidkitError, OutputError
 from deidkit.io import FORMATS, get_format
-from deidkit.redact import Detector
 from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -78,7 +78,7 @@ def run_deidentify(
     *,
     options: RedactOptions | None = None,
     key: SecretKey | None = None,
-    detector: Detector | str | None = None,
+    model: Predictor | str | None = None,
     source_format: str | None = None,
     to: str | None = None,
     mapping: Path | None = None,
@@ -89,15 +89,18 @@ def run_deidentify(
     timeout: float | None = None,
     buckets: int | None = None,
     settings: RunSettings | None = None,
+    detector: Predictor | str | None = None,
 ) -> BatchReport:
     """De-identify the corpus at ``source`` into ``target`` (see the module docstring).
 
-    ``detector``: a model name or folder (None: the language's default), ``"annotations"``
-    (the input's own spans) or a detector object (single process only). ``key``: None makes a
+    ``model``: a model name or folder (None: the language's default), ``"annotations"``
+    (the input's own spans) or a detector object (single process only; ``detector=`` is the
+    deprecated old name of ``model=``). ``key``: None makes a
     random key, kept in the work folder until the run ends so that a resumed run matches.
     ``buckets``: how many groups of patients are redacted as separate tasks (None: see
     ``bucket_count``); the output is the same for any number.
     """
+    model = model_argument(model, detector)
     options = options or RedactOptions()
     if mapping is not None and (
         _same_or_inside(mapping, target) or _same_or_inside(mapping, source)
@@ -110,7 +113,7 @@ def run_deidentify(
         "deidentify",
         source,
         target,
-        detector=detector,
+        model=model,
         lang=options.lang,
         source_format=source_format,
         to=to,
@@ -134,7 +137,7 @@ def run_detect(
     source: Path,
     target: Path,
     *,
-    detector: Detector | str | None = None,
+    model: Predictor | str | None = None,
     lang: str = "en",
     source_format: str | None = None,
     to: str | None = None,
@@ -142,16 +145,19 @@ def run_detect(
     write_options: dict[str, str] | None = None,
     timeout: float | None = None,
     settings: RunSettings | None = None,
+    detector: Predictor | str | None = None,
 ) -> BatchReport:
     """Find the PHI spans of every document at ``source`` and write the documents with them
-    (the output holds the original text: it is not de-identified)."""
-    if detector == "annotations":
+    (the output holds the original text: it is not de-identified). ``model`` as for
+    ``run_deidentify`` (``detector=`` is its deprecated old name)."""
+    model = model_argument(model, detector)
+    if model == "annotations":
         raise ConfigError("detect needs a model, not the input's annotations")
     return _run(
         "detect",
         source,
         target,
-        detector=detector,
+        model=model,
         lang=lang,
         source_format=source_format,
         to=to,
@@ -168,7 +174,7 @@ def _run(
     source: Path,
     target: Path,
     *,
-    detector: Detector | str | None,
+    model: Predictor | str | None,
     lang: str,
     source_format: str | None,
     to: str | None,
@@ -187,7 +193,7 @@ def _run(
             f"{target}: the output would overwrite or sit inside the input {source}; "
             "give another output path"
         )
-    if detector == "annotations" and not carries_spans(fmt):
+    if model == "annotations" and not carries_spans(fmt):
         raise ConfigError(
             f"the {fmt} format carries no PHI spans; use a model or an annotated format"
         )
@@ -208,15 +214,15 @@ def _run(
     plan = plan_input(source, fmt, chunk_size=settings.chunk_size)
     if kind == "deidentify" and job_fields["buckets"] is None:
         job_fields = {**job_fields, "buckets": bucket_count(plan.documents, settings.chunk_size)}
-    model = detector if isinstance(detector, str) or detector is None else None
+    name, detector = (model, None) if model is None or isinstance(model, str) else (None, model)
     job = Job(
         kind=kind,
         fmt=fmt,
         root=str(input_root(source)),
-        model=resolve_model_name(model),
+        model=resolve_model_name(name),
         lang=lang,
         read_options=tuple(sorted(read_opts.items())),
-        detector=None if isinstance(detector, str) or detector is None else detector,
+        detector=detector,
         **{name: value for name, value in job_fields.items() if name != "key"},
     )
     user_key: SecretKey | None = job_fields.get("key")

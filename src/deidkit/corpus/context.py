@@ -2,14 +2,15 @@
 
 Template families get a :class:`NoteContext` and write through it: ``ctx.render(template)``
 for template text, ``ctx.out`` for direct appends. Slots (``{pt}``, ``{date:admit}``, ...)
-are looked up in ``deidkit.corpus.slots.SLOTS``.
+are looked up in the slot table the context is given (``deidkit.corpus.slots.SLOTS``; the
+slots sit above the context, which they write through).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -48,8 +49,11 @@ class NoteContext:
         note_date: dt.date,
         case: Case = Case.AS_IS,
         typos: float = 0.0,
+        *,
+        slots: Mapping[str, Callable[..., None]],
     ) -> None:
         self.rng = rng
+        self.slots = slots
         self.world = world
         self.patient = patient
         self.episode = episode
@@ -75,10 +79,8 @@ class NoteContext:
         self.out.text("\n")
 
     def _resolve(self, name: str, args: tuple[str, ...]) -> None:
-        from deidkit.corpus.slots import SLOTS
-
         try:
-            slot = SLOTS[name]
+            slot = self.slots[name]
         except KeyError:
             raise template.TemplateSyntaxError(f"unknown slot {{{name}}}") from None
         slot(self, *args)

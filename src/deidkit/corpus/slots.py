@@ -11,6 +11,7 @@ from collections.abc import Callable
 from deidkit.corpus import filler, forms, pools
 from deidkit.corpus.ambiguous import AMBIGUOUS, AMBIGUOUS_BY_WORD, of_kind
 from deidkit.corpus.context import NoteContext
+from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
 
 SLOTS: dict[str, Callable[..., None]] = {}
@@ -352,8 +353,6 @@ def _hometown(ctx: NoteContext) -> None:
 @slot("country")
 def _country(ctx: NoteContext) -> None:
     if ctx.variant is Variant.OUT_OF_DICTIONARY:
-        from deidkit.corpus.ood import ood_word
-
         ctx.out.phi(ood_word(ctx.rng), "COUNTRY")
     else:
         ctx.out.phi(ctx.pick(pools.countries()), "COUNTRY")
@@ -386,8 +385,6 @@ def _a_profession(ctx: NoteContext) -> None:
 def _landmark(ctx: NoteContext) -> None:
     """A place that is neither a city nor an organisation (LOCATION_OTHER)."""
     if ctx.variant is Variant.OUT_OF_DICTIONARY:
-        from deidkit.corpus.ood import ood_word
-
         name = f"{ood_word(ctx.rng)} {ctx.pick(('Park', 'Beach', 'Lake', 'Mall', 'Square'))}"
     else:
         last = pools.pick_ranked(ctx.rng, pools.name_tables("us").last, 1.4)

@@ -18,13 +18,15 @@ import random
 import re
 from collections.abc import Collection, Iterator, Sequence
 
-from deidkit.corpus import pools
+from deidkit.corpus import filler, pools
 from deidkit.corpus.ambiguous import AMBIGUOUS_BY_WORD
 from deidkit.corpus.builder import Case
 from deidkit.corpus.context import Episode, NoteContext
 from deidkit.corpus.families import FAMILIES, NOTE_TYPE_WEIGHTS
 from deidkit.corpus.notes.base import DISCHARGE, Family
+from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Patient, Site, Variant, World
+from deidkit.corpus.slots import SLOTS
 from deidkit.errors import ConfigError
 from deidkit.types import Document, Span
 
@@ -139,8 +141,6 @@ def _type_weight(pool: Sequence[Family], note_type: str) -> float:
 
 
 def _episode(rng: random.Random, world: World, patient: Patient, admit: dt.date) -> Episode:
-    from deidkit.corpus import filler
-
     stay = rng.choice((1, 2, 2, 3, 3, 4, 5, 6, 8, 11, 16))
     site = patient.site
     room = rng.choice((f"{rng.randint(2, 14)}{rng.randint(1, 40):02d}",
@@ -149,8 +149,6 @@ def _episode(rng: random.Random, world: World, patient: Patient, admit: dt.date)
     facility_place = world.town()[0] if rng.random() < 0.5 else pools.pick_ranked(
         rng, pools.name_tables("us").last, 1.3)
     if world.variant is Variant.OUT_OF_DICTIONARY:
-        from deidkit.corpus.ood import ood_word
-
         facility_place = ood_word(rng)
     facility = f"{facility_place} {rng.choice(pools.NURSING_FACILITY_TYPES)}"
     return Episode(
@@ -213,7 +211,7 @@ def _patient_notes(
     for note_date, _, family in planned:
         note_rng = random.Random(rng.getrandbits(64))
         ctx = NoteContext(note_rng, world, patient, episode, note_date,
-                          _case(note_rng, family), family.typos)
+                          _case(note_rng, family), family.typos, slots=SLOTS)
         if family.when == "surgery":
             episode.dates.setdefault("proc", note_date)
         if note_rng.random() < 0.1:

@@ -6,7 +6,6 @@ with undefined measures as null / empty.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
@@ -17,6 +16,7 @@ from rich.console import Console, Group
 from rich.table import Table
 
 from deidkit.evaluate.evaluation import HEADLINE, Evaluation
+from deidkit.evaluate.results import ResultsWriter, rows_to_csv
 from deidkit.evaluate.significance import MEASURES, PairedTest
 from deidkit.io.atomic import atomic_write_text
 
@@ -228,23 +228,6 @@ def bio_flat_rows(evaluation: Evaluation) -> tuple[tuple[str, ...], list[dict[st
     return ("true", *evaluation.bio_tags(), *tail), rows
 
 
-def rows_to_csv(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(
-        buffer, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n"
-    )
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: _csv_value(row.get(k)) for k in columns})
-    return buffer.getvalue()
-
-
-def _csv_value(value: Any) -> Any:
-    if value is None or (isinstance(value, float) and value != value):
-        return ""
-    return value
-
-
 def write_evaluation_folder(
     evaluation: Evaluation,
     folder: Path,
@@ -254,8 +237,6 @@ def write_evaluation_folder(
     names: tuple[str, str] = ("A", "B"),
 ) -> None:
     """Write evaluation.json, groups.csv, bio_confusion.csv and a manifest the report reads."""
-    from deidkit.evaluate.results import ResultsWriter
-
     writer = ResultsWriter(folder, kind="evaluation", title=title)
     writer.write_text("evaluation.json", to_json(evaluation, tests))
     writer.table(

@@ -13,6 +13,8 @@ skips it.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +28,24 @@ from deidkit.errors import InputError, OutputError
 from deidkit.io.atomic import atomic_file, atomic_write_text
 
 MANIFEST = "manifest.json"
+
+
+def rows_to_csv(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
+    """CSV text of ``rows`` under ``columns`` (None and NaN as empty cells)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(
+        buffer, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n"
+    )
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: _csv_value(row.get(k)) for k in columns})
+    return buffer.getvalue()
+
+
+def _csv_value(value: Any) -> Any:
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    return value
 
 
 class ResultsWriter:
@@ -67,8 +87,6 @@ class ResultsWriter:
         columns: Sequence[str] | None = None,
     ) -> None:
         """Add a table (written as ``name``.csv and kept in the manifest)."""
-        from deidkit.evaluate.render import rows_to_csv
-
         cols = list(columns) if columns is not None else _columns(rows)
         clean_rows = [{c: jsonable(row.get(c)) for c in cols} for row in rows]
         self.write_text(f"{name}.csv", rows_to_csv(cols, clean_rows))

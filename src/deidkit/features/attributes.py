@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise, repeat
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from deidkit.features.base import Features
+Features = dict[str, str | float]
+"""One token's features: a string value is a one-hot feature ``name=value``, a float a
+weighted feature (python-crfsuite reads both). Defined here, below ``deidkit.features.base``
+(which re-exports it), because both need it."""
 
 AttributeItem = dict[bytes, float]
 """One token's CRFsuite attributes: name (UTF-8 bytes) -> weight."""

@@ -21,19 +21,13 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
+from deidkit.features.attributes import AttributeItem, AttributeNames, Features
+from deidkit.features.config import FeatureConfig
 from deidkit.text import Section, find_sections, section_names
 from deidkit.text.sentences import sentence_spans
 from deidkit.types import Token
-
-if TYPE_CHECKING:
-    from deidkit.features.attributes import AttributeItem, AttributeNames
-    from deidkit.features.config import FeatureConfig
-
-Features = dict[str, str | float]
-"""One token's features: a string value is a one-hot feature ``name=value``, a float a
-weighted feature (python-crfsuite reads both)."""
 
 _Key = TypeVar("_Key", bound=Hashable)
 _Value = TypeVar("_Value")

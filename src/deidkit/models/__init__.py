@@ -12,7 +12,8 @@ spans in place of gold ones), ``save(directory)``, ``load(directory)``. See docs
 
 from __future__ import annotations
 
-from deidkit.models.base import BaseDetector, Detector
+from deidkit.detector import Detector
+from deidkit.models.base import BaseDetector
 from deidkit.models.registry import (
     DEFAULT_MODELS,
     DETECTORS,

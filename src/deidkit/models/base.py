@@ -1,7 +1,7 @@
-"""The detector interface and what every detector shares.
+"""What every detector shares (``BaseDetector``).
 
-A detector finds PHI spans in documents. All of them follow one contract (the
-scikit-learn estimator contract plus saving):
+A detector finds PHI spans in documents. All of them follow one contract,
+``deidkit.detector.Detector`` (the scikit-learn estimator contract plus saving):
 
 - ``__init__`` stores hyper-parameters only; ``get_params()`` returns them;
 - ``fit(documents) -> self`` learns from documents with gold spans (learned state ends in
@@ -21,34 +21,12 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar
 
 from deidkit.errors import ConfigError, InputError, ModelError, NotFittedError
 from deidkit.models import store
 from deidkit.text import tokenize
 from deidkit.types import Document, Span
-
-
-@runtime_checkable
-class Detector(Protocol):
-    """What every deidkit detector does."""
-
-    name: ClassVar[str]
-
-    def fit(self, documents: Sequence[Document]) -> Detector: ...
-
-    def predict(self, documents: Sequence[Document]) -> list[Document]: ...
-
-    def save(
-        self,
-        directory: str | Path,
-        *,
-        metadata: Mapping[str, Any] | None = None,
-        overwrite: bool = False,
-    ) -> Path: ...
-
-    @classmethod
-    def load(cls, directory: str | Path) -> Detector: ...
 
 
 class BaseDetector:

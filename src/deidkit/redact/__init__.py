@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, overload
 
+from deidkit.detector import Detector, Predictor, model_argument
 from deidkit.errors import ConfigError, ModelError
 from deidkit.redact.core import Edit, OffsetMap, Replaced, apply_replacements
 from deidkit.redact.engine import (
@@ -35,12 +36,6 @@ from deidkit.redact.keys import SecretKey
 from deidkit.redact.mapping import read_mapping, write_mapping
 from deidkit.redact.modes import MODES, TAG_STYLES, Mode
 from deidkit.types import Document, Span
-
-
-class Detector(Protocol):
-    """What ``deidentify`` needs of a detector (``deidkit.models``)."""
-
-    def predict(self, documents: Sequence[Document]) -> list[Document]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +69,7 @@ def load_detector(name_or_path: str | None, lang: str) -> Detector:
     return load_model(name_or_path, lang=lang)
 
 
-def resolve_detector(detector: Detector | str | None, lang: str) -> Detector | None:
+def resolve_detector(detector: Predictor | str | None, lang: str) -> Predictor | None:
     """None or ``"annotations"``: use the given spans; a name or path: load that model
     (``"default"``: the language's default model); an object with ``predict``: itself."""
     if detector is None or detector == "annotations":
@@ -86,7 +81,7 @@ def resolve_detector(detector: Detector | str | None, lang: str) -> Detector | N
     return detector
 
 
-def detect(documents: Sequence[Document], detector: Detector) -> list[Document]:
+def detect(documents: Sequence[Document], detector: Predictor) -> list[Document]:
     """The documents with the detector's spans in place of their own (checked to fit)."""
     predicted = detector.predict(list(documents))
     if len(predicted) != len(documents):
@@ -115,23 +110,54 @@ def _options(options: RedactOptions | None, mode: str | None, lang: str | None) 
     return replace(options, **changes) if changes else options
 
 
+@overload
+def deidentify(
+    text_or_documents: str,
+    *,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    model: Predictor | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+    detector: Predictor | str | None = None,
+) -> TextResult: ...
+
+
+@overload
+def deidentify(
+    text_or_documents: Document | Iterable[Document],
+    *,
+    mode: Mode | None = None,
+    key: SecretKey | bytes | str | None = None,
+    model: Predictor | str | None = None,
+    lang: str | None = None,
+    spans: Iterable[Span] | None = None,
+    options: RedactOptions | None = None,
+    with_mapping: bool = False,
+    detector: Predictor | str | None = None,
+) -> CorpusResult: ...
+
+
 def deidentify(
     text_or_documents: str | Document | Iterable[Document],
     *,
     mode: Mode | None = None,
     key: SecretKey | bytes | str | None = None,
-    detector: Detector | str | None = None,
+    model: Predictor | str | None = None,
     lang: str | None = None,
     spans: Iterable[Span] | None = None,
     options: RedactOptions | None = None,
     with_mapping: bool = False,
+    detector: Predictor | str | None = None,
 ) -> TextResult | CorpusResult:
     """De-identify a string or documents.
 
-    - A string: its PHI is given by ``spans=``, else found by ``detector`` (default: the
+    - A string: its PHI is given by ``spans=``, else found by ``model`` (default: the
       language's default model). Returns a ``TextResult`` (``.text``, ``.spans``,
       ``.mapping``).
-    - Documents: their own spans are used unless a ``detector`` is given. Returns a
+    - Documents: their own spans are used unless a ``model`` is given. Returns a
       ``CorpusResult`` (``.documents``, ``.mapping``); documents of one patient (same
       ``patient_id``) share surrogates and one date shift.
 
@@ -139,17 +165,20 @@ def deidentify(
     ``options`` holds the rest (``RedactOptions``). ``key`` (bytes, str or ``SecretKey``)
     makes surrogates reproducible; without one a random key is used and forgotten. The
     mapping (original text of every replacement) is only returned with ``with_mapping=True``.
+    ``model`` is a model name, a model folder or an object with ``predict(documents)``
+    (``detector=`` is its deprecated old name).
     """
+    model = model_argument(model, detector)
     settings = _options(options, mode, lang)
     deidentifier = Deidentifier(settings, key=key)
     if isinstance(text_or_documents, str):
         document = Document("text", text_or_documents, tuple(spans or ()))
         if spans is None:
-            found = resolve_detector(detector if detector is not None else "default", settings.lang)
+            found = resolve_detector(model if model is not None else "default", settings.lang)
             if found is not None:
                 document = detect([document], found)[0]
-        elif detector is not None:
-            raise ConfigError("give either spans= or detector=, not both")
+        elif model is not None:
+            raise ConfigError("give either spans= or model=, not both")
         redacted = deidentifier.redact(document, with_mapping=with_mapping)
         return TextResult(
             redacted.document.text,
@@ -162,7 +191,7 @@ def deidentify(
     documents = (
         [text_or_documents] if isinstance(text_or_documents, Document) else list(text_or_documents)
     )
-    found = resolve_detector(detector, settings.lang)
+    found = resolve_detector(model, settings.lang)
     if found is not None:
         documents = detect(documents, found)
     results = deidentifier.redact_all(documents, with_mapping=with_mapping)
@@ -180,6 +209,7 @@ __all__ = [
     "MappingEntry",
     "Mode",
     "OffsetMap",
+    "Predictor",
     "RedactOptions",
     "Redacted",
     "Replaced",

@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError, OutputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.atomic import atomic_write_text
-from deidkit.redact import Detector, detect, resolve_detector
+from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, MappingEntry, RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.mapping import write_mapping
@@ -63,7 +64,7 @@ def deidentify_corpus(
     *,
     options: RedactOptions,
     key: SecretKey,
-    detector: Detector | str | None,
+    detector: Predictor | str | None,
     source_format: str | None = None,
     to: str | None = None,
     mapping: Path | None = None,
@@ -185,7 +186,7 @@ def _patient_rule(pattern: str | None) -> Callable[[Document], Document]:
 
 
 def _detect_batch(
-    batch: list[Document], detector: Detector | None, skip_failed: bool, failed: set[str]
+    batch: list[Document], detector: Predictor | None, skip_failed: bool, failed: set[str]
 ) -> list[Document]:
     if detector is None or not batch:
         return list(batch)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from deidkit.api import loaded_models, shared_model
+from deidkit.detector import Predictor
 from deidkit.errors import DeidkitError, ModelError
 from deidkit.lang import is_language
-from deidkit.redact import Detector
+from deidkit.models import DEFAULT_MODELS, SHIPPED_MODELS
 from deidkit.redact.keys import SecretKey
 from deidkit.service.settings import ServiceSettings
 
@@ -32,8 +35,6 @@ class ModelCatalog:
     """
 
     def __init__(self, settings: ServiceSettings) -> None:
-        from deidkit.models import DEFAULT_MODELS, SHIPPED_MODELS
-
         self.settings = settings
         self.defaults = dict(DEFAULT_MODELS)
         self.models: dict[str, tuple[str, str, str]] = {}
@@ -61,22 +62,16 @@ class ModelCatalog:
             )
         return name, lang or self.models[name][1]
 
-    def detector(self, name: str | None, lang: str | None) -> Detector:
+    def detector(self, name: str | None, lang: str | None) -> Predictor:
         """The named model, loaded on first use (then kept for every request)."""
-        from deidkit.api import _cached, _Locked
-
         resolved, _ = self.resolve(name, lang)
         target, model_lang, _description = self.models[resolved]
-        return _Locked(*_cached(target, model_lang))
+        return shared_model(target, model_lang)
 
     def loaded(self) -> int:
-        from deidkit.api import loaded_models
-
         return len(loaded_models())
 
     def rows(self) -> list[dict[str, Any]]:
-        from deidkit.api import loaded_models
-
         loaded = {row["model"] for row in loaded_models()}
         return [
             {
@@ -97,8 +92,6 @@ class ModelCatalog:
 
 
 def _lang_of(folder: Path) -> str:
-    import json
-
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
         lang = config.get("params", {}).get("lang", "en")

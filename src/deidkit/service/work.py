@@ -92,8 +92,8 @@ def deidentify_request(
     result = deidentify(
         documents,
         key=key,
-        detector=None if annotated else catalog.detector(name, lang),
+        model=None if annotated else catalog.detector(name, lang),
         options=options,
         with_mapping=body.with_mapping,
     )
-    return Deidentified(name, source, result.documents, result.mapping)  # type: ignore[arg-type, union-attr]
+    return Deidentified(name, source, result.documents, result.mapping)

@@ -16,22 +16,15 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from deidkit.detector import Detector
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.evaluate.evaluation import ALL, NON_PHI, PHI, Evaluation, evaluate
 from deidkit.types import Document
-
-
-class Detector(Protocol):
-    """What experiments need of a detector (the ``deidkit.models`` contract)."""
-
-    def fit(self, documents: Sequence[Document]) -> Detector: ...
-
-    def predict(self, documents: Sequence[Document]) -> list[Document]: ...
 
 
 @dataclass(frozen=True)
