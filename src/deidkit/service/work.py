@@ -15,12 +15,13 @@ from deidkit.service.settings import ServiceSettings
 from deidkit.types import Document, Span
 
 ANNOTATIONS = "annotations"
+KeySource = Literal["request", "server", "random"]
 
 
 @dataclass(frozen=True, slots=True)
 class Deidentified:
     model: str
-    key_source: Literal["request", "server", "random"]
+    key_source: KeySource
     documents: tuple[Document, ...]
     mapping: tuple[MappingEntry, ...]
 
@@ -82,6 +83,7 @@ def deidentify_request(
     options = RedactOptions(
         mode=body.mode, lang=lang, **(body.settings.given() if body.settings else {})
     )
+    source: KeySource
     if body.key is not None:
         key, source = SecretKey(body.key.encode("utf-8")), "request"
     elif default_key is not None:
