@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -380,7 +380,7 @@ def constrain(
     scores: np.ndarray,
     labels: list[str],
     classes: Sequence[str],
-    incompatible: set[tuple[str, ...]],
+    incompatible: Collection[tuple[str, ...]],
     text: str,
 ) -> None:
     """The sentence-level inference step on ``labels`` (changed in place): one label per
