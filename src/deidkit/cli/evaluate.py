@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from deidkit.cli.options import GIVEN_INPUTS, InputOptions, input_options, print_table
 from deidkit.errors import ConfigError, InputError, ModelError
 from deidkit.evaluate.evaluation import ALL, DEFAULT_BOOTSTRAP, PHI, Evaluation, compare, evaluate
 from deidkit.evaluate.render import (
@@ -20,7 +22,6 @@ from deidkit.evaluate.render import (
 )
 from deidkit.evaluate.sample_size import margin_for, sample_size
 from deidkit.evaluate.significance import PairedTest
-from deidkit.io import read_documents
 from deidkit.io.atomic import atomic_write_text
 from deidkit.types import Document
 
@@ -36,8 +37,11 @@ class BioLevel(StrEnum):
     category = "category"
 
 
-def read_corpus(path: Path, format: str | None) -> list[Document]:
-    documents = list(read_documents(path, format))
+def read_corpus(path: Path, inputs: InputOptions | str | None) -> list[Document]:
+    """Every document of ``path``, read with the input options (or a format name)."""
+    if not isinstance(inputs, InputOptions):
+        inputs = InputOptions(format=inputs)
+    documents = list(inputs.read(path))
     if not documents:
         raise InputError("no documents found", path=path, fix="check the path and --format")
     return documents
@@ -60,7 +64,7 @@ def run_evaluation(
     *,
     pred_path: Path | None,
     model: str | None,
-    pred_format: str | None,
+    pred_format: InputOptions | str | None,
     lang: str,
     gold_path: Path,
     bootstrap: int,
@@ -95,6 +99,7 @@ def run_evaluation(
 
 def register(app: typer.Typer) -> None:
     @app.command("evaluate")
+    @input_options
     def evaluate_command(
         gold: Annotated[
             Path, typer.Argument(help="Gold corpus (file or folder) with the true PHI.")
@@ -108,10 +113,6 @@ def register(app: typer.Typer) -> None:
         model: Annotated[
             str | None,
             typer.Option("--model", "-m", help="Predict with this model (shipped name or folder)."),
-        ] = None,
-        format: Annotated[
-            str | None,
-            typer.Option("--format", help="Format of GOLD (and of PRED unless --pred-format)."),
         ] = None,
         pred_format: Annotated[
             str | None, typer.Option(help="Format of PRED and --compare.")
@@ -150,16 +151,17 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[
             str, typer.Option(help="Language of the default model (with --model).")
         ] = "en",
+        inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """Measure predicted PHI against gold PHI: token, entity and instance level."""
-        gold_documents = read_corpus(gold, format)
+        gold_documents = read_corpus(gold, inputs)
 
         def run(pred_path: Path | None, model_name: str | None) -> tuple[Evaluation, str]:
             return run_evaluation(
                 gold_documents,
                 pred_path=pred_path,
                 model=model_name,
-                pred_format=pred_format or format,
+                pred_format=replace(inputs, format=pred_format) if pred_format else inputs,
                 lang=lang,
                 gold_path=gold,
                 bootstrap=bootstrap,
@@ -190,9 +192,7 @@ def register(app: typer.Typer) -> None:
             )
             text = to_text(renderable, width=160) if out is not None else ""
             if out is None:
-                from rich.console import Console
-
-                Console().print(renderable)
+                print_table(renderable)
         if out is not None:
             atomic_write_text(out, text)
         elif text:
@@ -207,6 +207,7 @@ def register(app: typer.Typer) -> None:
             )
 
     @app.command("sample-size")
+    @input_options
     def sample_size_command(
         margin: Annotated[
             float | None,
@@ -236,13 +237,11 @@ def register(app: typer.Typer) -> None:
                 "--pred", help="Predictions on --corpus: check the bootstrap interval width."
             ),
         ] = None,
-        format: Annotated[
-            str | None, typer.Option("--format", help="Format of --corpus/--pred.")
-        ] = None,
         bootstrap: Annotated[
             int, typer.Option(help="Bootstrap rounds (with --pred).")
         ] = DEFAULT_BOOTSTRAP,
         seed: Annotated[int, typer.Option(help="Random seed of the bootstrap.")] = 0,
+        inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """How many PHI instances a test corpus needs: N = Z^2 p(1-p) / E^2 (seed 002)."""
         if margin is None:
@@ -259,7 +258,7 @@ def register(app: typer.Typer) -> None:
             if pred is not None:
                 raise ConfigError("--pred needs --corpus (the gold corpus it predicts)")
             return
-        gold_documents = read_corpus(corpus, format)
+        gold_documents = read_corpus(corpus, inputs)
         instances = sum(len(document.spans) for document in gold_documents)
         typer.echo(
             f"{corpus.name}: {len(gold_documents)} documents, {instances} PHI instances; "
@@ -278,7 +277,7 @@ def register(app: typer.Typer) -> None:
             return
         evaluation = evaluate(
             gold_documents,
-            read_corpus(pred, format),
+            read_corpus(pred, inputs),
             bootstrap=bootstrap,
             confidence=confidence,
             seed=seed,

@@ -61,8 +61,9 @@ def list_command(
     if as_json:
         typer.echo(json.dumps([item.to_dict() for item in items], indent=1, ensure_ascii=False))
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from deidkit.cli.options import print_table
 
     table = Table("name", "lang", "kind", "count", "license", "source", box=None)
     for item in items:
@@ -71,7 +72,7 @@ def list_command(
             item.name, item.lang, item.kind, count, _short_license(item.license),
             _short_source(item),
         )
-    Console(width=160).print(table)
+    print_table(table)
 
 
 @resources_app.command("info")

@@ -10,15 +10,19 @@ from typing import Annotated
 
 import typer
 
-from deidkit.cli.corpus import FormatOption
+from deidkit.cli.options import GIVEN_INPUTS, InputOptions, input_options, suffix_format
 from deidkit.corpus.families import FAMILIES, NOTE_TYPES
 from deidkit.corpus.reidentify import Reidentifier
 from deidkit.corpus.synth import VARIANTS, generate
 from deidkit.errors import ConfigError
-from deidkit.io import FORMATS, get_format, read_documents, write_documents
+from deidkit.io import FORMATS, get_format, write_documents
 from deidkit.types import Document
 
 _FORMAT_NAMES = ", ".join(FORMATS)
+OutputToOption = Annotated[str | None, typer.Option("--to", "-t", help=(
+    "Output format (default: the one the output's suffix names, else jsonl): "
+    f"{_FORMAT_NAMES}."))]
+ForceOption = Annotated[bool, typer.Option(help="Replace the output if it exists.")]
 
 
 @dataclass
@@ -41,15 +45,37 @@ class Tally:
             f" ({by_label})" if by_label else "")
 
 
-def output_path(out: Path, format_name: str, stem: str) -> Path:
-    """Where a format writes: the folder itself for folder formats; for single-file formats
-    ``out`` when it ends with the format's suffix, else ``out/<stem><suffix>``."""
-    fmt = get_format(format_name)
-    if fmt.writes_folder:
-        return out
-    if out.suffix.lower() in fmt.suffixes:
-        return out
-    return out / f"{stem}{fmt.suffixes[0] if fmt.suffixes else '.out'}"
+def output_path(
+    out: Path, to: str | None, stem: str, *, force: bool = True
+) -> tuple[Path, str]:
+    """Where a corpus is written, and in which format.
+
+    The format is ``to``, else the one ``out``'s suffix names (``.jsonl``, ``.csv``,
+    ``.xml``), else JSON Lines. Folder formats write into ``out``; a single-file format
+    writes ``out`` when it has a suffix, else ``out/<stem><suffix>``. A suffix naming no
+    single-file format (``x.txt``) is an error, never a folder named so; an existing output
+    is replaced only with ``force``.
+    """
+    named = suffix_format(out)
+    fmt = get_format(to) if to is not None else get_format(named or "jsonl")
+    if named is not None and named != fmt.name:
+        raise ConfigError(
+            f"{out}: the suffix {out.suffix} means {named} output but --to is {fmt.name}; "
+            "change the suffix or --to"
+        )
+    if out.suffix and named is None and not out.is_dir():
+        raise ConfigError(
+            f"{out}: {out.suffix} is not a corpus file suffix; give a folder (no suffix) or "
+            "a file ending in .jsonl, .csv or .xml"
+        )
+    if fmt.writes_folder or named is not None:
+        target = out
+    else:
+        target = out / f"{stem}{fmt.suffixes[0] if fmt.suffixes else '.out'}"
+    exists = target.is_file() or (target.is_dir() and any(target.iterdir()))
+    if exists and not force:
+        raise ConfigError(f"{target}: exists; pass --force to replace it, or choose another path")
+    return target, fmt.name
 
 
 def _split_list(values: list[str] | None) -> list[str]:
@@ -73,15 +99,16 @@ def register(app: typer.Typer) -> None:
     @app.command("synth")
     def synth_command(
         out: Annotated[Path, typer.Option("--out", "-o", help=(
-            "Output folder (or a file name with the format's suffix, e.g. notes.jsonl)."))],
+            "Output folder, or a file whose suffix names the format (notes.jsonl, notes.csv)."
+        ))],
         n: Annotated[int, typer.Option("--n", "-n", help="How many notes to generate.")] = 100,
         variant: Annotated[str, typer.Option(help=(
-            f"Corpus variant: {', '.join(VARIANTS)} (seed 001: ambiguous words, "
+            f"Corpus variant: {', '.join(VARIANTS)} (Stat De-id's tests: ambiguous words, "
             "out-of-dictionary names)."))] = "plain",
         seed: Annotated[int, typer.Option(help="Random seed; the same seed gives the same "
                                           "notes.")] = 0,
-        to: Annotated[str, typer.Option("--to", "-t", help=(
-            f"Output format: {_FORMAT_NAMES}."))] = "jsonl",
+        to: OutputToOption = None,
+        force: ForceOption = False,
         templates: Annotated[list[str] | None, typer.Option("--templates", help=(
             "Only these template families (comma-separated ids; see --list-templates)."))] = None,
         exclude_templates: Annotated[list[str] | None, typer.Option(
@@ -102,7 +129,7 @@ def register(app: typer.Typer) -> None:
         unknown = [name for name in types if name not in NOTE_TYPES]
         if unknown:
             raise ConfigError(f"--note-types {unknown[0]!r}: use one of: {', '.join(NOTE_TYPES)}")
-        target = output_path(out, to, f"synth-{variant}-{seed}")
+        target, to = output_path(out, to, f"synth-{variant}-{seed}", force=force)
         tally = Tally()
         documents = generate(n, seed=seed, variant=variant,
                              families=_split_list(templates) or None,
@@ -113,6 +140,7 @@ def register(app: typer.Typer) -> None:
         _warn_if_spans_dropped(to)
 
     @app.command("reidentify")
+    @input_options
     def reidentify_command(
         source: Annotated[Path, typer.Argument(help=(
             "De-identified input: a file or folder with placeholders such as [REMOVED], "
@@ -122,16 +150,17 @@ def register(app: typer.Typer) -> None:
         pattern: Annotated[list[str] | None, typer.Option("--pattern", "-p", help=(
             "Another placeholder as a regular expression (repeatable); a named group "
             "(?P<type>...) gives its PHI type."))] = None,
-        format: FormatOption = None,
-        to: Annotated[str, typer.Option("--to", "-t", help=(
-            f"Output format: {_FORMAT_NAMES}."))] = "jsonl",
+        to: OutputToOption = None,
+        force: ForceOption = False,
         seed: Annotated[int, typer.Option(help="Random seed for the surrogates.")] = 0,
+        inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
-        """Replace placeholders by realistic surrogates and annotate each one."""
+        """Replace placeholders by realistic surrogates and annotate each one (every date of
+        a patient, or of a note without a patient id, moves by the same offset)."""
         reidentifier = Reidentifier(seed, tuple(pattern or ()))
-        output = output_path(target, to, "reidentified")
+        output, to = output_path(target, to, "reidentified", force=force)
         tally = Tally()
-        documents = reidentifier.documents(read_documents(source, format))
+        documents = reidentifier.documents(inputs.read(source))
         write_documents(tally.watch(documents), output, to)
         typer.echo(f"re-identified {tally.summary()} from {source} to {output} ({to})")
         _warn_if_spans_dropped(to)

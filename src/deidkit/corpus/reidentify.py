@@ -315,10 +315,11 @@ class Reidentifier:
         rng = self._rng(scope, identity)
         hint = placeholder.hint.strip()
         if label == "DATE":
-            example = self._date_example(hint, rng)
+            example = self._date_example(hint, rng, scope)
             if example == hint:
                 example = self._realistic_year(example, scope)
-                return self.generator.replace(example, label, scope)  # one shift per patient
+            # every date of a patient (or of a note without one) moves by the same offset
+            return self.generator.replace(example, label, scope)
         elif label in ("PATIENT", "DOCTOR", "RELATIVE"):
             example = self._name_example(form, rng)
         elif label == "AGE":
@@ -345,10 +346,14 @@ class Reidentifier:
             new_year = 1880 + (new_year - 1880) % 150
         return value[: match.start()] + str(new_year) + value[match.end() :]
 
-    def _date_example(self, hint: str, rng: random.Random) -> str:
+    def _date_example(self, hint: str, rng: random.Random, scope: str) -> str:
         if _DATE_VALUE.match(hint):
             return hint  # MIMIC keeps a (shifted) date inside the placeholder
-        day = dt.date(2001, 1, 1) + dt.timedelta(days=rng.randrange(8000))
+        # an invented date lies within two months of the patient's (or note's) own period
+        # (the year a MIMIC-shifted year of the same patient is brought back to)
+        year = self._rng("years", scope).randint(2004, 2022)
+        anchor = dt.date(year, 1, 1) + dt.timedelta(days=self._rng("period", scope).randrange(300))
+        day = anchor + dt.timedelta(days=rng.randrange(60))
         folded = hint.casefold()
         if "holiday" in folded:
             return rng.choice(forms.HOLIDAYS)
