@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -95,8 +96,14 @@ def _dummy_hash() -> str:
     return hash_password(secrets.token_hex(8))
 
 
+def normalize_username(username: str) -> str:
+    """The one form of a user name used to store, look up and throttle it (NFKC, stripped,
+    casefolded), so ``" Alice"``, ``"alice\u00a0"`` and ``"ＡＬＩＣＥ"`` are one account."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
+
+
 def check_username(username: str) -> str:
-    name = username.strip()
+    name = normalize_username(username)
     if not 1 <= len(name) <= 64 or not all(ch.isalnum() or ch in "._-@" for ch in name):
         raise BadRequest("invalid user name; use 1-64 letters, digits and . _ - @ (no spaces)")
     return name
@@ -141,9 +148,10 @@ def get_user(conn: sqlite3.Connection, user_id: int) -> User:
 
 
 def find_user(conn: sqlite3.Connection, username: str) -> User:
-    row = conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
+    name = normalize_username(username)
+    row = conn.execute("SELECT * FROM users WHERE username = ?", (name,)).fetchone()
     if row is None:
-        raise NotFound(f"no user named {username.strip()!r}; see the users page")
+        raise NotFound(f"no user named {name!r}; see the users page")
     return _user(row)
 
 
@@ -183,7 +191,8 @@ def update_user(
 
 def authenticate(conn: sqlite3.Connection, username: str, password: str) -> User | None:
     """The active user with these credentials, or None (same work whether or not they exist)."""
-    row = conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
+    name = normalize_username(username)
+    row = conn.execute("SELECT * FROM users WHERE username = ?", (name,)).fetchone()
     if row is None:
         verify_password(password, _dummy_hash())
         return None

@@ -8,6 +8,7 @@ A connection is opened per request (or per CLI command) and closed after it.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -128,7 +129,9 @@ class Database:
                 f"{database.path}: a project already exists here; "
                 "use another folder or serve this one"
             )
-        database.project_dir.mkdir(parents=True, exist_ok=True)
+        database.project_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        database.project_dir.chmod(0o700)  # notes and annotations: owner only, like outputs
+        os.close(os.open(database.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         conn = database._open()
         try:
             conn.executescript(SCHEMA)
