@@ -2,7 +2,8 @@
 
 HIDE's first two components (Gardner and Xiong): the quasi-identifiers found in each note are
 read into values (``hierarchies``), notes are linked to people, and each person gets one value
-per quasi-identifier (the most frequent; the earliest for dates of care), with the conflicts
+per quasi-identifier (the most frequent; for dates of care the first note's date, else the
+earliest date in the notes), with the conflicts
 (two different birth dates) reported rather than merged: a mention whose value conflicts with
 its person's value is redacted, not generalized.
 
@@ -47,6 +48,7 @@ class NoteFacts:
     sensitive: str | None
     counts: Mapping[str, Counter[Path]]
     link_keys: tuple[tuple[str, str], ...]
+    note_date: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +142,7 @@ def note_facts(
     counts: dict[str, Counter[Path]] = {}
     for mention in note_mentions(document, quasi):
         counts.setdefault(mention.attribute, Counter())[mention.leaf] += 1
-    if "visit_date" in quasi and document.note_date:
-        leaf = parse_date(document.note_date, None)
-        if leaf is not None:
-            counts.setdefault("visit_date", Counter())[leaf] += 1
+    note_date = parse_date(document.note_date, None) if document.note_date else None
     if "sex" in quasi and document.metadata.get("sex"):
         leaf = QUASI_IDENTIFIERS["sex"].hierarchy.parse(document.metadata["sex"], None)
         if leaf is not None:
@@ -169,7 +168,7 @@ def note_facts(
         keys.update(("name_birth_date", f"{name}|{birth[-1]}")
                     for name in names for birth in births)
     return NoteFacts(document.id, document.patient_id, sensitive_value(document, sensitive),
-                     counts, tuple(sorted(keys)))
+                     counts, tuple(sorted(keys)), note_date)
 
 
 class _Groups:
@@ -261,6 +260,10 @@ def extract_view(
             counts: Counter[Path] = Counter()
             for i in indices:
                 counts.update(facts[i].counts.get(name, {}))
+            dated = [leaf for i in indices if (leaf := facts[i].note_date) is not None]
+            if QUASI_IDENTIFIERS[name].per_note and dated:
+                values[name] = min(dated)  # the first note's date, when notes have dates
+                continue
             if not counts:
                 values[name] = MISSING
                 continue
