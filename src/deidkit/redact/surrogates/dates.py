@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple
 
 from deidkit.lang import get_language, languages, search_order
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
+from deidkit.redact.surrogates.ids import identifier
 from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
 
 _SEASON_MONTH = (1, 4, 7, 10)  # a representative month of each season
@@ -401,6 +402,18 @@ def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     )
 
 
+def id_like(text: str) -> bool:
+    """Whether an unreadable "date" looks like an identifier (four digits or more, three
+    letters at most, no / or . as dates have: ``20190314-77``, ``MRN 2019-0412``); it then
+    keeps its shape."""
+    digits = sum(char.isdigit() for char in text)
+    return (
+        digits >= 4
+        and sum(char.isalpha() for char in text) <= 3
+        and not any(char in "/." for char in text)
+    )
+
+
 def _ordinal(day: int, written: str) -> str:
     if not written or written.casefold() not in ("st", "nd", "rd", "th"):
         return written  # Spanish º, ª: same for every number
@@ -521,6 +534,8 @@ class DateShifter:
         holiday = self._holiday(text, rng)
         if holiday is not None:
             return holiday
+        if id_like(text):
+            return identifier(text, rng)  # an unreadable run of digits: never date-shaped
         return self.fallback(text, rng)
 
     def _shift_one(self, text: str) -> str | None:

@@ -23,6 +23,23 @@ from deidkit.redact.surrogates.pools import Pools
 from deidkit.redact.surrogates.vocab import FACILITY_WORDS, STREET_WORDS
 
 _US_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
+US_ZIP_PREFIXES: dict[str, tuple[tuple[int, int], ...]] = {
+    # the first three digits of each state's ZIP codes (USPS), so that a surrogate address
+    # is coherent: a city of the surrogate state and a ZIP code of that state
+    "AL": ((350, 369),), "AK": ((995, 999),), "AZ": ((850, 865),), "AR": ((716, 729),),
+    "CA": ((900, 961),), "CO": ((800, 816),), "CT": ((60, 69),), "DE": ((197, 199),),
+    "DC": ((200, 205),), "FL": ((320, 349),), "GA": ((300, 319),), "HI": ((967, 968),),
+    "ID": ((832, 838),), "IL": ((600, 629),), "IN": ((460, 479),), "IA": ((500, 528),),
+    "KS": ((660, 679),), "KY": ((400, 427),), "LA": ((700, 714),), "ME": ((39, 49),),
+    "MD": ((206, 219),), "MA": ((10, 27),), "MI": ((480, 499),), "MN": ((550, 567),),
+    "MS": ((386, 397),), "MO": ((630, 658),), "MT": ((590, 599),), "NE": ((680, 693),),
+    "NV": ((889, 898),), "NH": ((30, 38),), "NJ": ((70, 89),), "NM": ((870, 884),),
+    "NY": ((100, 149),), "NC": ((270, 289),), "ND": ((580, 588),), "OH": ((430, 458),),
+    "OK": ((730, 749),), "OR": ((970, 979),), "PA": ((150, 196),), "RI": ((28, 29),),
+    "SC": ((290, 299),), "SD": ((570, 577),), "TN": ((370, 385),), "TX": ((750, 799),),
+    "UT": ((840, 847),), "VT": ((50, 59),), "VA": ((220, 246),), "WA": ((980, 994),),
+    "WV": ((247, 268),), "WI": ((530, 549),), "WY": ((820, 831),),
+}
 _FIVE_DIGITS = re.compile(r"^\d{5}$")
 _WORD = re.compile(r"[^\W\d_]+(?:['’.][^\W\d_]+)*\.?|\d+[^\W\d_]?|\s+|.")
 
@@ -35,11 +52,36 @@ class PlaceSurrogates:
         # a postal code that starts with its province (Spain: 01-52) keeps a valid one
         self._postal_prefixes = get_language(pools.lang).surrogates.postal_prefixes
 
-    def city(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
-        return self._pick(original, self.pools.cities, rng, forbidden)
+    def region(self, rng: random.Random, forbidden: set[str]) -> str | None:
+        """A surrogate US state (its abbreviation) for a patient's addresses, none of the
+        patient's own (``forbidden``); None outside the US lists."""
+        if not self.pools.state_abbr:
+            return None
+        states = sorted(US_ZIP_PREFIXES)
+        rng.shuffle(states)
+        for abbr in states:
+            if fold(abbr) not in forbidden and fold(us_state_name(abbr)) not in forbidden:
+                return abbr
+        return None
 
-    def state(self, original: str, rng: random.Random, forbidden: set[str]) -> str:
+    def city(
+        self, original: str, rng: random.Random, forbidden: set[str], region: str | None = None
+    ) -> str:
+        pool: tuple[str, ...] = ()
+        if region:  # the state's cities of the usual pool (its small towns if it has none)
+            known = _keys(self.pools.cities)
+            pool = tuple(c for c in cities_of(region) if fold(c) in known) or cities_of(region)
+        return self._pick(original, pool or self.pools.cities, rng, forbidden)
+
+    def state(
+        self, original: str, rng: random.Random, forbidden: set[str], region: str | None = None
+    ) -> str:
         stripped = original.strip().rstrip(".")
+        if region and us_state_name(region):
+            abbreviated = len(stripped) == 2 and stripped.isalpha()
+            return self._pick(
+                original, (region if abbreviated else us_state_name(region),), rng, forbidden
+            )
         if self.pools.state_abbr and len(stripped) == 2 and stripped.isalpha():
             return self._pick(original, self.pools.state_abbr, rng, forbidden)
         return self._pick(original, self.pools.states, rng, forbidden)
@@ -55,10 +97,15 @@ class PlaceSurrogates:
             else (new[:1].lower() + new[1:] if original[:1].islower() else new)
         )
 
-    def zip_code(self, original: str, rng: random.Random) -> str:
+    def zip_code(self, original: str, rng: random.Random, region: str | None = None) -> str:
         stripped = original.strip()
         for _ in range(100):
-            if self._postal_prefixes and _FIVE_DIGITS.match(stripped):
+            if region in US_ZIP_PREFIXES and _US_ZIP.match(stripped):
+                low, high = rng.choice(US_ZIP_PREFIXES[region])
+                new = f"{rng.randint(low, high):03d}{rng.randint(1, 99):02d}" + (
+                    f"-{rng.randint(1, 9999):04d}" if "-" in stripped else ""
+                )
+            elif self._postal_prefixes and _FIVE_DIGITS.match(stripped):
                 new = f"{rng.randint(1, self._postal_prefixes):02d}{rng.randint(0, 999):03d}"
             elif _US_ZIP.match(stripped):
                 new = f"{rng.randint(1001, 99950):05d}" + (
@@ -148,6 +195,35 @@ class PlaceSurrogates:
         if case_of(original) in (Case.UPPER, Case.LOWER):
             candidate = match_case(original, candidate)
         return original.replace(original.strip(), candidate)
+
+
+@functools.cache
+def _us_cities() -> dict[str, tuple[str, ...]]:
+    """The shipped US cities by state abbreviation, most populous first."""
+    from deidkit import resources
+
+    by_state: dict[str, list[tuple[int, str]]] = {}
+    for name, state, population in resources.rows("us_cities"):
+        by_state.setdefault(state, []).append((-int(population or 0), name))
+    return {
+        state: tuple(name for _, name in sorted(rows)[:300]) for state, rows in by_state.items()
+    }
+
+
+def cities_of(state: str) -> tuple[str, ...]:
+    """Cities of a US state (its abbreviation), most populous first."""
+    return _us_cities().get(state, ())
+
+
+@functools.cache
+def us_state_name(abbr: str) -> str:
+    """The name of a US state from its abbreviation ('' if unknown)."""
+    from deidkit import resources
+
+    for name, abbreviation, *_ in resources.rows("us_states"):
+        if abbreviation == abbr:
+            return str(name)
+    return ""
 
 
 @functools.lru_cache(maxsize=64)
