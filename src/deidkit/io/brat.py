@@ -35,7 +35,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import read_any_label, write_any_label
-from deidkit.io.textfile import any_file, folder_files, read_text
+from deidkit.io.textfile import detect_files, folder_files, read_text
 from deidkit.types import Document, Span
 
 EXTRA_KEY = "brat.extra"
@@ -281,10 +281,11 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        return any_file(path, ".ann") is not None
-    suffix = path.suffix.lower()
-    return suffix == ".ann" or (suffix == ".txt" and path.with_suffix(".ann").is_file())
+    """.ann files (or a folder of them), or a .txt file with its .ann beside it."""
+    if detect_files(path, ".ann"):
+        return True
+    txt = path.suffix.lower() == ".txt" and not path.is_dir()
+    return txt and path.with_suffix(".ann").is_file()
 
 
 FORMAT = CorpusFormat(

@@ -36,14 +36,15 @@ from deidkit.io.common import (
     xml_unescape,
 )
 from deidkit.io.labelmap import read_scheme_label, write_i2b2_2006_label
-from deidkit.io.textfile import BOM, any_file, folder_files, peek, read_text
+from deidkit.io.textfile import BOM, detect_files, folder_files, head_has, read_text
 from deidkit.types import Document, Span
 
 _SKIP = re.compile(r"\s+|<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>", re.DOTALL)
 _ATTRIBUTES = r"((?:\s+[A-Za-z_][\w.-]*\s*=\s*(?:\"[^\"<]*\"|'[^'<]*'))*)\s*"
 _START_TAG = re.compile(r"<([A-Za-z_][\w.-]*)" + _ATTRIBUTES + r">")
 _END_TAG = re.compile(r"</([A-Za-z_][\w.-]*)\s*>")
-_ATTRIBUTE = re.compile(r"([A-Za-z_][\w.-]*)\s*=\s*(\"[^\"<]*\"|'[^'<]*')")
+_ATTRIBUTE = re.compile(r"(?<![\w.-])([A-Za-z_][\w.-]*)\s*=\s*(\"[^\"<]*\"|'[^'<]*')")
+"""An attribute (a name starts after no name character: scanning a long name is linear)."""
 
 
 class _Scanner:
@@ -262,16 +263,11 @@ def write(documents: Iterable[Document], path: Path) -> None:
         handle.write("</ROOT>\n")
 
 
-def looks_like(path: Path) -> bool:
-    head = peek(path, 1024)
-    return "<ROOT" in head and "<RECORD" in head
+looks_like = head_has("<ROOT", "<RECORD", size=1024)
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        first = any_file(path, ".xml")
-        return first is not None and looks_like(first)
-    return path.suffix.lower() == ".xml" and looks_like(path)
+    return detect_files(path, ".xml", looks_like)
 
 
 FORMAT = CorpusFormat(

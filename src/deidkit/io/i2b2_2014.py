@@ -41,7 +41,7 @@ from deidkit.io.common import (
     xml_unescape,
 )
 from deidkit.io.labelmap import read_i2b2_2014_label, write_i2b2_2014_pair
-from deidkit.io.textfile import BOM, any_file, folder_files, peek, read_text
+from deidkit.io.textfile import BOM, detect_files, folder_files, head_has, read_text
 from deidkit.types import Document, Span
 
 COMMENT_KEY = "i2b2-2014.comment."
@@ -257,15 +257,11 @@ def write(documents: Iterable[Document], path: Path) -> None:
                 handle.write(xml_text(document))
 
 
-def looks_like(path: Path) -> bool:
-    return "<deIdi2b2" in peek(path, 512)
+looks_like = head_has("<deIdi2b2", size=512)
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        first = any_file(path, ".xml")
-        return first is not None and looks_like(first)
-    return path.suffix.lower() == ".xml" and looks_like(path)
+    return detect_files(path, ".xml", looks_like)
 
 
 FORMAT = CorpusFormat(

@@ -29,7 +29,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import is_tag_name, read_any_label, write_tag_name
-from deidkit.io.textfile import any_file, folder_files, peek, read_text
+from deidkit.io.textfile import any_file, detect_files, folder_files, peek, read_text
 from deidkit.types import Document, Span
 
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_-]*)>")
@@ -150,10 +150,10 @@ def has_tags(path: Path) -> bool:
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        first = any_file(path, ".txt")
-        return first is not None and any_file(path, ".ann") is None and has_tags(first)
-    return path.suffix.lower() == ".txt" and has_tags(path)
+    """.txt files with inline tags (a folder that also holds .ann files is BRAT)."""
+    return detect_files(path, ".txt", has_tags) and not (
+        path.is_dir() and any_file(path, ".ann") is not None
+    )
 
 
 FORMAT = CorpusFormat(

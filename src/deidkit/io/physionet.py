@@ -46,7 +46,7 @@ from deidkit.io.common import (
     text_mismatch,
 )
 from deidkit.io.labelmap import read_scheme_label, write_physionet_label
-from deidkit.io.textfile import BOM, any_file, folder_files, iter_lines, peek
+from deidkit.io.textfile import BOM, detect_files, folder_files, iter_lines, peek
 from deidkit.types import Document, Span
 
 START = "START_OF_RECORD="
@@ -359,9 +359,9 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        return any_file(path, ".text") is not None
-    return path.suffix.lower() == ".text" or peek(path, 64).lstrip(BOM).startswith(START)
+    if detect_files(path, ".text"):
+        return True
+    return not path.is_dir() and peek(path, 64).lstrip(BOM).startswith(START)
 
 
 FORMAT = CorpusFormat(

@@ -14,7 +14,7 @@ from deidkit.errors import InputError
 from deidkit.io.atomic import atomic_directory
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import check_output_folder, make_document, unique_file_stems
-from deidkit.io.textfile import any_file, folder_files, read_text
+from deidkit.io.textfile import detect_files, folder_files, read_text
 from deidkit.types import Document
 
 
@@ -37,9 +37,7 @@ def write(documents: Iterable[Document], path: Path) -> None:
 
 
 def detect(path: Path) -> bool:
-    if path.is_dir():
-        return any_file(path, ".txt") is not None
-    return path.suffix.lower() == ".txt"
+    return detect_files(path, ".txt")
 
 
 FORMAT = CorpusFormat(

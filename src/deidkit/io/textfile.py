@@ -8,7 +8,7 @@ byte-order mark and ``\\r\\n`` line ends are kept).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import overload
 
@@ -175,3 +175,26 @@ def any_file(folder: Path, suffix: str) -> Path | None:
     except InputError:
         return None
     return None
+
+
+def detect_files(
+    path: Path, suffix: str, looks_like: Callable[[Path], bool] | None = None
+) -> bool:
+    """Format detection for the formats stored as ``suffix`` files: ``path`` is such a file,
+    or a folder holding one; with ``looks_like``, that file (for a folder, the first one the
+    folder lists) must also pass it."""
+    if path.is_dir():
+        first = any_file(path, suffix)
+        return first is not None and (looks_like is None or looks_like(first))
+    return path.suffix.lower() == suffix and (looks_like is None or looks_like(path))
+
+
+def head_has(*markers: str, size: int = PEEK_BYTES) -> Callable[[Path], bool]:
+    """A ``looks_like`` check for ``detect_files``: the first ``size`` bytes of a file contain
+    every one of ``markers``."""
+
+    def looks_like(path: Path) -> bool:
+        head = peek(path, size)
+        return all(marker in head for marker in markers)
+
+    return looks_like
