@@ -102,6 +102,15 @@ def _spans(cell: str, path: Path, line: int) -> tuple[Span, ...]:
         ) from None
 
 
+def _other_delimiter(header: list[str]) -> str | None:
+    """The delimiter a one-column header seems to use instead (``;``, ``|`` or tab)."""
+    if len(header) != 1:
+        return None
+    counts = {mark: header[0].count(mark) for mark in (";", "|", "\t")}
+    mark, count = max(counts.items(), key=lambda item: item[1])
+    return ("tab" if mark == "\t" else mark) if count else None
+
+
 def read(path: Path, **options: str) -> Iterator[Document]:
     columns = _columns(options)
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 30))
@@ -117,11 +126,15 @@ def read(path: Path, **options: str) -> Iterator[Document]:
         raise InputError("two columns have the same name", path=path, line=1, fix="rename one")
     for option in ("text_column", *(name for name in options if name.endswith("_column"))):
         if columns[option] not in positions:
+            fix = f"name the column with --{option.replace('_', '-')}"
+            other = _other_delimiter(header)
+            if other is not None:  # "id;text" read as one column: another delimiter
+                fix = f"the header reads as one column: pass --delimiter '{other}'"
             raise InputError(
                 f"no column {columns[option]!r} (columns: {', '.join(header)})",
                 path=path,
                 line=1,
-                fix=f"name the column with --{option.replace('_', '-')}",
+                fix=fix,
             )
     used = {columns[name] for name in columns}
     ids = UniqueIds()
