@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from deidkit.cli.options import InputOptions, input_options
 from deidkit.errors import ConfigError, InputError
 from deidkit.io.atomic import atomic_write_text
 
@@ -162,12 +163,11 @@ def add_user(
 
 
 @annotate_app.command("import")
+@input_options
 def import_corpus(
     project: ProjectArg,
     corpus: Annotated[Path, typer.Argument(help="Corpus file or folder in any reader format.")],
-    format: Annotated[
-        str | None, typer.Option("--format", "-f", help="Corpus format (default: detect).")
-    ] = None,
+    inputs: InputOptions,
     spans: Annotated[
         str, typer.Option(help="The corpus's own spans: 'ignore' or 'suggest' (as suggestions).")
     ] = "ignore",
@@ -177,13 +177,12 @@ def import_corpus(
 ) -> None:
     """Import documents; ids already in the project are skipped."""
     from deidkit.annotate.project import SpanPolicy, import_documents
-    from deidkit.io import read_documents
 
     try:
         policy = SpanPolicy(spans)
     except ValueError:
         raise ConfigError("--spans must be 'ignore' or 'suggest'") from None
-    documents = list(read_documents(corpus, format))
+    documents = list(inputs.read(corpus))
     with _db(project).write() as conn:
         result = import_documents(conn, documents, spans=policy, source=source)
     typer.echo(
