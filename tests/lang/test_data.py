@@ -33,6 +33,9 @@ def test_dates(code: str) -> None:
     for words in (dates.weekdays, dates.relative_days, dates.connectors):
         assert words and _casefolded(words)
     assert dates.range_words and all(re.fullmatch(r"[^\W\d_]+", w) for w in dates.range_words)
+    assert dates.ordinal_suffixes and _casefolded(frozenset(dates.ordinal_suffixes))
+    if dates.ordinal is not None:  # every day's suffix is one the language writes
+        assert {dates.ordinal(day) for day in range(1, 32)} <= set(dates.ordinal_suffixes)
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -63,10 +66,11 @@ def test_surrogate_words(code: str) -> None:
         assert getattr(words, name) and _casefolded(getattr(words, name)), name
     assert _casefolded(words.name_suffixes)
     assert words.sex_words and all(male != female for male, female in words.sex_words)
-    assert set(words.samples) <= set(LABELS)
+    assert set(words.samples) == set(LABELS)  # fresh() has an example of every label
     assert set(words.first_name_endings.values()) <= {"m", "f"}
     assert 0 <= words.postal_prefixes <= 99
     assert all(re.compile(unit) for unit in words.non_year_units)
+    assert words.number_joiners and _casefolded(frozenset(words.number_joiners))
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -33,6 +33,8 @@ class DateWords:
     relative_days: frozenset[str]  # "yesterday", "tonight": a date made of these is kept
     connectors: frozenset[str]  # words that may sit inside a date ("14th of March")
     range_words: tuple[str, ...]  # words joining two dates ("to", "hasta")
+    ordinal_suffixes: tuple[str, ...]  # written after a day number ("th", "º"), casefolded
+    ordinal: Callable[[int], str] | None  # a day's suffix where it depends on the day ("1st")
     zero_padded: bool  # numeric dates pad day and month ("04/03/2012")
 
 
@@ -85,9 +87,10 @@ class SurrogateWords:
     free_mail: frozenset[str]  # free mail domains that say nothing about the person
     sex_words: tuple[tuple[str, str], ...]  # (male, female) pairs, as written
     number_words: Mapping[str, int]  # casefolded number words -> value ("ninety": 90)
+    number_joiners: tuple[str, ...]  # words between number words ("one hundred and two")
     spell_number: Callable[[int], str]  # 0..199 in words
     non_year_units: tuple[str, ...]  # regexes of age units that are not years ("months?")
-    samples: Mapping[str, str]  # label -> an example value, where the language differs
+    samples: Mapping[str, str]  # every label -> an example value as the language writes it
     first_name_endings: Mapping[str, str]  # last letter -> "m"/"f" for a name of both lists
     phone_keeps_first_digit: bool  # the first digit says landline or mobile (Spain)
     postal_prefixes: int  # five-digit postal codes start with 01..N (0: no such rule)

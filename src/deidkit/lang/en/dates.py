@@ -13,6 +13,13 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+def ordinal_suffix(day: int) -> str:
+    """``st``, ``nd``, ``rd`` or ``th``: the suffix of ``day`` ("1st", "12th", "22nd")."""
+    if 10 <= day % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
 DATES = DateWords(
     months=(
         "January",
@@ -75,5 +82,7 @@ DATES = DateWords(
     ),
     connectors=_words("and at in nd of on rd st t th the through to until z"),
     range_words=("to", "through", "thru", "until", "and"),
+    ordinal_suffixes=("st", "nd", "rd", "th"),
+    ordinal=ordinal_suffix,
     zero_padded=False,
 )

@@ -35,6 +35,44 @@ def spell_number(number: int) -> str:
     return (prefix + ("and " if prefix and body else "") + body).strip()
 
 
+SAMPLES: dict[str, str] = {
+    "PATIENT": "John Smith",
+    "DOCTOR": "Smith",
+    "RELATIVE": "Mary",
+    "USERNAME": "jsmith",
+    "PROFESSION": "teacher",
+    "HOSPITAL": "General Hospital",
+    "ORGANIZATION": "Acme Corp",
+    "DEPARTMENT": "Blake 7",
+    "ROOM": "412",
+    "STREET": "12 Main Street",
+    "CITY": "Springfield",
+    "STATE": "Ohio",
+    "COUNTRY": "Canada",
+    "LOCATION_OTHER": "Springfield",
+    "AGE": "45",
+    "FAX": "(617) 555-0199",
+    "EMAIL": "jsmith@example.com",
+    "URL": "www.example.com",
+    "IPADDR": "10.0.0.1",
+    "SSN": "123-45-6789",
+    "MEDICALRECORD": "1234567",
+    "HEALTHPLAN": "12 34567890 12",
+    "ACCOUNT": "12345678",
+    "LICENSE": "12 12 12345",
+    "VEHICLE": "1234 ABC",
+    "DEVICE": "SN123456",
+    "BIOID": "B1234",
+    "IDNUM": "123456",
+    "OTHER": "other",
+    "ZIP": "02114",
+    "DATE": "3/14/2012",
+    "PHONE": "(617) 555-0123",
+    "SEX": "male",
+}
+"""Labels -> a value of the label as notes in the language write it: what a re-identifying
+placeholder with no original (``SurrogateGenerator.fresh``) is made from."""
+
 SURROGATES = SurrogateWords(
     titles=_words(
         """
@@ -94,9 +132,10 @@ SURROGATES = SurrogateWords(
         **{word: value * 10 for value, word in enumerate(_TENS) if value >= 2},
         "hundred": 100,
     },
+    number_joiners=("and",),
     spell_number=spell_number,
     non_year_units=("months?", "mos?", "weeks?", "wks?", "days?"),
-    samples={"ZIP": "02114", "DATE": "3/14/2012", "PHONE": "(617) 555-0123", "SEX": "male"},
+    samples=SAMPLES,
     first_name_endings={},
     phone_keeps_first_digit=False,
     postal_prefixes=0,

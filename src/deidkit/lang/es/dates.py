@@ -63,5 +63,7 @@ DATES = DateWords(
     ),
     connectors=_words("a al ano año de del dia día el en hasta la las los mes y"),
     range_words=("al", "hasta", "y", "a"),
+    ordinal_suffixes=("º", "°", "ª"),
+    ordinal=None,  # one mark for every day
     zero_padded=True,
 )

@@ -46,6 +46,45 @@ def _number_words() -> dict[str, int]:
     return {**words, "un": 1, "una": 1, "cien": 100, "ciento": 100}
 
 
+SAMPLES: dict[str, str] = {
+    "PATIENT": "John Smith",
+    "DOCTOR": "Smith",
+    "RELATIVE": "Mary",
+    "USERNAME": "jsmith",
+    "PROFESSION": "teacher",
+    "HOSPITAL": "General Hospital",
+    "ORGANIZATION": "Acme Corp",
+    "DEPARTMENT": "Blake 7",
+    "ROOM": "412",
+    "STREET": "12 Main Street",
+    "CITY": "Springfield",
+    "STATE": "Ohio",
+    "COUNTRY": "Canada",
+    "LOCATION_OTHER": "Springfield",
+    "AGE": "45",
+    "FAX": "(617) 555-0199",
+    "EMAIL": "jsmith@example.com",
+    "URL": "www.example.com",
+    "IPADDR": "10.0.0.1",
+    "SSN": "123-45-6789",
+    "MEDICALRECORD": "1234567",
+    "HEALTHPLAN": "12 34567890 12",
+    "ACCOUNT": "12345678",
+    "LICENSE": "12 12 12345",
+    "VEHICLE": "1234 ABC",
+    "DEVICE": "SN123456",
+    "BIOID": "B1234",
+    "IDNUM": "123456",
+    "OTHER": "other",
+    "ZIP": "28036",
+    "DATE": "14/03/2012",
+    "PHONE": "913 908 121",
+    "SEX": "varón",
+}
+"""Labels -> a value of the label as notes in the language write it: what a re-identifying
+placeholder with no original (``SurrogateGenerator.fresh``) is made from. Only its shape
+counts (the surrogate comes from the Spanish lists), so names and places stay the English ones."""
+
 SURROGATES = SurrogateWords(
     titles=_words("dn don doña dr dra dña prof señor señora señorita sr sra srta"),
     name_suffixes=frozenset(),
@@ -100,9 +139,10 @@ SURROGATES = SurrogateWords(
         ("masculine", "feminine"),
     ),
     number_words=_number_words(),
+    number_joiners=("y",),
     spell_number=spell_number,
     non_year_units=("meses", "semanas", "días", "dias"),
-    samples={"ZIP": "28036", "DATE": "14/03/2012", "PHONE": "913 908 121", "SEX": "varón"},
+    samples=SAMPLES,
     first_name_endings={"a": "f", "o": "m"},  # María, Rosario: the usual ending
     phone_keeps_first_digit=True,
     postal_prefixes=52,  # the province: 01 (Álava) to 52 (Melilla)

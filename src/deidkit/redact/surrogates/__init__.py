@@ -78,7 +78,6 @@ class SurrogateGenerator:
         self._language = get_language(self.settings.lang)
         self._places = PlaceSurrogates(self.pools)
         self._patients: dict[str, PatientState] = {}
-        self._regions: dict[str, str | None] = {}
 
     # --- patients -----------------------------------------------------------------------
     def patient(self, patient: str) -> PatientState:
@@ -173,36 +172,21 @@ class SurrogateGenerator:
     ) -> Callable[[random.Random], str]:
         """A function drawing one candidate surrogate of ``original`` from a random source."""
         forbidden = state.forbidden
-        region = self._region(patient, state) if label in ("CITY", "STATE", "ZIP") else None
-        return lambda rng: self._draw(label, original, rng, forbidden, region)
+        return lambda rng: self._draw(label, original, rng, forbidden)
 
-    def _region(self, patient: str, state: PatientState) -> str | None:
-        """The patient's surrogate US state: its cities, state and ZIP codes agree."""
-        if patient not in self._regions:
-            rng = self.key.rng("region", patient)
-            self._regions[patient] = self._places.region(rng, state.forbidden)
-        return self._regions[patient]
-
-    def _draw(
-        self,
-        label: str,
-        original: str,
-        rng: random.Random,
-        forbidden: set[str],
-        region: str | None = None,
-    ) -> str:
+    def _draw(self, label: str, original: str, rng: random.Random, forbidden: set[str]) -> str:
         """One candidate surrogate of ``original`` (a ``label``) drawn from ``rng``."""
         places, lang = self._places, self.settings.lang
         words, domains = self.pools.last, self.pools.domains
         match label:
             case "CITY":
-                return places.city(original, rng, forbidden, region)
+                return places.city(original, rng, forbidden)
             case "STATE":
-                return places.state(original, rng, forbidden, region)
+                return places.state(original, rng, forbidden)
             case "COUNTRY":
                 return places.country(original, rng, forbidden)
             case "ZIP":
-                return places.zip_code(original, rng, region)
+                return places.zip_code(original, rng)
             case "STREET":
                 return places.street(original, rng, forbidden)
             case "LOCATION_OTHER":
@@ -319,38 +303,7 @@ class SurrogateGenerator:
 
     def fresh(self, label: str, rng: random.Random) -> str:
         """A surrogate of a label with no original to imitate (re-identifying placeholders)."""
-        examples = {
-            "PATIENT": "John Smith",
-            "DOCTOR": "Smith",
-            "RELATIVE": "Mary",
-            "USERNAME": "jsmith",
-            "PROFESSION": "teacher",
-            "HOSPITAL": "General Hospital",
-            "ORGANIZATION": "Acme Corp",
-            "DEPARTMENT": "Blake 7",
-            "ROOM": "412",
-            "STREET": "12 Main Street",
-            "CITY": "Springfield",
-            "STATE": "Ohio",
-            "COUNTRY": "Canada",
-            "LOCATION_OTHER": "Springfield",
-            "AGE": "45",
-            "FAX": "(617) 555-0199",
-            "EMAIL": "jsmith@example.com",
-            "URL": "www.example.com",
-            "IPADDR": "10.0.0.1",
-            "SSN": "123-45-6789",
-            "MEDICALRECORD": "1234567",
-            "HEALTHPLAN": "12 34567890 12",
-            "ACCOUNT": "12345678",
-            "LICENSE": "12 12 12345",
-            "VEHICLE": "1234 ABC",
-            "DEVICE": "SN123456",
-            "BIOID": "B1234",
-            "IDNUM": "123456",
-            "OTHER": "other",
-            **self._language.surrogates.samples,  # ZIP, DATE, PHONE, SEX as it writes them
-        }
+        examples = self._language.surrogates.samples  # one example value per label
         patient = f"fresh-{rng.getrandbits(64):x}"
         return self.replace(examples[label], label, patient)
 

@@ -19,10 +19,13 @@ AgePolicy = Literal["bucket", "surrogate"]
 _WORD_VALUES: dict[str, int] = {
     word: value for lang in languages() for word, value in lang.surrogates.number_words.items()
 }  # every language's number words: "ninety", "noventa", "hundred", "cien", ...
+_JOINERS = tuple(
+    dict.fromkeys(word for lang in languages() for word in lang.surrogates.number_joiners)
+)  # "and", "y"
 _NUMBER_WORDS = re.compile(
     r"(?<!\w)(?:"
     + "|".join(sorted(map(re.escape, _WORD_VALUES), key=len, reverse=True))
-    + r")(?:(?:[\s-]+(?:and|y)?[\s-]*)(?:"
+    + rf")(?:(?:[\s-]+(?:{'|'.join(_JOINERS)})?[\s-]*)(?:"
     + "|".join(sorted(map(re.escape, _WORD_VALUES), key=len, reverse=True))
     + r"))*(?!\w)",
     re.IGNORECASE,
@@ -37,7 +40,7 @@ _NOT_YEARS = re.compile(rf"\b(?:{_NON_YEAR_UNITS})\b", re.I)
 def _words_value(phrase: str) -> int | None:
     total = 0
     for word in re.split(r"[\s-]+", phrase.casefold()):
-        if word in ("and", "y", ""):
+        if not word or word in _JOINERS:
             continue
         value = _WORD_VALUES.get(word)
         if value is None:

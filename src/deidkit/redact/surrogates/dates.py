@@ -24,17 +24,19 @@ from typing import Literal, NamedTuple
 
 from deidkit.lang import get_language, languages, search_order
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
-from deidkit.redact.surrogates.ids import identifier
 from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
 
 _SEASON_MONTH = (1, 4, 7, 10)  # a representative month of each season
-_ORDINAL_SUFFIX = re.compile(r"^(\d+)(st|nd|rd|th|º|°|ª|er|o)$", re.IGNORECASE)
+_ORDINALS = "|".join(
+    dict.fromkeys(suffix for lang in languages() for suffix in lang.dates.ordinal_suffixes)
+)  # st, nd, rd, th, º, °, ª
+_ORDINAL_SUFFIX = re.compile(rf"^(\d+)({_ORDINALS})$", re.IGNORECASE)
 _TIME = re.compile(
     r"(?<!\d)\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?(?:\s*(?:[ap]\.?\s?m\.?|h(?:rs?)?\b))?"
     r"|(?<!\d)\d{1,2}\s*[ap]\.?m\.?(?![a-z])|(?<!\d)\d{3,4}\s*(?:h(?:rs?)?|hours)\b",
     re.IGNORECASE,
 )
-_TOKEN = re.compile(r"'\d{2}\b|\d+(?:st|nd|rd|th|º|°|ª)?|[^\W\d_]+|\s+|.", re.IGNORECASE)
+_TOKEN = re.compile(rf"'\d{{2}}\b|\d+(?:{_ORDINALS})?|[^\W\d_]+|\s+|.", re.IGNORECASE)
 _RANGE_WORDS = dict.fromkeys(word for lang in languages() for word in lang.dates.range_words)
 _RANGE_SEPARATOR = re.compile(
     rf"\s*[-–—]\s*|\s+(?:{'|'.join(_RANGE_WORDS)})\s+", re.IGNORECASE
@@ -402,23 +404,15 @@ def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     )
 
 
-def id_like(text: str) -> bool:
-    """Whether an unreadable "date" looks like an identifier (four digits or more, three
-    letters at most, no / or . as dates have: ``20190314-77``, ``MRN 2019-0412``); it then
-    keeps its shape."""
-    digits = sum(char.isdigit() for char in text)
-    return (
-        digits >= 4
-        and sum(char.isalpha() for char in text) <= 3
-        and not any(char in "/." for char in text)
-    )
-
-
 def _ordinal(day: int, written: str) -> str:
-    if not written or written.casefold() not in ("st", "nd", "rd", "th"):
-        return written  # Spanish º, ª: same for every number
-    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
-    return suffix.upper() if written.isupper() else suffix
+    """The ordinal suffix of ``day`` written like ``written`` ("th" -> "st" for the 1st)."""
+    folded = written.casefold()
+    for language in languages():
+        ordinal = language.dates.ordinal
+        if written and ordinal is not None and folded in language.dates.ordinal_suffixes:
+            suffix = ordinal(day)
+            return suffix.upper() if written.isupper() else suffix
+    return written  # Spanish º, ª: the same for every day
 
 
 def render(parsed: ParsedDate, value: date) -> str:
@@ -534,8 +528,6 @@ class DateShifter:
         holiday = self._holiday(text, rng)
         if holiday is not None:
             return holiday
-        if id_like(text):
-            return identifier(text, rng)  # an unreadable run of digits: never date-shaped
         return self.fallback(text, rng)
 
     def _shift_one(self, text: str) -> str | None:
