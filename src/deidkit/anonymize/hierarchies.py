@@ -23,6 +23,9 @@ from importlib import resources as package_files
 
 Path = tuple[str, ...]
 ROOT: Path = ()
+RANGE = "\x1f"
+"""Marks a range node: ``lca + (RANGE + low + RANGE + high,)`` is the run of ``lca``'s children
+from ``low`` to ``high`` (ordered hierarchies only: ages, dates, ZIP codes)."""
 MISSING: Path = ("-",)
 """The leaf of a person with no value for an attribute (a value of its own, below the root)."""
 
@@ -33,6 +36,36 @@ MONTHS = (
 UNKNOWN_REGION = "(unknown region)"
 UNKNOWN_STATE = "(unknown state)"
 OTHER_OCCUPATIONS = "other occupations"
+
+
+def range_node(lca: Path, low: str, high: str) -> Path:
+    return (*lca, f"{RANGE}{low}{RANGE}{high}")
+
+
+def split_range(node: Path) -> tuple[Path, str, str] | None:
+    """(lca, low child, high child) of a range node, or None for a plain node."""
+    if not node or not node[-1].startswith(RANGE):
+        return None
+    _, low, high = node[-1].split(RANGE)
+    return node[:-1], low, high
+
+
+def within(leaf: Path, node: Path) -> bool:
+    """Whether a leaf lies under a node (plain or range)."""
+    found = split_range(node)
+    if found is None:
+        return leaf[: len(node)] == node
+    lca, low, high = found
+    depth = len(lca)
+    return leaf[:depth] == lca and len(leaf) > depth and low <= leaf[depth] <= high
+
+
+def _numbers_range(low: str, high: str) -> str:
+    """``60-64`` .. ``65-69`` -> ``60-69``; ``80-89`` .. ``90+`` -> ``80+``."""
+    start = low.split("-")[0]
+    if high.endswith("+"):
+        return f"{start}+"
+    return f"{start}-{high.split('-')[-1]}"
 
 
 def _data_rows(name: str) -> list[dict[str, str]]:
@@ -84,9 +117,10 @@ def _city_states() -> dict[str, str]:
 
 
 def _upper_like(original: str, text: str) -> str:
-    """``text`` in capitals when the original mention was written in capitals."""
+    """``text`` in capitals when the original mention was a word written in capitals (not an
+    abbreviation such as ``PA``)."""
     letters = [c for c in original if c.isalpha()]
-    return text.upper() if len(letters) > 1 and all(c.isupper() for c in letters) else text
+    return text.upper() if len(letters) > 3 and all(c.isupper() for c in letters) else text
 
 
 # --- age ---------------------------------------------------------------------------------
@@ -109,11 +143,17 @@ def parse_age(text: str) -> Path | None:
     return age_path(int(match.group()))
 
 
+def label_age(node: Path) -> str:
+    found = split_range(node)
+    return node[-1] if found is None else _numbers_range(found[1], found[2])
+
+
 def render_age(node: Path, leaf: Path, original: str) -> str:
+    """The mention with its number replaced by the band (``62 y/o`` -> ``60-64 y/o``)."""
     match = _DIGITS.search(original)
     if match is None:
-        return node[-1]
-    return original[: match.start()] + node[-1] + original[match.end() :]
+        return label_age(node)
+    return original[: match.start()] + label_age(node) + original[match.end() :]
 
 
 # --- dates -------------------------------------------------------------------------------
@@ -184,22 +224,43 @@ def date_path(year: int, month: int | None = None, day: int | None = None) -> Pa
     return (*path, f"{year}-{month:02d}-{day:02d}")
 
 
+def _date_words(label: str) -> tuple[str, str]:
+    """(the part that varies, the year it belongs to) of a date node's label."""
+    parts = label.split("-")
+    if len(parts) == 1 or (len(parts) == 2 and len(parts[1]) == 4):
+        return label, ""
+    if parts[1].startswith("Q"):
+        return parts[1], parts[0]
+    month = MONTHS[int(parts[1]) - 1]
+    if len(parts) == 2:
+        return month, parts[0]
+    return f"{month} {int(parts[2])}", parts[0]
+
+
 def render_date(node: Path, leaf: Path, original: str) -> str:
-    """Years ``2010-2014``, year ``2012``, quarter ``Q1 2012``, month ``March 2012``; a day
-    keeps the original."""
-    depth = len(node)
-    if depth >= len(leaf):
-        return original
-    if depth <= 2:
-        return node[-1]
-    year = node[1]
-    if depth == 3:
-        return _upper_like(original, f"{node[2][-2:]} {year}")
-    return _upper_like(original, f"{MONTHS[int(node[3][-2:]) - 1]} {year}")
+    """Years ``2010-2014``, year ``2012``, quarter ``Q1 2012``, month ``March 2012``, and runs
+    of them (``2010-2012``, ``Q1-Q2 2012``, ``March-May 2012``); a day keeps the original."""
+    found = split_range(node)
+    if found is None:
+        if len(node) >= len(leaf):
+            return original
+        word, year = _date_words(node[-1])
+        return _upper_like(original, f"{word} {year}".strip())
+    _, low, high = found
+    (first, year), (last, _) = _date_words(low), _date_words(high)
+    if not year:
+        return _numbers_range(low, high)
+    if first.split()[0] == last.split()[0] and " " in first:  # days of one month
+        return _upper_like(original, f"{first}-{last.split()[1]}, {year}")
+    return _upper_like(original, f"{first}-{last} {year}")
 
 
 def label_date(node: Path) -> str:
-    return node[-1]
+    found = split_range(node)
+    if found is None:
+        return node[-1]
+    _, low, high = found
+    return _numbers_range(low, high) if "-" not in low or len(low) == 9 else f"{low}..{high}"
 
 
 # --- ZIP codes ---------------------------------------------------------------------------
@@ -216,6 +277,10 @@ def parse_zip(text: str) -> Path | None:
 
 
 def label_zip(node: Path) -> str:
+    found = split_range(node)
+    if found is not None:
+        _, low, high = found
+        return f"{low + '*' * (5 - len(low))}-{high + '*' * (5 - len(high))}"
     return node[-1] + "*" * (5 - len(node[-1]))
 
 
@@ -316,6 +381,7 @@ class Hierarchy:
     redacted); ``label(node)`` is a node in the view; ``render(node, leaf, original)`` is the
     text a mention becomes; ``levels`` names the depths 1..n of the tree;
     ``safe_harbor_depth`` is how deep the HIPAA Safe Harbor method keeps it (None: as is).
+    ``ordered``: its children have an order (a partition may be released as a run of them).
     """
 
     parse: Callable[[str, int | None], Path | None]
@@ -323,6 +389,7 @@ class Hierarchy:
     render: Callable[[Path, Path, str], str]
     levels: tuple[str, ...]
     safe_harbor_depth: int | None
+    ordered: bool = False
 
 
 def _ignore_year(parse: Callable[[str], Path | None]) -> Callable[[str, int | None], Path | None]:
@@ -330,12 +397,13 @@ def _ignore_year(parse: Callable[[str], Path | None]) -> Callable[[str, int | No
 
 
 HIERARCHIES: dict[str, Hierarchy] = {
-    "age": Hierarchy(_ignore_year(parse_age), last_label, render_age,
-                     ("20 years", "10 years", "5 years", "year"), None),
+    "age": Hierarchy(_ignore_year(parse_age), label_age, render_age,
+                     ("20 years", "10 years", "5 years", "year"), None, ordered=True),
     "date": Hierarchy(parse_date, label_date, render_date,
-                      ("5 years", "year", "quarter", "month", "day"), 2),
+                      ("5 years", "year", "quarter", "month", "day"), 2, ordered=True),
     "zip": Hierarchy(_ignore_year(parse_zip), label_zip, render_zip,
-                     ("1 digit", "2 digits", "3 digits", "4 digits", "5 digits"), 3),
+                     ("1 digit", "2 digits", "3 digits", "4 digits", "5 digits"), 3,
+                     ordered=True),
     "state": Hierarchy(_ignore_year(parse_state), last_label, render_region_or_state,
                        ("region", "state"), None),
     "city": Hierarchy(_ignore_year(parse_city), label_city, render_region_or_state,
