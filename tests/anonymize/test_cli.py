@@ -110,3 +110,14 @@ def test_help_describes_every_option(capsys: pytest.CaptureFixture[str]) -> None
     for option in ("--k", "--l", "--sensitive", "--quasi", "--view", "--report", "--key-file",
                    "--mode", "--model", "--diversity", "--max-suppression", "--link-by"):
         assert option in out
+
+
+def test_notes_without_spans_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    notes = [document.with_spans(()) for document in generate(3, seed=4)]
+    write_documents(notes, tmp_path / "plain.jsonl", "jsonl")
+    code, _, err = run(capsys, "anonymize", str(tmp_path / "plain.jsonl"),
+                       str(tmp_path / "out.jsonl"), "--k", "2")
+    assert code == 1 and "no PHI spans" in err and "--model" in err
+    assert not (tmp_path / "out.jsonl").exists()

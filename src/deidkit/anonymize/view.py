@@ -91,6 +91,7 @@ class IdentifierView:
     links: tuple[Link, ...]
     link_counts: Mapping[str, int]
     conflicts: tuple[Conflict, ...] = field(default=())
+    spans: int = 0
 
 
 def context_year(document: Document) -> int | None:
@@ -227,7 +228,9 @@ def extract_view(
     """Read every note, link notes to people and build one view row per person."""
     facts: list[NoteFacts] = []
     seen: set[str] = set()
+    spans = 0
     for document in documents:
+        spans += len(document.spans)
         if document.id in seen:
             raise InputError(f"document id {document.id} occurs twice", path=source,
                              fix="give every document its own id")
@@ -285,4 +288,4 @@ def extract_view(
     link_counts = Counter(link.reason for link in links)
     return IdentifierView(quasi, sensitive, tuple(persons), person_of, links,
                           {reason: link_counts.get(reason, 0) for reason in LINK_REASONS},
-                          tuple(conflicts))
+                          tuple(conflicts), spans)

@@ -27,7 +27,7 @@ from deidkit.anonymize import (
     Rewriter,
     plan,
 )
-from deidkit.errors import ConfigError
+from deidkit.errors import ConfigError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.atomic import atomic_write_text
 from deidkit.redact import MODES, TAG_STYLES, RedactOptions, SecretKey, detect, load_detector
@@ -152,6 +152,10 @@ def register(app: typer.Typer) -> None:
                 write_documents(_detected(read_documents(source, source_format), model, lang),
                                 path, fmt)
             release = plan(read_documents(path, fmt), options, secret, source=str(source))
+            if release.view.spans == 0 and release.view.person_of:
+                raise InputError("the input holds no PHI spans, so nothing would be anonymized",
+                                 path=source, fix="pass --model default to detect them, or "
+                                 "give annotated notes")
             rewriter = Rewriter(release, options.redact, secret)
             write_documents(rewriter.rewrite_all(read_documents(path, fmt)), target,
                             target_format)
