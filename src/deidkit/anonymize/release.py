@@ -20,10 +20,19 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from deidkit.anonymize.attributes import QUASI_IDENTIFIERS
-from deidkit.anonymize.hierarchies import MISSING, ROOT, Path, parse_date, view_label
+from deidkit.anonymize.hierarchies import (
+    MISSING,
+    ROOT,
+    Path,
+    parse_date,
+    split_range,
+    view_label,
+    within,
+)
 from deidkit.anonymize.metrics import Quality, measure, safe_harbor
 from deidkit.anonymize.mondrian import PrivacyModel, Record, mondrian
 from deidkit.anonymize.view import IdentifierView, Mention, note_mentions
+from deidkit.errors import InputError
 from deidkit.io.atomic import atomic_file
 from deidkit.redact import Deidentifier, RedactOptions, apply_replacements
 from deidkit.redact.modes import render_tag, tag_template
@@ -86,6 +95,8 @@ class Release:
                     node = nodes[a]
                     level = ("*" if node == ROOT else "no value" if node == MISSING
                              else names[min(len(node), len(names)) - 1])
+                    if split_range(node) is not None:
+                        level += " range"
                     tally[level] = tally.get(level, 0) + 1
             levels[name] = dict(sorted(tally.items()))
         return {
@@ -118,7 +129,8 @@ def release_view(view: IdentifierView, model: PrivacyModel) -> Release:
                             for person in view.persons]
     sensitive = ([person.sensitive or "-" for person in view.persons]
                  if view.sensitive is not None else None)
-    result = mondrian(leaves, sensitive, model)
+    ordered = [QUASI_IDENTIFIERS[name].hierarchy.ordered for name in view.quasi]
+    result = mondrian(leaves, sensitive, model, ordered)
     return Release(
         view=view,
         model=model,
@@ -148,8 +160,10 @@ def render_mention(mention: Mention, original: str, person_leaf: Path,
         return None
     attribute = QUASI_IDENTIFIERS[mention.attribute]
     hierarchy = attribute.hierarchy
-    if attribute.per_note:
+    if attribute.per_note and not within(mention.leaf, node):
         return hierarchy.render(mention.leaf[: len(node)], mention.leaf, original)
+    if attribute.per_note:
+        return hierarchy.render(node, mention.leaf, original)
     if not attribute.same(mention.leaf, person_leaf):
         return None
     return hierarchy.render(node, person_leaf, original)
@@ -174,7 +188,10 @@ class Rewriter:
     def rewrite(self, document: Document) -> Document:
         release = self.release
         view = release.view
-        person_index = view.person_of[document.id]
+        person_index = view.person_of.get(document.id)
+        if person_index is None:
+            raise InputError(f"document {document.id} was not in the view's pass",
+                             fix="rewrite the same documents that were planned")
         person = view.persons[person_index]
         nodes = release.nodes[person_index]
         mentions = {m.span_index: m for m in note_mentions(document, view.quasi)}
@@ -229,6 +246,9 @@ class Rewriter:
         node = None if nodes is None else nodes[self.release.view.quasi.index("visit_date")]
         if leaf is None or node is None or node in (ROOT, MISSING):
             return None
+        hierarchy = QUASI_IDENTIFIERS["visit_date"].hierarchy
+        if within(leaf, node):
+            return view_label(hierarchy, node)
         return leaf[min(len(node), len(leaf)) - 1]
 
     def rewrite_all(self, documents: Iterable[Document]) -> Iterator[Document]:
