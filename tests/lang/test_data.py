@@ -62,7 +62,7 @@ def test_abbreviations_are_lower_case_words_without_a_dot(code: str) -> None:
 def test_surrogate_words(code: str) -> None:
     words = get_language(code).surrogates
     for name in ("titles", "particles", "kinship", "relation_words", "role_words",
-                 "street_words", "facility_words", "free_mail"):  # fmt: skip
+                 "street_words", "facility_words", "title_small_words", "free_mail"):  # fmt: skip
         assert getattr(words, name) and _casefolded(getattr(words, name)), name
     assert _casefolded(words.name_suffixes)
     assert words.sex_words and all(male != female for male, female in words.sex_words)

@@ -84,6 +84,7 @@ class SurrogateWords:
     role_words: frozenset[str]  # role nouns a name span may hold ("patient")
     street_words: frozenset[str]  # street types, directions and unit words that stay
     facility_words: frozenset[str]  # generic words of hospital and organisation names
+    title_small_words: frozenset[str]  # lower case inside a title-case name ("of", "de")
     free_mail: frozenset[str]  # free mail domains that say nothing about the person
     sex_words: tuple[tuple[str, str], ...]  # (male, female) pairs, as written
     number_words: Mapping[str, int]  # casefolded number words -> value ("ninety": 90)

@@ -114,6 +114,7 @@ SURROGATES = SurrogateWords(
         surgical system the unit units university va veterans ward women's womens
         """
     ),
+    title_small_words=_words("of the and at"),
     free_mail=_words(
         """
         aol.com gmail.com hotmail.com icloud.com live.com msn.com outlook.com yahoo.com

@@ -119,6 +119,7 @@ SURROGATES = SurrogateWords(
         servicio sociedad unidad universidad universitaria universitario y
         """
     ),
+    title_small_words=_words("de del la las los el y e"),
     free_mail=_words("gmail.es hotmail.es outlook.es telefonica.net terra.es ya.com yahoo.es"),
     # Spanish pairs first, then the English ones, which Spanish notes use too ("M", "F")
     sex_words=(

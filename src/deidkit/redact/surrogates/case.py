@@ -6,6 +6,8 @@ import functools
 import unicodedata
 from enum import Enum
 
+from deidkit.lang import languages
+
 
 @functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
@@ -55,9 +57,9 @@ def match_case(original: str, surrogate: str) -> str:
     return apply_case(surrogate, case_of(original))
 
 
-_LOWER_WORDS = frozenset(
-    {"of", "the", "and", "at", "de", "del", "la", "las", "los", "el", "y", "e"}
-)
+_LOWER_WORDS = frozenset().union(
+    *(lang.surrogates.title_small_words for lang in languages())
+)  # of, the, de, la, ... (every language's)
 
 
 def title_words(text: str) -> str:
