@@ -9,6 +9,7 @@ from deidkit.lang import get_language, language_codes
 from deidkit.lang.patterns import PatternLanguage
 from deidkit.patterns import find_patterns
 from deidkit.patterns.context import DATE_CUES, UNITS, valid_day_month
+from deidkit.patterns.cues import CUES
 
 
 @pytest.mark.parametrize("code", language_codes())
@@ -67,3 +68,31 @@ def test_day_first_comes_from_the_language() -> None:
     assert valid_day_month(15, 3, "es") and not valid_day_month(3, 15, "es")
     assert valid_day_month(3, 15, None) and valid_day_month(15, 3, None)
     assert [get_language(code).day_first for code in ("en", "es")] == [False, True]
+
+
+@pytest.mark.parametrize("code", language_codes())
+def test_cue_words_belong_to_rows_of_the_cue_table(code: str) -> None:
+    rows = {cue.row for cue in CUES}
+    for row, words in get_language(code).patterns.cues.items():
+        assert row in rows, (code, row)
+        regex.compile(words.expression, regex.VERSION1)
+        assert words.anchors and all(a == a.lower() for a in words.anchors), (code, row)
+
+
+def test_every_cue_row_has_words() -> None:
+    assert all(cue.expression and cue.anchors for cue in CUES)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "expected"),
+    [
+        ("en", "NHC: 368503.", ("368503", "id_mrn")),  # Spanish cue words in an English note
+        ("es", "MRN: 368503.", ("368503", "id_mrn")),  # and English ones in a Spanish note
+        ("en", "Teléfono: 617-555-1234", ("617-555-1234", "phone_cue")),
+        ("es", "Passport: 12345678X", ("12345678X", "id_other")),
+    ],
+)
+def test_cue_words_of_every_language_are_used_together(
+    lang: str, text: str, expected: tuple[str, str]
+) -> None:
+    assert [(text[m.start : m.end], m.name) for m in find_patterns(text, lang)] == [expected]

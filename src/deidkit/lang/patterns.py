@@ -11,7 +11,18 @@ note's language: a Spanish unit after a number in an English note is still a uni
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class CueWords:
+    """A language's words for one row of the cue table (``deidkit.patterns.cues``): a
+    regular-expression alternation (matched in any case) and the lowercase words it can start
+    with, where it is tried."""
+
+    expression: str
+    anchors: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +44,9 @@ class PatternLanguage:
       year (``# 1998``, ``a las 1930``);
     - ``hour_words``: words after four digits that make them a time (``1930 hours``);
     - ``duration_cues``: words before ``n years`` that make it a duration, not an age;
+    - ``cues``: the words before a value (``MRN:``, ``NHC:``, ``Tel.``), by row of the cue
+      table (``deidkit.patterns.cues.CUES``); a row takes the words of every language, in
+      registry order;
     - ``short_dates_need_cue``: whether ``4/5`` without a date cue is never a date (Spanish
       notes write it for scores far more than for dates).
 
@@ -53,6 +67,7 @@ class PatternLanguage:
     number_cues: frozenset[str]
     hour_words: frozenset[str]
     duration_cues: frozenset[str]
+    cues: Mapping[str, CueWords]
     short_dates_need_cue: bool
 
 

@@ -1,9 +1,9 @@
 """Values after a cue: ``MRN: 1234567``, ``Tel. 555-1234``, ``Pager #12345``, ``zip 02115``,
 ``Room 12B``, ``aged 93``, ``NHC: 368503``.
 
-Each row of the cue table names its cue words (a regular expression, English and Spanish
-together: either may appear in a note of the other language), the lowercase words the cue can
-start with (where it is tried), the pattern name and label, and the kind of value that follows.
+Each row of the cue table names the pattern and label and the kind of value that follows; the
+cue words come from the languages (``PatternLanguage.cues``, ``deidkit/lang/<code>/patterns.py``),
+every language's words in one expression: either may appear in a note of the other language.
 Only the value is reported, not the cue. A ``weak`` cue (``unit``, ``record``, ``visit``)
 needs a ``:`` or ``No.`` after it, except before a long number.
 """
@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 import regex
 
+from deidkit.lang.patterns import CueWords
 from deidkit.patterns.ages import age
-from deidkit.patterns.context import unit_follows
+from deidkit.patterns.context import LANGUAGES, unit_follows
 from deidkit.patterns.spec import ALL, EN, ES, RIGHT, Check, Found, Pattern
 
 _DATE_SHAPE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -54,10 +55,10 @@ def _id_value(text: str, start: int) -> tuple[int, int] | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Cue:
-    """Cue words (a regex) before a value of some kind; ``weak`` cues need a ':' or 'No.'."""
+    """A row of the cue table: the value of some kind after the cue words each language gives
+    for ``row`` (``PatternLanguage.cues``); ``weak`` cues need a ':' or 'No.'."""
 
-    expression: str
-    anchors: str
+    row: str
     name: str
     label: str
     kind: str  # id | room | phone | pager | zip | ssn | age_en | age_es
@@ -65,71 +66,48 @@ class Cue:
     langs: frozenset[str] = ALL
 
     @property
+    def words(self) -> tuple[CueWords, ...]:
+        """The cue words of every language that has some for this row, in registry order."""
+        return tuple(lang.cues[self.row] for lang in LANGUAGES if self.row in lang.cues)
+
+    @property
+    def expression(self) -> str:
+        return "|".join(words.expression for words in self.words)
+
+    @property
+    def anchors(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(anchor for words in self.words for anchor in words.anchors))
+
+    @property
     def description(self) -> str:
         marker = " and ':' or 'No.'" if self.weak else ""
         return f"{self.kind} value after a {self.label} cue{marker}"
 
 
-_NO = r"n[º°o]\.?"
 CUES: tuple[Cue, ...] = (
-    Cue(expression=r"ssn|ss\s?#|soc(?:ial)?\.?\s+sec(?:urity)?\.?(?:\s+(?:no|num|number|#))?",
-        anchors="ssn ss soc social", name="ssn_cue", label="SSN", kind="ssn"),
-    Cue(expression=r"(?:license|licence)\s+plate|plate|vin|matr[ií]cula",
-        anchors="license licence plate vin matrícula matricula", name="id_vehicle",
-        label="VEHICLE", kind="id"),
-    Cue(expression=rf"dea|npi|{_NO}\s*(?:de\s+)?col(?:egiado)?\.?|colegiado|lic\.",
-        anchors="dea npi nº n° no nºcol n°col nocol nºcolegiado colegiado lic.",
-        name="id_license", label="LICENSE", kind="id"),
-    Cue(expression=r"licen[cs]e|certificate", anchors="license licence certificate",
-        name="id_license", label="LICENSE", kind="id", weak=True),
-    Cue(expression=rf"nass|{_NO}\s*(?:de\s+)?(?:la\s+)?(?:ss|seg(?:uridad)?\.?\s+soc(?:ial)?|"
-        r"afiliaci[oó]n)|tarjeta\s+sanitaria|cip|tis", anchors="nass nº n° no tarjeta cip tis",
-        name="id_healthplan", label="HEALTHPLAN", kind="id"),
-    Cue(expression=r"insurance|policy|member|subscriber|medicare|medicaid|health\s+plan|group",
-        anchors="insurance policy member subscriber medicare medicaid health group",
-        name="id_healthplan", label="HEALTHPLAN", kind="id", weak=True),
-    Cue(expression=rf"acct|account|{_NO}\s*(?:de\s+)?episodio|episodio",
-        anchors="acct account nº n° no episodio", name="id_account", label="ACCOUNT", kind="id"),
-    Cue(expression=r"billing|encounter|visit", anchors="billing encounter visit",
-        name="id_account", label="ACCOUNT", kind="id", weak=True),
-    Cue(expression=rf"mrn|mr\s?#|nhc|n\.\s?h\.\s?c\.|historia\s+cl[ií]nica|{_NO}\s*(?:de\s+)?"
-        r"historia(?:\s+cl[ií]nica)?|med(?:ical)?\.?\s+rec(?:ord)?s?\.?",
-        anchors="mrn mr nhc n. historia nº n° no med medical", name="id_mrn",
-        label="MEDICALRECORD", kind="id"),
-    Cue(expression=r"mr|unit|hospital|patient|pt\.?|chart",
-        anchors="mr unit hospital patient pt chart", name="id_mrn", label="MEDICALRECORD",
-        kind="id", weak=True),
-    Cue(expression=r"accession|acc\.?|specimen|case|surgical\s+path(?:ology)?|path(?:ology)?|"
-        r"order|requisition|lab",
-        anchors="accession acc acc. specimen case surgical path pathology order requisition lab",
-        name="id_accession", label="IDNUM", kind="id", weak=True),
-    Cue(expression=rf"serial|s/n|device\s+id|{_NO}\s*(?:de\s+)?serie",
-        anchors="serial s/n device nº n° no", name="id_device", label="DEVICE", kind="id"),
-    Cue(expression=r"sn|model", anchors="sn model", name="id_device", label="DEVICE", kind="id",
-        weak=True),
-    Cue(expression=r"dni|nif|nie|passport|pasaporte", anchors="dni nif nie passport pasaporte",
-        name="id_other", label="IDNUM", kind="id"),
-    Cue(expression=rf"id|identifier|identification|record|file|job|ref|reference|{_NO}",
-        anchors="id identifier identification record file job ref reference nº n° no",
-        name="id_other", label="IDNUM", kind="id", weak=True),
-    Cue(expression=r"room|rm\.?|bed|bay|cubicle|habitaci[oó]n|hab\.|cama|box",
-        anchors="room rm rm. bed bay cubicle habitación habitacion hab. cama box", name="room",
-        label="ROOM", kind="room"),
-    Cue(expression=r"pager|beeper|pgr|pg|busca|buscapersonas",
-        anchors="pager beeper pgr pg busca buscapersonas", name="phone_cue", label="PHONE",
-        kind="pager"),
-    Cue(expression=r"phone|telephone|tel|tel[eé]fono|tfno|telf|fax|m[oó]vil|mobile|"
-        r"cell(?:ular)?",
-        anchors="phone telephone tel teléfono telefono tfno telf fax móvil movil mobile cell",
-        name="phone_cue", label="PHONE", kind="phone"),
-    Cue(expression=r"ph|home|work|contact|call", anchors="ph home work contact call",
-        name="phone_cue", label="PHONE", kind="phone", weak=True),
-    Cue(expression=r"zip(?:\s*code)?|postal\s+code|c[oó]digo\s+postal|c\.\s?p\.|cp",
-        anchors="zip postal código codigo c. cp", name="zip_cue", label="ZIP", kind="zip"),
-    Cue(expression=r"age[ds]?|aged", anchors="age ages aged", name="age", label="AGE",
-        kind="age_en", langs=EN),
-    Cue(expression=r"edad", anchors="edad", name="age_es", label="AGE", kind="age_es",
-        langs=ES),
+    Cue(row="ssn", name="ssn_cue", label="SSN", kind="ssn"),
+    Cue(row="vehicle", name="id_vehicle", label="VEHICLE", kind="id"),
+    Cue(row="license", name="id_license", label="LICENSE", kind="id"),
+    Cue(row="license_weak", name="id_license", label="LICENSE", kind="id", weak=True),
+    Cue(row="healthplan", name="id_healthplan", label="HEALTHPLAN", kind="id"),
+    Cue(row="healthplan_weak", name="id_healthplan", label="HEALTHPLAN", kind="id", weak=True),
+    Cue(row="account", name="id_account", label="ACCOUNT", kind="id"),
+    Cue(row="account_weak", name="id_account", label="ACCOUNT", kind="id", weak=True),
+    Cue(row="mrn", name="id_mrn", label="MEDICALRECORD", kind="id"),
+    Cue(row="mrn_weak", name="id_mrn", label="MEDICALRECORD", kind="id", weak=True),
+    Cue(row="accession_weak", name="id_accession", label="IDNUM", kind="id", weak=True),
+    Cue(row="device", name="id_device", label="DEVICE", kind="id"),
+    Cue(row="device_weak", name="id_device", label="DEVICE", kind="id", weak=True),
+    Cue(row="other_id", name="id_other", label="IDNUM", kind="id"),
+    Cue(row="other_id_weak", name="id_other", label="IDNUM", kind="id", weak=True),
+    Cue(row="room", name="room", label="ROOM", kind="room"),
+    Cue(row="pager", name="phone_cue", label="PHONE", kind="pager"),
+    Cue(row="phone", name="phone_cue", label="PHONE", kind="phone"),
+    Cue(row="phone_weak", name="phone_cue", label="PHONE", kind="phone", weak=True),
+    Cue(row="zip", name="zip_cue", label="ZIP", kind="zip"),
+    # an age's value is read by its language's grammar ("70 años"): one row per language
+    Cue(row="age_en", name="age", label="AGE", kind="age_en", langs=EN),
+    Cue(row="age_es", name="age_es", label="AGE", kind="age_es", langs=ES),
 )
 _MARKER = (
     r"[ \t]*(?P<marker>(?:id|no\.?|number|num\.?|#|n[º°o]\.?|nr\.?)[ \t]*[:#.=]?|[:#=])?[ \t]*"
@@ -186,7 +164,7 @@ CUE_PATTERNS: tuple[Pattern, ...] = tuple(
     Pattern(
         name=cue.name, label=cue.label, langs=cue.langs, description=cue.description,
         expression=r"(?i)(?<![\p{L}\d])(?:" + cue.expression + r")(?![\p{L}])" + _MARKER,
-        check=_cue_check(cue), anchors=tuple(cue.anchors.split()),
+        check=_cue_check(cue), anchors=cue.anchors,
     )
     for cue in CUES
 )

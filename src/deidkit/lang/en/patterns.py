@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deidkit.lang.patterns import PatternLanguage, words
+from deidkit.lang.patterns import CueWords, PatternLanguage, words
 
 PATTERNS = PatternLanguage(
     months=(
@@ -61,5 +61,57 @@ PATTERNS = PatternLanguage(
     number_cues=words("# x no number at @"),
     hour_words=words("hours hrs hr h"),
     duration_cues=words("for over past last x"),
+    cues={
+        "ssn": CueWords(
+            r"ssn|ss\s?#|soc(?:ial)?\.?\s+sec(?:urity)?\.?(?:\s+(?:no|num|number|#))?",
+            ("ssn", "ss", "soc", "social"),
+        ),
+        "vehicle": CueWords(
+            r"(?:license|licence)\s+plate|plate|vin", ("license", "licence", "plate", "vin")
+        ),
+        "license": CueWords(r"dea|npi", ("dea", "npi")),
+        "license_weak": CueWords(r"licen[cs]e|certificate", ("license", "licence", "certificate")),
+        "healthplan_weak": CueWords(
+            r"insurance|policy|member|subscriber|medicare|medicaid|health\s+plan|group",
+            ("insurance", "policy", "member", "subscriber", "medicare", "medicaid", "health",
+             "group"),
+        ),
+        "account": CueWords(r"acct|account", ("acct", "account")),
+        "account_weak": CueWords(r"billing|encounter|visit", ("billing", "encounter", "visit")),
+        "mrn": CueWords(
+            r"mrn|mr\s?#|med(?:ical)?\.?\s+rec(?:ord)?s?\.?", ("mrn", "mr", "med", "medical")
+        ),
+        "mrn_weak": CueWords(
+            r"mr|unit|hospital|patient|pt\.?|chart",
+            ("mr", "unit", "hospital", "patient", "pt", "chart"),
+        ),
+        "accession_weak": CueWords(
+            r"accession|acc\.?|specimen|case|surgical\s+path(?:ology)?|path(?:ology)?|order|"
+            r"requisition|lab",
+            ("accession", "acc", "acc.", "specimen", "case", "surgical", "path", "pathology",
+             "order", "requisition", "lab"),
+        ),
+        "device": CueWords(r"serial|s/n|device\s+id", ("serial", "s/n", "device")),
+        "device_weak": CueWords(r"sn|model", ("sn", "model")),
+        "other_id": CueWords(r"passport", ("passport",)),
+        "other_id_weak": CueWords(  # No., Nº
+            r"id|identifier|identification|record|file|job|ref|reference|n[º°o]\.?",
+            ("id", "identifier", "identification", "record", "file", "job", "ref", "reference",
+             "nº", "n°", "no"),
+        ),
+        "room": CueWords(
+            r"room|rm\.?|bed|bay|cubicle", ("room", "rm", "rm.", "bed", "bay", "cubicle")
+        ),
+        "pager": CueWords(r"pager|beeper|pgr|pg", ("pager", "beeper", "pgr", "pg")),
+        "phone": CueWords(
+            r"phone|telephone|tel|fax|mobile|cell(?:ular)?",
+            ("phone", "telephone", "tel", "fax", "mobile", "cell"),
+        ),
+        "phone_weak": CueWords(
+            r"ph|home|work|contact|call", ("ph", "home", "work", "contact", "call")
+        ),
+        "zip": CueWords(r"zip(?:\s*code)?|postal\s+code", ("zip", "postal")),
+        "age_en": CueWords(r"age[ds]?|aged", ("age", "ages", "aged")),
+    },
     short_dates_need_cue=False,
 )

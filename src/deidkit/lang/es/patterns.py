@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from deidkit.lang.patterns import PatternLanguage, words
+from deidkit.lang.patterns import CueWords, PatternLanguage, words
+
+_NO = r"n[º°o]\.?"  # nº, n°, no.
 
 PATTERNS = PatternLanguage(
     months=(
@@ -23,5 +25,37 @@ PATTERNS = PatternLanguage(
     number_cues=words("nº a las"),
     hour_words=words("horas hs"),
     duration_cues=words("durante hace"),
+    cues={
+        "vehicle": CueWords(r"matr[ií]cula", ("matrícula", "matricula")),
+        "license": CueWords(
+            rf"{_NO}\s*(?:de\s+)?col(?:egiado)?\.?|colegiado|lic\.",
+            ("nº", "n°", "no", "nºcol", "n°col", "nocol", "nºcolegiado", "colegiado", "lic."),
+        ),
+        "healthplan": CueWords(
+            rf"nass|{_NO}\s*(?:de\s+)?(?:la\s+)?(?:ss|seg(?:uridad)?\.?\s+soc(?:ial)?|"
+            r"afiliaci[oó]n)|tarjeta\s+sanitaria|cip|tis",
+            ("nass", "nº", "n°", "no", "tarjeta", "cip", "tis"),
+        ),
+        "account": CueWords(
+            rf"{_NO}\s*(?:de\s+)?episodio|episodio", ("nº", "n°", "no", "episodio")
+        ),
+        "mrn": CueWords(
+            rf"nhc|n\.\s?h\.\s?c\.|historia\s+cl[ií]nica|{_NO}\s*(?:de\s+)?historia"
+            r"(?:\s+cl[ií]nica)?",
+            ("nhc", "n.", "historia", "nº", "n°", "no"),
+        ),
+        "device": CueWords(rf"{_NO}\s*(?:de\s+)?serie", ("nº", "n°", "no")),
+        "other_id": CueWords(r"dni|nif|nie|pasaporte", ("dni", "nif", "nie", "pasaporte")),
+        "room": CueWords(
+            r"habitaci[oó]n|hab\.|cama|box", ("habitación", "habitacion", "hab.", "cama", "box")
+        ),
+        "pager": CueWords(r"busca|buscapersonas", ("busca", "buscapersonas")),
+        "phone": CueWords(
+            r"tel[eé]fono|tfno|telf|m[oó]vil",
+            ("teléfono", "telefono", "tfno", "telf", "móvil", "movil"),
+        ),
+        "zip": CueWords(r"c[oó]digo\s+postal|c\.\s?p\.|cp", ("código", "codigo", "c.", "cp")),
+        "age_es": CueWords(r"edad", ("edad",)),
+    },
     short_dates_need_cue=True,
 )
