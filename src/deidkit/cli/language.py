@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Sequence
 
+from deidkit.lang import get_language, is_language
 from deidkit.resources import entries, names
 from deidkit.types import Document
 
@@ -22,7 +23,6 @@ SAMPLE_CHARACTERS = 200_000
 MIN_HITS = 20
 """Fewer stop-word hits than this say nothing."""
 _WORD = re.compile(r"[^\W\d_]+")
-_NAMES = {"en": "English", "es": "Spanish"}
 
 
 @functools.cache
@@ -74,7 +74,7 @@ def language_warning(documents: Sequence[Document], lang: str) -> str | None:
     guessed = guess_language([document.text for document in documents])
     if guessed is None or guessed == lang:
         return None
-    name = _NAMES.get(guessed, guessed)
+    name = get_language(guessed).name if is_language(guessed) else guessed
     return (
         f"warning: the corpus looks like {name} ({guessed}) but --lang is {lang}: the "
         f"{lang} features will be used; pass --lang {guessed} if the notes are {name}"
