@@ -12,6 +12,8 @@ from deidkit.errors import ConfigError
 from deidkit.features import FEATURE_CLASSES, REGISTRY, FeatureConfig, default_classes
 from deidkit.lang import is_language, language_codes
 
+_CODES = ", ".join(language_codes())
+
 features_app = typer.Typer(
     name="features",
     help="The feature classes the learning detectors use: names, defaults, availability.",
@@ -40,7 +42,9 @@ def feature_classes(language: str = "en") -> list[dict[str, object]]:
 
 @features_app.command("list")
 def list_command(
-    lang: Annotated[str, typer.Option("--lang", help="Language of the profile (en, es).")] = "en",
+    lang: Annotated[
+        str, typer.Option("--lang", help=f"Language of the profile ({_CODES}).")
+    ] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """List the feature classes: on by default or not, and whether they can run here."""
