@@ -20,7 +20,7 @@ def __getattr__(name: str) -> Any:
     """``deidkit.deidentify``, ``deidkit.detect`` and ``deidkit.load_model`` (deidkit.api),
     imported on first use so that ``import deidkit`` stays fast."""
     if name in _API:
-        from deidkit import api
+        from deidkit import api  # lazy: keeps `import deidkit` fast
 
         return getattr(api, name)
     raise AttributeError(f"module 'deidkit' has no attribute {name!r}")

@@ -156,7 +156,7 @@ class DaskExecutor(Executor):
 
     def __init__(self, scheduler: Any, workers: int, job: Job) -> None:
         try:
-            from distributed import Client, LocalCluster
+            from distributed import Client, LocalCluster  # lazy: Dask is optional (the dask extra)
         except ImportError:
             raise ConfigError(
                 "--dask needs Dask's distributed scheduler: pip install 'deidkit[dask]'"
@@ -191,7 +191,7 @@ class DaskExecutor(Executor):
         self._original_job = job
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
-        from distributed import as_completed
+        from distributed import as_completed  # lazy: Dask is optional (the dask extra)
 
         queue = as_completed()
         limit = 2 * self.workers

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError
+from deidkit.models import SHIPPED_MODELS, resolve_model_path
 from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -98,10 +99,8 @@ def _model_checksum(model: str | None, lang: str) -> str | None:
     if model == "annotations":
         return None
     try:
-        from deidkit.models import resolve_model_path
-
         folder = resolve_model_path(model, lang)
-    except (ImportError, DeidkitError):
+    except DeidkitError:
         return None
     checksums = folder / "checksums.json"
     if not checksums.is_file():
@@ -113,8 +112,6 @@ def resolve_model_name(model: str | None) -> str | None:
     """A model folder given by a relative path becomes absolute (workers may run elsewhere)."""
     if model is None or model == "annotations":
         return model
-    from deidkit.models import SHIPPED_MODELS
-
     if model in SHIPPED_MODELS or model == "default":
         return model
     path = Path(model)

@@ -33,7 +33,7 @@ OPTIONS = (
 
 def _parquet() -> Any:
     try:
-        import pyarrow.parquet as pq
+        import pyarrow.parquet as pq  # lazy: pyarrow is optional (the dask extra)
     except ImportError:
         raise ConfigError(
             "reading Parquet needs pyarrow; install it with: pip install 'deidkit[dask]'"

@@ -12,14 +12,21 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from deidkit.batch import progress as progress_bar
 from deidkit.batch.assemble import write_errors, write_output
 from deidkit.batch.executors import Call, Executor, make_executor
-from deidkit.batch.job import Failure, Job, Kind, detector_for, resolve_model_name
+from deidkit.batch.job import (
+    Failure,
+    Job,
+    Kind,
+    detector_for,
+    key_fingerprint,
+    resolve_model_name,
+)
 from deidkit.batch.sources import (
     InputPlan,
     carries_spans,
@@ -228,8 +235,6 @@ def _run(
     user_key: SecretKey | None = job_fields.get("key")
     fingerprint = job.fingerprint()
     if kind == "deidentify":
-        from deidkit.batch.job import key_fingerprint
-
         fingerprint["key"] = key_fingerprint(user_key) if user_key is not None else "generated"
     work = WorkDir(settings.work_dir or default_work_dir(target))
     work.open(
@@ -244,8 +249,6 @@ def _run(
         key = user_key
         if kind == "deidentify" and key is None:
             key = SecretKey(work.key_material(), generated=True)
-        from dataclasses import replace
-
         job = replace(job, key=key)
         detector_for(job)  # a model that cannot be loaded stops the run here, in one line
         report = BatchReport(

@@ -17,6 +17,7 @@ order of the output.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from typing import Literal
 from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import FormatError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents
+from deidkit.io.jsonl import _document
 from deidkit.io.textfile import BOM, list_files
 from deidkit.types import Document
 
@@ -118,7 +120,7 @@ def carries_spans(fmt: str) -> bool:
 def read_options_of(fmt: str) -> tuple[str, ...]:
     """The options a format's reader accepts (Parquet takes the CSV column options)."""
     if fmt == PARQUET:
-        from deidkit.batch.parquet import OPTIONS
+        from deidkit.batch.parquet import OPTIONS  # lazy: pyarrow is optional
 
         return OPTIONS
     return FORMATS[fmt].read_options
@@ -140,7 +142,7 @@ def plan_input(source: Path, fmt: str, *, chunk_size: int) -> InputPlan:
     partitions: list[Partition] = []
     documents: int | None = 0
     if fmt == PARQUET:
-        from deidkit.batch.parquet import row_groups
+        from deidkit.batch.parquet import row_groups  # lazy: pyarrow is optional
 
         for file in _files(source, (".parquet",), fmt):
             groups, rows = row_groups(file)
@@ -186,7 +188,7 @@ def planned_chunks(plan: InputPlan, number: int, *, chunk_size: int) -> list[Chu
             for index, start in enumerate(bounds)
         ]
     if partition.kind == "rows":
-        from deidkit.batch.parquet import group_ranges
+        from deidkit.batch.parquet import group_ranges  # lazy: pyarrow is optional
 
         return [
             Chunk(number, index, "rows", partition.path, start=start, stop=stop)
@@ -299,7 +301,7 @@ def read_chunk(
         for record in _jsonl_records(Path(chunk.path), chunk.start, chunk.stop, source):
             yield record, source
     elif chunk.kind == "rows":
-        from deidkit.batch.parquet import read_rows
+        from deidkit.batch.parquet import read_rows  # lazy: pyarrow is optional
 
         source = relative(root, chunk.path)
         for record in read_rows(
@@ -345,8 +347,6 @@ def stream_partition(
 
 
 def _jsonl_records(path: Path, start: int, stop: int, source: str) -> Iterator[Record]:
-    from deidkit.io.jsonl import _document
-
     with path.open("rb") as handle:
         if start > 0:
             handle.seek(start - 1)
@@ -385,8 +385,6 @@ def _jsonl_records(path: Path, start: int, stop: int, source: str) -> Iterator[R
 
 def _id_of(raw: bytes) -> str | None:
     """The id of a JSON line that is not a valid document, if it has one."""
-    import json
-
     try:
         data = json.loads(raw.decode("utf-8", errors="replace"))
     except ValueError:

@@ -36,6 +36,7 @@ from deidkit.batch.job import (
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
 from deidkit.batch.workdir import WorkDir, inconsistent, read_work_line, work_file, work_line
+from deidkit.redact.corpus import _patient_rule as patient_rule
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
 
@@ -48,9 +49,7 @@ def bucket_of(patient: str, buckets: int) -> int:
 
 @lru_cache(maxsize=8)
 def _patient_rule(pattern: str | None) -> Callable[[Document], Document]:
-    from deidkit.redact.corpus import _patient_rule as rule
-
-    return rule(pattern)
+    return patient_rule(pattern)
 
 
 def run_chunk(

@@ -16,6 +16,8 @@ import random
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TypeVar
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -41,7 +43,7 @@ def _latin(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
-def _resources() -> object | None:
+def _resources() -> ModuleType | None:
     try:
         return importlib.import_module("deidkit.resources")
     except ImportError:
@@ -87,7 +89,10 @@ def _faker_list(locale: str, *attributes: str) -> tuple[str, ...]:
     return _latin(values)
 
 
-def pick_ranked(rng: random.Random, values: Sequence[str], skew: float = 2.0) -> str:
+T = TypeVar("T")
+
+
+def pick_ranked(rng: random.Random, values: Sequence[T], skew: float = 2.0) -> T:
     """Pick from a list ordered most frequent first: frequent entries more often, the tail too."""
     return values[int(len(values) * rng.random() ** skew)]
 
@@ -233,11 +238,11 @@ def name_tables(origin: str) -> NameTables:
     if origin == "vietnamese":
         return NameTables(VIETNAMESE_FIRST, VIETNAMESE_FIRST, VIETNAMESE_LAST)
     if origin == "west_african":
-        locales = ("yo_NG", "ig_NG", "tw_GH", "en_NG", "ha_NG")
+        african = ("yo_NG", "ig_NG", "tw_GH", "en_NG", "ha_NG")
         return NameTables(
-            _merge(*(_faker_list(loc, f) for loc in locales)),
-            _merge(*(_faker_list(loc, m) for loc in locales)),
-            _merge(*(_faker_list(loc, last) for loc in locales)),
+            _merge(*(_faker_list(loc, f) for loc in african)),
+            _merge(*(_faker_list(loc, m) for loc in african)),
+            _merge(*(_faker_list(loc, last) for loc in african)),
         )
     if origin == "east_african":
         return NameTables(
@@ -474,7 +479,7 @@ def countries() -> tuple[str, ...]:
 def zip_for(rng: random.Random, state: str) -> str:
     """A five-digit ZIP code in the state's range (Faker's US state ranges)."""
     try:
-        from faker.providers.address.en_US import Provider
+        from faker.providers.address.en_US import Provider  # lazy: Faker's tables load on first use
     except ImportError:  # pragma: no cover - faker is a dependency
         return f"{rng.randrange(1000, 99999):05d}"
     low, high = Provider.states_postcode.get(state, (1001, 99950))
@@ -499,7 +504,7 @@ def pick_profession(rng: random.Random) -> str:
 @functools.cache
 def professions() -> tuple[str, ...]:
     try:
-        from faker.providers.job.en_US import Provider
+        from faker.providers.job.en_US import Provider  # lazy: Faker's tables load on first use
         extra = tuple(clean_job(job) for job in Provider.jobs if "/" not in job)
     except ImportError:  # pragma: no cover
         extra = ()

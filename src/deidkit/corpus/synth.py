@@ -207,7 +207,7 @@ def _patient_notes(
             note_date = _surgery_date(rng, episode)
         planned.append((note_date, WHEN_ORDER[family.when], family))
     planned.sort(key=lambda item: (item[0], item[1]))
-    documents = []
+    documents: list[Document] = []
     for note_date, _, family in planned:
         note_rng = random.Random(rng.getrandbits(64))
         ctx = NoteContext(note_rng, world, patient, episode, note_date,

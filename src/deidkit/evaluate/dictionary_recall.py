@@ -78,6 +78,7 @@ def dictionary_recall(
 ) -> DictionaryRecall:
     """Count, over paired documents (same order, same ids), the gold name/location PHI tokens
     in and not in ``language``'s dictionaries and how many of each the prediction found."""
+    # lazy: the dictionaries load only for this measure
     from deidkit.features.dictionary import default_dictionaries, load_matcher
 
     matcher = load_matcher(default_dictionaries(language))

@@ -39,6 +39,7 @@ from deidkit.evaluate.token_level import (
     token_counts,
 )
 from deidkit.labels import LABEL_NAMES, Category
+from deidkit.text import tokenize
 from deidkit.types import Document
 
 HEADLINE: tuple[tuple[GroupKey, str, str], ...] = (
@@ -77,8 +78,6 @@ DEFAULT_BOOTSTRAP = 1000
 
 def default_tokenizer() -> Tokenizer:
     """deidkit's tokenizer (``deidkit.text.tokenize``)."""
-    from deidkit.text import tokenize
-
     return tokenize
 
 

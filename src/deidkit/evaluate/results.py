@@ -107,7 +107,7 @@ class ResultsWriter:
             if not any(note.startswith("No plots:") for note in self.notes):
                 self.note("No plots: matplotlib is not installed (pip install 'deidkit[report]').")
             return
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # lazy: matplotlib is optional (the report extra)
 
         png, svg = self.folder / f"{name}.png", self.folder / f"{name}.svg"
         for path, fmt in ((png, "png"), (svg, "svg")):

@@ -254,7 +254,7 @@ class FeatureExtractor:
     def matrix(self, feature_dicts: Iterable[Features]) -> sparse.csr_matrix:
         """A CSR matrix, one row per feature dict, with int32 indices (scikit-learn's
         LinearSVC rejects 64-bit ones). Features outside the vocabulary are dropped."""
-        import numpy as np  # here, not at import: detecting with a CRF needs neither
+        import numpy as np  # lazy: detecting with a CRF needs neither numpy nor scipy
         from scipy import sparse
 
         columns = self.n_columns

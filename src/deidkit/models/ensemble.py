@@ -25,6 +25,7 @@ from deidkit.errors import ConfigError, ModelError
 from deidkit.labels import Category, category_of
 from deidkit.models import store
 from deidkit.models.base import BaseDetector
+from deidkit.models.registry import build_detector, detector_class
 from deidkit.models.spans import resolve_overlaps
 from deidkit.types import Document, Span
 
@@ -93,8 +94,6 @@ class EnsembleDetector(BaseDetector):
         return policy, default
 
     def _fit(self, documents: list[Document]) -> None:
-        from deidkit.models.registry import build_detector
-
         specs = self._specs()
         self._policies([spec["detector"] for spec in specs])
         detectors = []
@@ -164,8 +163,6 @@ class EnsembleDetector(BaseDetector):
         return {"member_folders": [f"member-{i}-{d.name}" for i, d in enumerate(self.detectors_)]}
 
     def _read_files(self, saved: store.SavedModel) -> None:
-        from deidkit.models.registry import detector_class
-
         folders = saved.config.get("member_folders")
         if not isinstance(folders, list) or not folders:
             raise ModelError(f"model folder {saved.path}: the ensemble lists no members")

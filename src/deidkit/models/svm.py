@@ -106,7 +106,7 @@ class SVMDetector(MatrixDetector):
             self._fit_kernel(matrix, targets, weight)
 
     def _fit_linear(self, matrix: sparse.csr_matrix, targets: np.ndarray, weight: Any) -> None:
-        from sklearn.svm import LinearSVC
+        from sklearn.svm import LinearSVC  # lazy: scikit-learn loads only to train
 
         self._say(f"svm: linear SVM on {matrix.shape[0]:,} tokens")
         model = LinearSVC(
@@ -124,7 +124,7 @@ class SVMDetector(MatrixDetector):
         self.intercept_ = intercept
 
     def _fit_kernel(self, matrix: sparse.csr_matrix, targets: np.ndarray, weight: Any) -> None:
-        from sklearn.svm import SVC
+        from sklearn.svm import SVC  # lazy: scikit-learn loads only to train
 
         rows = self._sample_rows(targets)
         sample = matrix[rows]

@@ -75,7 +75,7 @@ class TreeDetector(MatrixDetector):
             raise ConfigError("tree: recall_weight > 0, neighbours >= 1, min_count >= 1")
 
     def _fit(self, documents: list[Document]) -> None:
-        from sklearn.ensemble import AdaBoostClassifier
+        from sklearn.ensemble import AdaBoostClassifier  # lazy: scikit-learn loads only to train
         from sklearn.tree import DecisionTreeClassifier
 
         self._check_params()

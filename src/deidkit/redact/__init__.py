@@ -60,7 +60,7 @@ def load_detector(name_or_path: str | None, lang: str) -> Detector:
     """A detector from ``deidkit.models.load_model`` (a shipped name, a folder, or None for
     the language's default)."""
     try:
-        from deidkit.models import load_model
+        from deidkit.models import load_model  # lazy: redacting given spans loads no detector code
     except ImportError:
         raise ModelError(
             "no PHI detector is installed in this build of deidkit (deidkit.models is missing); "

@@ -15,12 +15,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from deidkit.errors import ResourceError
-
-if TYPE_CHECKING:
-    from deidkit.resources.catalogue import ResourceInfo
+from deidkit.resources.catalogue import ResourceInfo
 
 
 def read_hunspell_dic(path: Path) -> tuple[str, ...]:
@@ -91,8 +88,6 @@ class OptionalBundle:
         return self.reader(found)
 
     def info(self) -> ResourceInfo:
-        from deidkit.resources.catalogue import ResourceInfo
-
         found = self.path()
         status = f"installed at {found}" if found is not None and found.is_file() else (
             f"not installed; install with: {self.install}"

@@ -31,7 +31,7 @@ PER_BILLION = 1_000_000_000
 
 
 def _default_tokenize(text: str) -> list[str]:
-    from deidkit.text import tokenize
+    from deidkit.text import tokenize  # lazy: the tokenizer loads only to count text
 
     return [token.text for token in tokenize(text)]
 
@@ -211,7 +211,7 @@ class FrequencyTable:
         Zipf frequency for every word kept. wordfreq's data is CC BY-SA 4.0.
         """
         try:
-            import wordfreq
+            import wordfreq  # lazy: wordfreq is optional
         except ImportError:
             raise ResourceError(
                 "wordfreq is not installed; pip install wordfreq, or use the shipped "
@@ -259,7 +259,7 @@ def corpus_texts(path: Path, format: str | None = None) -> Iterator[str]:
     them (searched recursively, in sorted order), is read line by line, so memory does not grow
     with the corpus; any other file is given to format detection.
     """
-    from deidkit.io import read_documents
+    from deidkit.io import read_documents  # lazy: the corpus readers load only to count a corpus
 
     if format is not None:
         for document in read_documents(path, format):

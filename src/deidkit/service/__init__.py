@@ -15,6 +15,7 @@ from deidkit.service.settings import ServiceSettings
 
 def create_app(settings: ServiceSettings | None = None) -> Any:
     """The service's ASGI app (see ``deidkit.service.app``)."""
+    # lazy: FastAPI is optional (the server extra)
     from deidkit.service.app import create_app as make
 
     return make(settings)

@@ -48,6 +48,7 @@ from deidkit.service.schemas import (
     SpanOut,
 )
 from deidkit.service.settings import ServiceSettings
+from deidkit.service.work import deidentify_request, detect_request
 
 LOG = logging.getLogger("deidkit.service")
 OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"})
@@ -157,8 +158,6 @@ def _api_key(headers: dict[bytes, bytes]) -> str | None:
 
 def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     """The service's ASGI app (``uvicorn 'deidkit.service:create_app' --factory`` works)."""
-    from deidkit.service.work import deidentify_request, detect_request
-
     settings = settings or ServiceSettings.from_env()
     catalog = ModelCatalog(settings)
     default_key = catalog.default_key()

@@ -6,6 +6,9 @@ doctors ("Dr. Lee aware"), transfers ("from OSH"), dates and the occasional phon
 
 from __future__ import annotations
 
+from typing import TypedDict
+
+from deidkit.corpus.builder import Case
 from deidkit.corpus.context import NoteContext
 from deidkit.corpus.notes.base import NURSING, NURSING_CASES, Family, render_body, sentences
 from deidkit.corpus.notes.clinical import NURSING_EXTRA
@@ -260,7 +263,12 @@ def terse(ctx: NoteContext) -> None:
         ctx.line("[see carevue for details|see flowsheet|see careview for vs/ios]")
 
 
-_N = {"cases": NURSING_CASES, "typos": 0.02}
+class _NursingStyle(TypedDict):
+    cases: tuple[tuple[Case, float], ...]
+    typos: float
+
+
+_N: _NursingStyle = {"cases": NURSING_CASES, "typos": 0.02}
 
 FAMILIES = (
     Family("nurse-systems", NURSING, systems, "during", description="ICU nursing progress "

@@ -11,11 +11,12 @@ Three designs, each against the baseline with every chosen class on:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from deidkit.errors import ConfigError
 from deidkit.evaluate.experiments.common import ExperimentInput, column, write_runs
-from deidkit.evaluate.experiments.runner import RunResult, RunTask, run_tasks
+from deidkit.evaluate.experiments.runner import DetectorSpec, RunResult, RunTask, run_tasks
 from deidkit.evaluate.results import ResultsWriter
 
 TITLE = "Feature ablation"
@@ -119,9 +120,7 @@ def run(
     return results
 
 
-def _spec(data: ExperimentInput, enabled: tuple[str, ...], name: str):
-    from dataclasses import replace
-
+def _spec(data: ExperimentInput, enabled: tuple[str, ...], name: str) -> DetectorSpec:
     return replace(
         data.detector, feature_classes=enabled, label=f"{data.detector.display} [{name}]"
     )
@@ -136,6 +135,7 @@ def _design_title(design: str) -> str:
 
 
 def _plot(writer: ResultsWriter, design: str, rows: list[dict], baseline: dict) -> None:
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import bar_plot
 
     names = [row["run"] for row in rows]

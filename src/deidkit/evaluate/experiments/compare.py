@@ -79,6 +79,7 @@ def run(
         ),
     )
     _significance(writer, results, rounds, data.settings.seed)
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import bar_plot
 
     names = [row["method"] for row in rows]

@@ -84,6 +84,7 @@ def run(
 
 
 def _plot(writer: ResultsWriter, rows: list[dict]) -> None:
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import line_plot
 
     x = [row["fold"] for row in rows]

@@ -78,6 +78,7 @@ def run(
             "predict_seconds",
         ),
     )
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import bar_plot
 
     writer.figure(

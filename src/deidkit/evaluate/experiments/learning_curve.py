@@ -56,6 +56,7 @@ def run(
 
 
 def _plot(writer: ResultsWriter, summary: list[dict], single: list[dict]) -> None:
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import line_plot
 
     x = [row["percent_of_training_set"] for row in summary]

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from deidkit.detector import Detector
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.evaluate.evaluation import ALL, NON_PHI, PHI, Evaluation, evaluate
+from deidkit.models import build_detector
 from deidkit.types import Document
 
 
@@ -65,13 +66,6 @@ RunMeasure = Callable[[Sequence[Document], Sequence[Document]], Mapping[str, Any
 
 def default_factory(spec: DetectorSpec) -> Detector:
     """Build a detector from deidkit's registry (``deidkit.models.build_detector``)."""
-    try:
-        from deidkit.models import build_detector
-    except ImportError as error:
-        raise ConfigError(
-            f"the detectors are not available in this installation ({error.name}); "
-            "experiments need deidkit.models"
-        ) from None
     return build_detector(
         spec.name,
         params=dict(spec.params),

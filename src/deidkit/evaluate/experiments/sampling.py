@@ -100,6 +100,7 @@ def run(
 
 
 def _plot(writer: ResultsWriter, summary: list[dict]) -> None:
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import line_plot
 
     base = next(row for row in summary if row["method"] == "none")

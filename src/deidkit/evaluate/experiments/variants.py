@@ -118,6 +118,7 @@ def run(
         "letter and that no word list of the dictionary feature class covers, the share "
         "predicted PHI (any label); in_dict_recall: the same for the tokens a list covers."
     )
+    # lazy: matplotlib is optional (the report extra)
     from deidkit.evaluate.experiments.plots import bar_plot
 
     names = list(variants)
