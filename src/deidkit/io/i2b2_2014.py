@@ -62,10 +62,16 @@ class _Scanner:
         self.text = text
         self.path = path
         self.position = 0
+        self._counted = (0, 1)  # (position, its line): lines are counted on from there
 
     def line(self, position: int | None = None) -> int:
         at = self.position if position is None else position
-        return self.text.count("\n", 0, at) + 1
+        counted, line = self._counted
+        if at < counted:  # a position before the last one asked (rare): count from the start
+            counted, line = 0, 1
+        line += self.text.count("\n", counted, at)
+        self._counted = (at, line)
+        return line
 
     def error(self, problem: str, fix: str, position: int | None = None) -> InputError:
         return InputError(problem, path=self.path, line=self.line(position), fix=fix)

@@ -48,13 +48,15 @@ def parse(content: str, *, path: Path, doc_id: str) -> Document:
     spans: list[Span] = []
     open_tag: tuple[str, int, int] | None = None  # (name, start offset, line)
     position = 0
+    position_line = 1  # the line of ``position``, counted on from tag to tag (linear)
     for match in _TAG.finditer(content):
+        line = position_line + content.count("\n", position, match.start())
+        position_line = line + content.count("\n", match.start(), match.end())
         chunk = _decode(content[position : match.start()])
         parts.append(chunk)
         length += len(chunk)
         position = match.end()
         closing, name = match.group(1) == "/", match.group(2)
-        line = content.count("\n", 0, match.start()) + 1
         if not is_tag_name(name):
             raise InputError(
                 f"unknown tag (a <...> name of {len(name)} characters that is not a PHI label)",

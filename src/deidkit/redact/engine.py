@@ -13,7 +13,15 @@ from deidkit.labels import LABELS
 from deidkit.lang import is_language, language_codes
 from deidkit.redact.core import OffsetMap, apply_replacements
 from deidkit.redact.keys import SecretKey
-from deidkit.redact.modes import MODES, Mode, check_mode, mask, render_tag, tag_template
+from deidkit.redact.modes import (
+    MODES,
+    Mode,
+    check_mode,
+    check_replacement,
+    mask,
+    render_tag,
+    tag_template,
+)
 from deidkit.redact.surrogates import NAME_LABELS, SurrogateGenerator, SurrogateSettings
 from deidkit.redact.surrogates.ages import AgePolicy
 from deidkit.redact.surrogates.dates import DateShifter
@@ -59,14 +67,15 @@ class RedactOptions:
             raise ConfigError("the smallest date shift is larger than the largest one")
         if self.age_policy not in ("bucket", "surrogate"):
             raise ConfigError("the age policy must be 'bucket' or 'surrogate'")
-        unknown = sorted(set(self.keep_labels) - set(LABELS))
+        unknown = set(self.keep_labels) - set(LABELS)
         if unknown:
             raise ConfigError(
-                f"unknown label(s) to keep: {', '.join(unknown)}; use labels from: "
-                f"{', '.join(LABELS)}"
+                f"{len(unknown)} unknown label(s) to keep; use labels from: {', '.join(LABELS)}"
             )
         object.__setattr__(self, "keep_labels", frozenset(self.keep_labels))
         tag_template(self.tag)
+        check_replacement(self.placeholder, "placeholder")
+        check_replacement(self.null_marker, "null marker")
 
 
 @dataclass(frozen=True, slots=True)

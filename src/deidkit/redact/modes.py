@@ -1,9 +1,10 @@
 """The redaction modes: what a PHI span becomes.
 
-``remove`` (a NULL marker, seed 000), ``placeholder`` (``[REMOVED]``, seed 001), ``tag``
-(typed tags: ``[**PATIENT**]``, ``<PHI TYPE="DATE"/>``, or any template), ``mask`` (every
-character but whitespace replaced, length kept) and ``surrogate`` (realistic replacement,
-seed 002; see ``deidkit.redact.surrogates``).
+``remove`` (a NULL marker, as in the SVM de-identifier), ``placeholder`` (``[REMOVED]``, as
+in Stat De-id), ``tag`` (typed tags: ``[**PATIENT**]``, ``<PHI TYPE="DATE"/>``, or a
+template of the documented fields), ``mask`` (every character but whitespace replaced,
+length kept) and ``surrogate`` (realistic replacement,
+as in PhysioNet deid; see ``deidkit.redact.surrogates``).
 """
 
 from __future__ import annotations
@@ -35,26 +36,55 @@ def check_mode(mode: str) -> Mode:
     return mode
 
 
+MAX_TEMPLATE_CHARS = 100
+"""The longest tag template, placeholder or null marker (a replacement is at most this long,
+so a response cannot grow much more than its request)."""
+
+
 def tag_template(style_or_template: str) -> str:
-    """A tag template from a style name or a template with ``{label}``-style fields."""
+    """A tag template from a style name or a template with ``{label}``-style fields.
+
+    Only the documented fields, with no format spec or conversion (``{label:>20000000}``
+    would make one tag 20 MB), and at most ``MAX_TEMPLATE_CHARS`` characters."""
     template = TAG_STYLES.get(style_or_template, style_or_template)
-    try:
-        names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    except ValueError as error:
-        raise ConfigError(f"invalid tag template ({error}); e.g. '[**{{label}}**]'") from None
-    unknown = names - _FIELDS
-    if unknown:
+    fields = ", ".join("{" + f + "}" for f in sorted(_FIELDS))
+    if len(template) > MAX_TEMPLATE_CHARS:
         raise ConfigError(
-            f"unknown field(s) {', '.join(sorted(unknown))} in the tag template; use "
-            f"{', '.join('{' + f + '}' for f in sorted(_FIELDS))} or a style: "
-            f"{', '.join(TAG_STYLES)}"
+            f"the tag template has {len(template)} characters; use at most {MAX_TEMPLATE_CHARS}"
         )
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        raise ConfigError(
+            "invalid tag template (unbalanced braces); e.g. '[**{label}**]'"
+        ) from None
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if name not in _FIELDS:
+            raise ConfigError(
+                f"unknown field in the tag template; use {fields} (write {{{{ }}}} for a brace) "
+                f"or a style: {', '.join(TAG_STYLES)}"
+            )
+        if spec or conversion:
+            raise ConfigError(
+                f"a format spec or conversion in the tag template; use the plain fields {fields}"
+            )
     return template
+
+
+def check_replacement(value: str, what: str) -> str:
+    """A placeholder or null marker: at most ``MAX_TEMPLATE_CHARS`` characters."""
+    if len(value) > MAX_TEMPLATE_CHARS:
+        raise ConfigError(
+            f"the {what} has {len(value)} characters; use at most {MAX_TEMPLATE_CHARS}"
+        )
+    return value
 
 
 def render_tag(template: str, label: str, source_label: str | None, number: int) -> str:
     if label not in LABELS:
-        raise ConfigError(f"unknown label {label!r}")
+        raise ConfigError("a span has an unknown label; use the labels of deidkit.labels.LABELS")
     return template.format(
         label=label,
         source_label=source_label or label,

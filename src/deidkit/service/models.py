@@ -57,7 +57,7 @@ class ModelCatalog:
                 raise UnknownModel(f"no default model for language {language!r} is installed")
         if name not in self.models:
             raise UnknownModel(
-                f"unknown model {name!r}; GET /models lists the models: "
+                "unknown model (the request's 'model'); GET /models lists the models: "
                 f"{', '.join(self.models) or 'none'}"
             )
         return name, lang or self.models[name][1]

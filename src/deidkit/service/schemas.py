@@ -14,6 +14,7 @@ from pydantic import (
 )
 
 from deidkit.lang import is_language, language_codes
+from deidkit.redact.modes import MAX_TEMPLATE_CHARS
 
 ModeName = Literal["surrogate", "tag", "placeholder", "remove", "mask"]
 
@@ -87,16 +88,19 @@ class RedactSettings(BaseModel):
     """The options of ``deidkit deidentify`` that a request may set."""
 
     model_config = ConfigDict(extra="forbid")
-    tag: str | None = Field(None, description="Tag style (brackets, xml, angle, numbered) or "
-                            "template with {label}, {n}, ...")
-    placeholder: str | None = None
-    null_marker: str | None = None
-    mask_char: str | None = None
+    tag: str | None = Field(None, max_length=MAX_TEMPLATE_CHARS,
+                            description="Tag style (brackets, xml, angle, numbered) or template "
+                            "with the plain fields {label}, {source_label}, {category}, {i2b2}, "
+                            "{n} (no format specs)")  # fmt: skip
+    placeholder: str | None = Field(None, max_length=MAX_TEMPLATE_CHARS)
+    null_marker: str | None = Field(None, max_length=MAX_TEMPLATE_CHARS)
+    mask_char: str | None = Field(None, max_length=1)
     date_shift_min: int | None = None
     date_shift_max: int | None = None
     age_policy: Literal["bucket", "surrogate"] | None = None
-    age_bucket: str | None = None
-    keep_labels: list[str] | None = Field(None, description="Labels left as they are.")
+    age_bucket: str | None = Field(None, max_length=MAX_TEMPLATE_CHARS)
+    keep_labels: list[str] | None = Field(None, max_length=100,
+                                          description="Labels left as they are.")
     pseudonymize_ids: bool | None = None
 
     def given(self) -> dict[str, Any]:

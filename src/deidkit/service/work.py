@@ -38,10 +38,11 @@ def _documents(
         )
     seen: set[str] = set()
     documents = []
-    for item in items:
+    for number, item in enumerate(items, 1):
         if item.id in seen:
             raise DeidkitError(
-                f"two documents have the id {item.id!r}; give each document its own id",
+                f"documents[{number - 1}] repeats an earlier document's id; give each document "
+                "its own id",
                 code="E400",
             )
         seen.add(item.id)
