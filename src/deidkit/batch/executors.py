@@ -2,7 +2,8 @@
 
 Every executor takes a stream of calls and yields their results as they finish, keeping a
 bounded number of calls in flight (the driver's memory does not grow with the input). Worker
-processes ignore Ctrl-C (the driver stops them) and load the job's model once.
+processes ignore Ctrl-C (the driver stops them), load the job's model once and exit when
+the driver dies, even if it is killed (``_exit_with_parent``).
 
 After a process's first task its model, feature tables and surrogate pools are built and
 stay for the whole run: they are then moved out of the garbage collector's way
@@ -18,9 +19,14 @@ executor closes.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -82,8 +88,33 @@ class Executor:
         self.close(cancel=error is not None)
 
 
-def _start_worker(job: Job) -> None:
+PARENT_POLL_SECONDS = 0.5
+
+
+def _exit_with_parent(parent: int, death_signal: bool) -> None:
+    """End this worker when the driver dies, even by SIGKILL (it would otherwise run on
+    under init holding note text): Linux's parent-death signal (only when the driver spawns
+    from its main thread: the signal follows the spawning thread, not the process), and on
+    every system a daemon thread that checks the parent every ``PARENT_POLL_SECONDS``."""
+    if death_signal and sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the driver died before the signal was set
+        os._exit(70)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(70)
+
+    threading.Thread(target=watch, name="deidkit-parent-watch", daemon=True).start()
+
+
+def _start_worker(job: Job, parent: int | None = None, death_signal: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        _exit_with_parent(parent, death_signal)
     with contextlib.suppress(Exception):  # an error shows in the first task, not here
         detector_for(job)  # load the model once per worker process
 
@@ -117,7 +148,7 @@ class ProcessExecutor(Executor):
             max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(job,),
+            initargs=(job, os.getpid(), threading.current_thread() is threading.main_thread()),
         )
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
