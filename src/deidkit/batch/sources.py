@@ -27,7 +27,7 @@ from typing import Literal
 from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import FormatError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents
-from deidkit.io.jsonl import _document
+from deidkit.io.jsonl import document_from_line
 from deidkit.io.textfile import BOM, list_files
 from deidkit.types import Document
 
@@ -375,7 +375,7 @@ def _jsonl_records(path: Path, start: int, stop: int, source: str) -> Iterator[R
                     ) from None
                 if offset == 0:
                     line = line.removeprefix(BOM)
-                yield _document(line, path, None)  # type: ignore[arg-type]
+                yield document_from_line(line, path, None)
             except Exception as error:
                 yield failure_of(
                     error, document_id=_id_of(raw), source=source, stage="read",

@@ -36,7 +36,7 @@ from deidkit.batch.job import (
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
 from deidkit.batch.workdir import WorkDir, inconsistent, read_work_line, work_file, work_line
-from deidkit.redact.corpus import _patient_rule as patient_rule
+from deidkit.redact.corpus import patient_rule
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
 

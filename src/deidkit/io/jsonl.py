@@ -20,7 +20,9 @@ from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document
 
 
-def _document(line: str, path: Path, number: int) -> Document:
+def document_from_line(line: str, path: Path, number: int | None) -> Document:
+    """One JSON line as a Document; errors name ``path`` and line ``number`` (None: no line
+    number, e.g. when the caller reads by byte offset)."""
     try:
         data = json.loads(line.rstrip("\r\n"))
     except json.JSONDecodeError as error:
@@ -62,7 +64,7 @@ def read(path: Path) -> Iterator[Document]:
             line = line.removeprefix(BOM)
         if not line.strip():
             continue
-        document = _document(line, path, number)
+        document = document_from_line(line, path, number)
         if document.id in seen:
             raise InputError(
                 f"duplicate document id {document.id!r}",

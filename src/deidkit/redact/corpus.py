@@ -80,7 +80,7 @@ def deidentify_corpus(
     patient id (e.g. a file name ``03_discharge_finnegan``): its first group (or whole match)
     becomes the patient id, so that the patient's notes share surrogates and a date shift.
     """
-    patient_of_id = _patient_rule(patient_from_id)
+    patient_of_id = patient_rule(patient_from_id)
     source, target = Path(source), Path(target)
     fmt = (get_format(source_format) if source_format else detect_format(source)).name
     out_format = _output_format(source, fmt, to)
@@ -164,7 +164,7 @@ def deidentify_corpus(
     return report
 
 
-def _patient_rule(pattern: str | None) -> Callable[[Document], Document]:
+def patient_rule(pattern: str | None) -> Callable[[Document], Document]:
     """A function giving documents without a patient id one taken from their id."""
     if pattern is None:
         return lambda document: document
