@@ -9,14 +9,16 @@ from typing import Annotated
 import typer
 
 from deidkit.batch import carries_spans, run_deidentify
-from deidkit.batch.options import FAILED_EXIT_CODE, TimeoutOption, report_lines
 from deidkit.batch.runner import RunSettings
 from deidkit.cli.options import (
+    FAILED_EXIT_CODE,
     InputOptions,
     OutputFormatOption,
+    TimeoutOption,
     batch_options,
     input_options,
     output_format,
+    report_lines,
 )
 from deidkit.errors import ConfigError
 from deidkit.labels import LABELS

@@ -20,16 +20,18 @@ from typing import Annotated, Any
 import typer
 
 from deidkit.batch import run_detect
-from deidkit.batch.options import FAILED_EXIT_CODE, TimeoutOption, report_lines
 from deidkit.batch.runner import RunSettings
 from deidkit.cli.language import language_warning
 from deidkit.cli.options import (
+    FAILED_EXIT_CODE,
     GIVEN_INPUTS,
     InputOptions,
     OutputFormatOption,
+    TimeoutOption,
     batch_options,
     input_options,
     output_format,
+    report_lines,
 )
 from deidkit.errors import ConfigError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents

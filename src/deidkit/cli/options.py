@@ -5,7 +5,8 @@
   ``inputs: InputOptions``. Every command that reads a corpus uses it.
 - ``@batch_options``: how a batch run is carried out (``--jobs``, ``--dask``, ``--work-dir``,
   ``--restart``, ``--skip-failed``, ``--errors``, ``--progress``, ``--chunk-size``); the
-  command receives ``settings: RunSettings``.
+  command receives ``settings: RunSettings``. ``TimeoutOption``, ``report_lines`` and
+  ``FAILED_EXIT_CODE`` complete what the batch commands take, print and return.
 - ``OutputFormatOption`` and ``output_format``: ``--to``, or the format the output path's
   suffix names (``.jsonl``, ``.csv``, ``.xml``), or the input's.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,18 +28,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from deidkit.batch.options import (
-    ChunkSizeOption,
-    DaskOption,
-    ErrorsOption,
-    JobsOption,
-    ProgressOption,
-    RestartOption,
-    SkipFailedOption,
-    WorkDirOption,
-    run_settings,
-)
-from deidkit.batch.runner import RunSettings
+from deidkit.batch.runner import DEFAULT_CHUNK_SIZE, BatchReport, RunSettings
 from deidkit.batch.sources import (
     carries_spans,
     default_output_format,
@@ -148,6 +139,102 @@ def input_options(command: Command) -> Command:
 
 # --- the batch group ----------------------------------------------------------------------
 
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Worker processes (each loads the model once); 0 = one per CPU core.",
+    ),
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' (a "
+        "local cluster of --jobs processes). Needs the dask extra (pip install "
+        "'deidkit\\[dask]'); see docs/scale.md.",
+    ),
+]
+WorkDirOption = Annotated[
+    Path | None,
+    typer.Option(
+        help="Where the run keeps its progress, so that rerunning the same command resumes "
+        "it (default: .<output name>.deidkit-run next to the output); removed at the end. "
+        "It holds note text while the run is unfinished.",
+    ),
+]
+RestartOption = Annotated[
+    bool,
+    typer.Option(help="Discard the progress of an unfinished earlier run and start again."),
+]
+SkipFailedOption = Annotated[
+    bool,
+    typer.Option(
+        help="Leave out documents that cannot be processed (and list them in the errors "
+        "report, exit code 3) instead of stopping; they are never written.",
+    ),
+]
+ErrorsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--errors",
+        help="Errors report (JSON Lines: id, source, stage, code, reason; never note text) "
+        "listing the documents left out with --skip-failed (default: <output>.errors.jsonl).",
+    ),
+]
+ProgressOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress",
+        help="Show a progress bar on stderr (default: when stderr is a terminal).",
+        show_default=False,
+    ),
+]
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        help="Give up on a document after this many seconds (it fails; see --skip-failed).",
+    ),
+]
+ChunkSizeOption = Annotated[
+    int | None,
+    typer.Option(
+        help=f"Documents per task, the unit of work and of resuming (default: "
+        f"{DEFAULT_CHUNK_SIZE}; JSON Lines: about that many 4 kB lines).",
+        show_default=False,
+    ),
+]
+
+
+def run_settings(
+    *,
+    jobs: int,
+    dask: str | None,
+    work_dir: Path | None,
+    restart: bool,
+    errors: Path | None,
+    progress: bool | None,
+    chunk_size: int | None = None,
+    skip_failed: bool,
+) -> RunSettings:
+    """RunSettings from the command-line options."""
+    if jobs == 0:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+            os.cpu_count() or 1
+        )
+    return RunSettings(
+        jobs=jobs,
+        dask=dask,
+        work_dir=work_dir,
+        restart=restart,
+        errors=errors,
+        progress=progress,
+        chunk_size=DEFAULT_CHUNK_SIZE if chunk_size is None else chunk_size,
+        skip_failed=skip_failed,
+    )
+
+
+
 _BATCH_PARAMETERS: tuple[tuple[str, Any], ...] = (
     ("jobs", JobsOption),
     ("dask", DaskOption),
@@ -221,6 +308,33 @@ def output_format(target: Path, to: str | None, in_format: str, *, spans: bool =
 
 
 # --- printing -------------------------------------------------------------------------------
+
+
+def report_lines(report: BatchReport) -> list[str]:
+    """What a batch run adds to a command's output (stderr): speed, resumed work, errors."""
+    if report.reused_chunks:
+        lines = [
+            f"{report.documents} documents in {report.seconds:.1f} s ({report.workers}); "
+            f"resumed: {report.reused_chunks} chunk(s) done by an earlier run were reused"
+        ]
+    else:
+        rate = report.documents / report.seconds if report.seconds else 0.0
+        lines = [
+            f"{report.documents} documents in {report.seconds:.1f} s ({rate:.1f} documents/s, "
+            f"{report.workers})"
+        ]
+    if report.errors_report is not None:
+        lines.append(
+            f"errors report ({len(report.failures)} documents not written): "
+            f"{report.errors_report}"
+        )
+    return lines
+
+
+FAILED_EXIT_CODE = 3
+"""Exit code of a run that left out documents it could not process (--skip-failed)."""
+
+
 
 
 def print_table(renderable: Any) -> None:
