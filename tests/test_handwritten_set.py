@@ -1,0 +1,141 @@
+"""The hand-written English test set (bench/data/handwritten-en) against its guideline."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from deidkit.errors import InputError
+from deidkit.io import read_documents
+from deidkit.labels import LABELS
+from deidkit.text import tokenize
+from deidkit.types import Document, Span
+
+ROOT = Path(__file__).resolve().parents[1]
+SET = ROOT / "bench" / "data" / "handwritten-en"
+GUIDELINE = ROOT / "docs" / "annotation-guideline.md"
+
+
+def _module(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def build() -> ModuleType:
+    return _module(SET / "build.py", "handwritten_build")
+
+
+@pytest.fixture(scope="module")
+def notes() -> list[Document]:
+    return list(read_documents(SET / "notes.jsonl"))
+
+
+def _table_labels(heading: str) -> set[str]:
+    """The backticked labels in the first column of the table under ``heading``."""
+    text = GUIDELINE.read_text(encoding="utf-8")
+    section = text.split(f"### {heading}\n", 1)[1].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([A-Z_]+)` \|", section, flags=re.MULTILINE))
+
+
+def test_the_set_loads_with_at_least_sixty_notes_and_repeat_patients(notes):
+    assert len(notes) >= 60
+    assert len({d.id for d in notes}) == len(notes)
+    per_patient = Counter(d.patient_id for d in notes)
+    assert None not in per_patient
+    assert sum(1 for count in per_patient.values() if count >= 2) >= 10
+    assert all(d.note_type and d.note_date for d in notes)
+
+
+def test_spans_are_inside_the_text_sorted_and_non_overlapping(notes):
+    for document in notes:
+        previous_end = 0
+        for span in document.spans:
+            assert 0 <= span.start < span.end <= len(document.text), document.id
+            assert span.start >= previous_end, document.id
+            previous_end = span.end
+
+
+def test_labels_are_canonical_and_span_text_is_non_empty_and_stripped(notes):
+    for document in notes:
+        for span in document.spans:
+            assert span.label in LABELS, document.id
+            value = document.text[span.start : span.end]
+            assert value and value == value.strip(), (document.id, span.start)
+
+
+def test_spans_start_and_end_on_token_boundaries(notes):
+    for document in notes:
+        tokens = tokenize(document.text)
+        starts, ends = {t.start for t in tokens}, {t.end for t in tokens}
+        for span in document.spans:
+            assert span.start in starts and span.end in ends, (document.id, span.start)
+
+
+def test_the_guideline_lists_exactly_the_labels_used(notes):
+    used = {span.label for document in notes for span in document.spans}
+    listed, not_used = (
+        _table_labels("Labels used"),
+        _table_labels("Labels not used in English notes"),
+    )
+    assert listed == used
+    assert not listed & not_used
+    assert listed | not_used == set(LABELS)
+
+
+def test_notes_jsonl_is_built_from_the_sources(build, notes):
+    assert [d.to_dict() for d in build.build()] == [d.to_dict() for d in notes]
+    assert build.main(["--check"]) == 0
+
+
+def test_markup_gives_exact_offsets_and_rejects_bad_marks(build):
+    text, spans = build.parse_markup("Seen by Dr. [[D:Lena Varga]] on [[DT:4/2]].\n", "t")
+    assert text == "Seen by Dr. Lena Varga on 4/2.\n"
+    assert [(s.start, s.end, s.label) for s in spans] == [(12, 22, "DOCTOR"), (26, 29, "DATE")]
+    with pytest.raises(InputError):
+        build.parse_markup("[[NOPE:x]]", "t")
+    with pytest.raises(InputError):
+        build.parse_markup("[[D:x] and more", "t")
+
+
+def test_problems_names_a_span_off_token_boundaries(build):
+    document = Document(id="t", text="Dr. Varga saw him", spans=(Span(5, 9, "DOCTOR"),))
+    assert build.problems(document) == ["t, span 5-9: not on token boundaries"]
+    fine = Document(id="t", text="Dr. Varga saw him", spans=(Span(4, 9, "DOCTOR"),))
+    assert build.problems(fine) == []
+
+
+@pytest.mark.slow
+def test_the_annotation_survives_the_annotation_app_unchanged(build, notes):
+    pytest.importorskip("deidkit.annotate.db")
+    back = {d.id: d for d in build.roundtrip(notes)}
+    assert set(back) == {d.id for d in notes}
+    for document in notes:
+        other = back[document.id]
+        assert other.text == document.text
+        assert [(s.start, s.end, s.label) for s in other.spans] == [
+            (s.start, s.end, s.label) for s in document.spans
+        ]
+
+
+def test_the_benchmark_keeps_only_ages_over_89_under_safe_harbor():
+    bench = _module(ROOT / "bench" / "handwritten.py", "handwritten_bench")
+    text = "89 yo; father died at 96; sister 90; 7 mo; aged ninety-one"
+    spans = tuple(
+        Span(m.start(), m.end(), "AGE") for m in re.finditer(r"89|96|90|7 mo|ninety-one", text)
+    )
+    document = Document(id="a", text=text, spans=spans)
+    kept = [text[s.start : s.end] for s in bench.over_89(document).spans]
+    assert kept == ["96", "90", "ninety-one"]
+    other = Document(id="b", text="seen 4/2", spans=(Span(5, 8, "DATE"),))
+    assert bench.over_89(other).spans == other.spans
