@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deidkit.anonymize.attributes import QUASI_IDENTIFIERS
-from deidkit.anonymize.hierarchies import MISSING, Path
+from deidkit.anonymize.hierarchies import MISSING, Path, split_range
 from deidkit.anonymize.mondrian import Record, entropy
 
 
@@ -75,8 +75,14 @@ class _Leaves:
         if found is not None:
             return found
         total = len(self.sorted)
-        low = bisect.bisect_left(self.sorted, node)
-        high = bisect.bisect_left(self.sorted, (*node, "\U0010ffff"))
+        run = split_range(node)
+        if run is None:
+            low = bisect.bisect_left(self.sorted, node)
+            high = bisect.bisect_left(self.sorted, (*node, "\U0010ffff"))
+        else:
+            lca, first, last = run
+            low = bisect.bisect_left(self.sorted, (*lca, first))
+            high = bisect.bisect_left(self.sorted, (*lca, last, "\U0010ffff"))
         under = max(1, high - low)
         value = 0.0 if total <= 1 else (under - 1) / (total - 1)
         self.cache[node] = value

@@ -6,9 +6,10 @@ cuts the population top-down: a partition is split on the quasi-identifier whose
 most spread out in it (the largest share of that attribute's distinct values), between the
 children of the partition's lowest common node, at the cut closest to the median; a cut is
 allowed when both halves hold at least k records (and are l-diverse when asked). A partition
-that no allowed cut splits is released as its lowest common nodes, so every released class
-holds k or more records. Classes whose released nodes coincide are merged, which keeps k and
-l (both are preserved by union).
+that no allowed cut splits is released as its lowest common nodes (for ordered hierarchies,
+ages, dates and ZIP codes, the run of children it covers: "60-69" from 60-64 and 65-69, as in
+Mondrian's numeric ranges), so every released class holds k or more records. Classes whose
+released nodes coincide are merged, which keeps k and l (both are preserved by union).
 
 Suppression: when no allowed cut is left, a cut may still remove one side that could never be
 released on its own (fewer than k records, or not l-diverse) if the suppression budget
@@ -25,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from deidkit.anonymize.hierarchies import Path
+from deidkit.anonymize.hierarchies import MISSING, Path, range_node
 from deidkit.errors import ConfigError
 
 Diversity = Literal["distinct", "entropy"]
@@ -85,6 +86,19 @@ def common_node(paths: Sequence[Path]) -> Path:
     return low[:size]
 
 
+def released_node(paths: Sequence[Path], ordered: bool) -> Path:
+    """What a partition releases of one attribute: the lowest common node, or (ordered
+    hierarchies) the run of its children from the lowest to the highest value."""
+    node = common_node(paths)
+    if not ordered or (not node and MISSING in paths):
+        return node  # a run never mixes "no value" with values
+    low, high = min(paths), max(paths)
+    depth = len(node)
+    if len(low) <= depth or len(high) <= depth:
+        return node
+    return range_node(node, low[depth], high[depth])
+
+
 @dataclass(frozen=True, slots=True)
 class Partitioning:
     """Mondrian's result: the released nodes of each record (None: suppressed)."""
@@ -96,8 +110,9 @@ class Partitioning:
 
 class _Mondrian:
     def __init__(self, records: Sequence[Record], sensitive: Sequence[str] | None,
-                 model: PrivacyModel) -> None:
+                 model: PrivacyModel, ordered: Sequence[bool]) -> None:
         self.records = records
+        self.ordered = ordered
         self.sensitive = sensitive
         self.model = model
         width = len(records[0]) if records else 0
@@ -172,7 +187,7 @@ class _Mondrian:
                 sequence += 1
         width = len(self.records[0])
         for indices in finals:
-            nodes = tuple(common_node([self.records[i][a] for i in indices])
+            nodes = tuple(released_node([self.records[i][a] for i in indices], self.ordered[a])
                           for a in range(width))
             for i in indices:
                 released[i] = nodes
@@ -180,10 +195,12 @@ class _Mondrian:
 
 
 def mondrian(records: Sequence[Record], sensitive: Sequence[str] | None,
-             model: PrivacyModel) -> Partitioning:
-    """Generalize records to k-anonymous (and l-diverse) nodes, suppressing outliers."""
+             model: PrivacyModel, ordered: Sequence[bool] | None = None) -> Partitioning:
+    """Generalize records to k-anonymous (and l-diverse) nodes, suppressing outliers;
+    ``ordered[a]``: attribute a's hierarchy is ordered (released as runs of children)."""
     if sensitive is not None and len(sensitive) != len(records):
         raise ValueError("one sensitive value per record is needed")
     if model.l > 1 and sensitive is None:
         raise ConfigError("l-diversity needs a sensitive attribute: add --sensitive ATTR")
-    return _Mondrian(records, sensitive, model).run()
+    width = len(records[0]) if records else 0
+    return _Mondrian(records, sensitive, model, ordered or [False] * width).run()
