@@ -133,3 +133,4 @@ def register(app: typer.Typer) -> None:
             log_level=log_level,
             access_log=False,  # deidkit.service logs each request (method, path, status, time)
         )
+            timeout_graceful_shutdown=5,  # SIGTERM: requests still at work stop after 5 s
