@@ -14,13 +14,16 @@ Bearer <key>`` or ``X-API-Key: <key>``. Errors are JSON: ``{"error": {"code", "m
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import secrets
+import threading
 import time
 import traceback
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -48,7 +51,16 @@ from deidkit.service.schemas import (
     SpanOut,
 )
 from deidkit.service.settings import ServiceSettings
-from deidkit.service.work import deidentify_request, detect_request
+from deidkit.service.work import (
+    Busy,
+    Check,
+    OverBudget,
+    Stopped,
+    deidentify_request,
+    detect_request,
+)
+
+T = TypeVar("T")
 
 LOG = logging.getLogger("deidkit.service")
 OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"})
@@ -58,8 +70,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (400, "Bad request (e.g. an option or span the request gives is invalid)"),
         (401, "Missing or wrong API key"),
         (404, "Unknown model"),
-        (413, "Request too large"),
+        (413, "Request or response too large"),
         (422, "Malformed request body"),
+        (503, "Too many requests at work; retry in a moment"),
+        (504, "The request ran out of its time budget"),
     )
 }
 
@@ -86,12 +100,32 @@ class ServiceMiddleware:
         status = {"code": 0, "sent": False}
         body = LimitedBody(receive, self.settings.max_request_bytes)
 
+        held: list[Message] = []  # the response's start, until its size is known
+
         async def send_logged(message: Message) -> None:
             if body.exceeded:
                 return
             if message["type"] == "http.response.start":
-                status["code"] = message["status"]
+                held.append(message)
+                return
+            if message["type"] == "http.response.body" and held:
+                bound = max(
+                    self.settings.min_response_bound,
+                    self.settings.max_response_factor * body.received,
+                )
+                if not message.get("more_body") and len(message.get("body", b"")) > bound:
+                    held.clear()
+                    refused = error_response(
+                        413, "E413", f"the response would be over {bound} bytes "
+                        f"({self.settings.max_response_factor} times the request); send "
+                        "fewer or shorter documents, or ask for no mapping",
+                    )  # fmt: skip
+                    await refused(scope, receive, send_logged)
+                    return
+                start = held.pop()
+                status["code"] = start["status"]
                 status["sent"] = True
+                await send(start)
             await send(message)
 
         try:
@@ -169,6 +203,48 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
         responses=ERRORS,
     )
     app.add_middleware(ServiceMiddleware, settings=settings)
+    slots = threading.BoundedSemaphore(settings.max_concurrent)
+    stopping = threading.Event()
+
+    @contextlib.asynccontextmanager
+    async def lifespan_stop(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        stopping.set()  # the server is shutting down: work still running stops at its next check
+
+    app.router.lifespan_context = lifespan_stop
+
+    async def guarded(request: Request, work: Callable[[Check], T]) -> T:
+        """Run ``work`` in a thread within the request's time budget and the concurrency limit;
+        it stops at its next check once the budget is spent, the client has gone or the server
+        is stopping."""
+        if not slots.acquire(blocking=False):
+            raise Busy(
+                f"the service is busy ({settings.max_concurrent} requests at work); retry in a "
+                "moment"
+            )
+        try:
+            gone = threading.Event()
+            deadline = time.monotonic() + settings.request_seconds
+
+            def check() -> None:
+                if gone.is_set() or stopping.is_set():
+                    raise Stopped("the client has gone or the server is stopping")
+                if time.monotonic() > deadline:
+                    raise OverBudget(
+                        f"the request ran out of its {settings.request_seconds:g} s budget; "
+                        "send fewer or shorter documents"
+                    )
+
+            future = asyncio.get_running_loop().run_in_executor(None, work, check)
+            while True:
+                done, _ = await asyncio.wait({future}, timeout=0.25)
+                if done:
+                    return future.result()
+                if not gone.is_set() and await request.is_disconnected():
+                    gone.set()
+        finally:
+            slots.release()
+
     for name in settings.preload:
         _, lang = catalog.resolve(name, None)
         catalog.detector(name, lang)
@@ -190,7 +266,9 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
     @app.exception_handler(DeidkitError)
     async def deidkit_error(request: Request, error: DeidkitError) -> JSONResponse:
-        status = {UnknownModel: 404, TooLarge: 413}.get(type(error), 400)
+        status = {UnknownModel: 404, TooLarge: 413, Busy: 503, OverBudget: 504, Stopped: 499}.get(
+            type(error), 400
+        )
         return error_response(status, error.code, error.message)
 
     @app.get("/health", response_model=HealthResponse, tags=["service"])
@@ -205,9 +283,11 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
     @app.post("/detect", response_model=DetectResponse, response_model_exclude_none=True,
               tags=["phi"])  # fmt: skip
-    def detect(body: DetectRequest) -> DetectResponse:
+    async def detect(body: DetectRequest, request: Request) -> DetectResponse:
         """Find the PHI spans of one text or a batch of documents."""
-        name, documents = detect_request(body, catalog, settings)
+        name, documents = await guarded(
+            request, lambda check: detect_request(body, catalog, settings, check)
+        )
         if body.text is not None:
             return DetectResponse(model=name, spans=_spans(documents[0].spans))
         return DetectResponse(
@@ -217,10 +297,12 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
     @app.post("/deidentify", response_model=DeidentifyResponse,
               response_model_exclude_none=True, tags=["phi"])  # fmt: skip
-    def deidentify(body: DeidentifyRequest) -> DeidentifyResponse:
+    async def deidentify(body: DeidentifyRequest, request: Request) -> DeidentifyResponse:
         """Remove or replace the PHI of one text or a batch of documents (the notes of one
         patient_id share surrogates and one date shift)."""
-        result = deidentify_request(body, catalog, settings, default_key)
+        result = await guarded(
+            request, lambda check: deidentify_request(body, catalog, settings, default_key, check)
+        )
         response = DeidentifyResponse(model=result.model, mode=body.mode, key=result.key_source)
         if body.text is not None:
             response.text = result.documents[0].text

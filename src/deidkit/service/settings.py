@@ -23,11 +23,19 @@ class ServiceSettings:
     """``api_key_hashes``: SHA-256 of the accepted API keys (none: no authentication, only
     allowed on a loopback address). ``model_dirs``: folders whose model subfolders requests
     may name (besides the shipped models); requests cannot name arbitrary paths.
-    ``key_file``: the default secret key of surrogate mode when a request gives none."""
+    ``key_file``: the default secret key of surrogate mode when a request gives none.
+    ``request_seconds``: a request's time budget (then 504; its work stops);
+    ``max_concurrent``: requests at work at once per process (more get 503);
+    ``max_response_factor``/``min_response_bound``: a response may be this many times its
+    request's size, or this many bytes, whichever is larger (else 413)."""
 
     api_key_hashes: frozenset[str] = frozenset()
     max_request_bytes: int = 8 * 1024 * 1024
     max_documents: int = 1000
+    request_seconds: float = 60.0
+    max_concurrent: int = 4
+    max_response_factor: int = 64
+    min_response_bound: int = 1024 * 1024
     model_dirs: tuple[str, ...] = ()
     key_file: str | None = None
     default_lang: str = "en"
@@ -56,11 +64,16 @@ class ServiceSettings:
             "key_file": self.key_file,
             "default_lang": self.default_lang,
             "preload": list(self.preload),
+            "request_seconds": self.request_seconds,
+            "max_concurrent": self.max_concurrent,
+            "max_response_factor": self.max_response_factor,
+            "min_response_bound": self.min_response_bound,
         })  # fmt: skip
 
     @classmethod
     def from_json(cls, text: str) -> ServiceSettings:
         data = json.loads(text)
+        default = cls()
         return cls(
             api_key_hashes=frozenset(data["api_key_hashes"]),
             max_request_bytes=int(data["max_request_bytes"]),
@@ -69,6 +82,10 @@ class ServiceSettings:
             key_file=data["key_file"],
             default_lang=data["default_lang"],
             preload=tuple(data["preload"]),
+            request_seconds=float(data.get("request_seconds", default.request_seconds)),
+            max_concurrent=int(data.get("max_concurrent", default.max_concurrent)),
+            max_response_factor=int(data.get("max_response_factor", default.max_response_factor)),
+            min_response_bound=int(data.get("min_response_bound", default.min_response_bound)),
         )
 
     @classmethod

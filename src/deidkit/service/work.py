@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from deidkit.errors import DeidkitError
+from deidkit.pieces import PiecewisePredictor
 from deidkit.redact import deidentify, detect
 from deidkit.redact.engine import MappingEntry, RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -16,6 +18,30 @@ from deidkit.types import Document, Span
 
 ANNOTATIONS = "annotations"
 KeySource = Literal["request", "server", "random"]
+Check = Callable[[], None]
+"""Called between documents and pieces of a note: raises to stop the work."""
+
+
+class Busy(DeidkitError):
+    """Too many requests at work in this process (answered 503)."""
+
+    code = "E503"
+
+
+class OverBudget(DeidkitError):
+    """The request ran out of its time budget (answered 504)."""
+
+    code = "E504"
+
+
+class Stopped(DeidkitError):
+    """The client has gone or the server is stopping: the work is dropped."""
+
+    code = "E499"
+
+
+def _no_check() -> None:
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +87,11 @@ def _documents(
 
 
 def detect_request(
-    body: DetectRequest, catalog: ModelCatalog, settings: ServiceSettings
+    body: DetectRequest, catalog: ModelCatalog, settings: ServiceSettings, check: Check = _no_check
 ) -> tuple[str, list[Document]]:
     name, lang = catalog.resolve(body.model, body.lang)
     documents = _documents(body, settings, spans=False)
-    return name, detect(documents, catalog.detector(name, lang))
+    return name, detect(documents, PiecewisePredictor(catalog.detector(name, lang), check=check))
 
 
 def deidentify_request(
@@ -73,6 +99,7 @@ def deidentify_request(
     catalog: ModelCatalog,
     settings: ServiceSettings,
     default_key: SecretKey | None,
+    check: Check = _no_check,
 ) -> Deidentified:
     annotated = body.model == ANNOTATIONS
     if annotated and body.text is not None:
@@ -95,7 +122,7 @@ def deidentify_request(
     result = deidentify(
         documents,
         key=key,
-        model=None if annotated else catalog.detector(name, lang),
+        model=None if annotated else PiecewisePredictor(catalog.detector(name, lang), check=check),
         options=options,
         with_mapping=body.with_mapping,
     )
