@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,17 @@ def test_notes_without_spans_are_refused(
                        str(tmp_path / "out.jsonl"), "--k", "2")
     assert code == 1 and "no PHI spans" in err and "--model" in err
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_population_too_small_for_k_is_suppressed_and_said_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    write_documents(generate(4, seed=4), tmp_path / "few.jsonl", "jsonl")
+    code, _, err = run(capsys, "anonymize", str(tmp_path / "few.jsonl"),
+                       str(tmp_path / "out.jsonl"), "--k", "50", "--mode", "tag",
+                       "--view", str(tmp_path / "view.csv"))
+    assert code == 0 and "no person could be released with k=50" in err
+    assert (tmp_path / "view.csv").read_text(encoding="utf-8").count("\n") == 1  # header only
+    for document in read_documents(tmp_path / "out.jsonl"):
+        assert document.note_date is None
+        assert not re.search(r"\b(19|20)\d\d\b", document.text)  # every date redacted

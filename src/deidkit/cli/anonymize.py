@@ -67,6 +67,15 @@ def _detected(documents: Iterator[Document], model: str, lang: str) -> Iterator[
 def summary(release: Release, documents: int, target: Path, target_format: str) -> list[str]:
     """The lines the command prints (counts only, no note text)."""
     quality, harbor, model = release.quality, release.safe_harbor, release.model
+    persons = len(release.view.persons)
+    if persons and quality.released == 0:
+        return [
+            f"anonymized {documents} documents of {persons} persons to {target} "
+            f"({target_format})",
+            f"warning: no person could be released with k={model.k}"
+            + (f" and l={model.l}" if model.l > 1 else "")
+            + f" ({persons} persons, all suppressed): every quasi-identifier was redacted",
+        ]
     l_part = ""
     if release.view.sensitive is not None:
         reached = (quality.l_distinct if model.diversity == "distinct" else
