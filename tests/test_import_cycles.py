@@ -37,8 +37,20 @@ def _targets(node: ast.Import | ast.ImportFrom, module: str, package: bool, know
 
 
 def _is_lazy(node: ast.stmt, lines: list[str]) -> bool:
+    """Marked on one of its own lines, or by a comment line just above its block of imports
+    (one ``# lazy:`` comment covers the imports that follow it without a gap)."""
     end = node.end_lineno or node.lineno
-    return any(LAZY in line for line in lines[node.lineno - 2 : end])
+    if any(LAZY in line for line in lines[node.lineno - 1 : end]):
+        return True
+    index = node.lineno - 2
+    while index >= 0:
+        line = lines[index].strip()
+        if line.startswith("#"):
+            return LAZY in line
+        if not line or not (line.startswith(("from ", "import ", ")")) or line.endswith(",")):
+            return False
+        index -= 1
+    return False
 
 
 def _imports(
@@ -168,7 +180,18 @@ def test_cycles_are_found(sources: dict[str, tuple[str, bool]], expected: list[l
     assert cycles(graph) == expected
 
 
-def test_lazy_imports_are_marked_on_the_line_or_just_above() -> None:
-    source = "def f():\n    # lazy: extra\n    import p.b\n\ndef g():\n    import p.c  # lazy: x\n"
-    graph, lazy = import_graph({"p.a": (source, False), "p.b": ("", False), "p.c": ("", False)})
-    assert graph["p.a"] == set() and lazy == [("p.a", 3), ("p.a", 6)]
+@pytest.mark.parametrize(
+    ("body", "lazy_lines"),
+    [
+        ("    import p.b  # lazy: x\n", [2]),
+        ("    # lazy: extra\n    import p.b\n", [3]),
+        ("    # lazy: extra\n    import p.b\n    from p.c import (\n        y,\n    )\n", [3, 4]),
+        ("    # lazy: extra\n    import p.b\n\n    import p.c\n", [3]),
+        ("    # other\n    import p.b\n", []),
+        ("    x = 1\n    import p.b\n", []),
+    ],
+)
+def test_lazy_marks(body: str, lazy_lines: list[int]) -> None:
+    sources = {"p.a": ("def f():\n" + body, False), "p.b": ("", False), "p.c": ("", False)}
+    _, lazy = import_graph(sources)
+    assert [line for _, line in lazy] == lazy_lines

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from deidkit.annotate.errors import NotFound
+from deidkit.errors import InputError, OutputError
 
 DB_NAME = "annotate.sqlite3"
 SCHEMA_VERSION = 1
@@ -123,8 +124,6 @@ class Database:
         """Create the project folder and its database (fails if a project is already there)."""
         database = cls(project_dir)
         if database.path.exists():
-            from deidkit.errors import OutputError
-
             raise OutputError(
                 f"{database.path}: a project already exists here; "
                 "use another folder or serve this one"
@@ -164,8 +163,6 @@ class Database:
         finally:
             conn.close()
         if row is None or int(row[0]) != SCHEMA_VERSION:
-            from deidkit.errors import InputError
-
             raise InputError(
                 "unsupported project database version",
                 path=database.path,

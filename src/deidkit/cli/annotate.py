@@ -83,6 +83,7 @@ def _password(env: str | None, file: Path | None, who: str) -> str:
 
 
 def _db(project: Path) -> Any:
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.db import Database
 
     return Database.open(project)
@@ -102,8 +103,10 @@ def serve(
 ) -> None:
     """Serve the annotation app for PROJECT_DIR (open the printed address in a browser)."""
     try:
+        # lazy: uvicorn is optional (the annotate extra)
         import uvicorn
 
+        # lazy: commands import what they use (CLI start-up)
         from deidkit.annotate.app import create_app
     except ImportError as error:
         raise ConfigError(
@@ -134,6 +137,7 @@ def init(
     password_file: PasswordFile = None,
 ) -> None:
     """Create a project folder with its database and first admin user."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.accounts import Role, create_user
     from deidkit.annotate.db import Database
 
@@ -153,6 +157,7 @@ def add_user(
     password_file: PasswordFile = None,
 ) -> None:
     """Add a user (annotators see only their own spans; adjudicators see all; admins manage)."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.accounts import create_user, parse_role
 
     chosen = parse_role(role)
@@ -176,6 +181,7 @@ def import_corpus(
     ),
 ) -> None:
     """Import documents; ids already in the project are skipped."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.project import SpanPolicy, import_documents
 
     try:
@@ -207,6 +213,7 @@ def assign(
     ] = None,
 ) -> None:
     """Assign documents to annotators (every one of them, or k per document)."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.accounts import find_user
     from deidkit.annotate.project import assign as assign_documents
     from deidkit.annotate.project import document_key, document_overview
@@ -241,6 +248,7 @@ def preannotate(
     ] = False,
 ) -> None:
     """Run a deidkit model over the documents and show its spans as suggestions."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.app import default_model_loader
     from deidkit.annotate.project import preannotate as run
 
@@ -267,6 +275,7 @@ def export(
     ] = False,
 ) -> None:
     """Export the adjudicated gold (or a consensus) for `deidkit train` or `deidkit evaluate`."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.export import ExportChoice, export_documents
     from deidkit.annotate.project import ExportMode
     from deidkit.io import write_documents
@@ -293,6 +302,7 @@ def report(
     csv: Annotated[Path | None, typer.Option("--csv", help="Also write the report as CSV.")] = None,
 ) -> None:
     """Print the agreement report: sensitivity/PPV against the gold, pairwise F1 and kappa."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.annotate.agreement import ALL, load_report, report_csv
 
     with _db(project).read() as conn:

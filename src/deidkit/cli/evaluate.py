@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 
-from deidkit.cli.options import GIVEN_INPUTS, InputOptions, input_options, print_table
+from deidkit.agerule import apply_age_rule, check_age_rule
+from deidkit.cli.options import (
+    GIVEN_INPUTS,
+    AgesOption,
+    InputOptions,
+    PropagateOption,
+    ThresholdOption,
+    input_options,
+    print_table,
+)
 from deidkit.errors import ConfigError, InputError, ModelError
 from deidkit.evaluate.evaluation import ALL, DEFAULT_BOOTSTRAP, PHI, Evaluation, compare, evaluate
 from deidkit.evaluate.render import (
@@ -47,16 +58,43 @@ def read_corpus(path: Path, inputs: InputOptions | str | None) -> list[Document]
     return documents
 
 
-def predict_with_model(gold: list[Document], model: str, lang: str) -> list[Document]:
-    """Run a detector (shipped name or model folder) on the gold texts, gold spans removed."""
+def predict_with_model(
+    gold: list[Document],
+    model: str,
+    lang: str,
+    *,
+    threshold: float | None = None,
+    propagate: bool | None = None,
+) -> list[Document]:
+    """Run a detector (shipped name or model folder) on the gold texts, gold spans removed
+    (at operating point ``threshold``, with mention propagation if asked)."""
     try:
+        # lazy: commands import what they use (CLI start-up)
         from deidkit.models import load_model
+        from deidkit.models.adjust import adjusted
     except ImportError as error:  # the detectors are a separate part of the package
         raise ModelError(
             f"detectors are not available in this installation ({error.name}); reinstall deidkit"
         ) from None
-    detector = load_model(model, lang=lang)
+    detector = adjusted(load_model(model, lang=lang), threshold=threshold, propagate=propagate,
+                        lang=lang)
     return list(detector.predict([document.with_spans(()) for document in gold]))
+
+
+def model_curve(
+    gold: list[Document], model: str | None, lang: str, ages: str, propagate: bool | None
+) -> list[dict[str, Any]]:
+    """``deidkit evaluate --curve``: the model's rows over ``CURVE_THRESHOLDS``."""
+    # lazy: commands import what they use (CLI start-up)
+    from deidkit.evaluate.curve import curve_rows, threshold_curve
+    from deidkit.models import load_model
+    from deidkit.models.adjust import saved_propagate
+
+    detector = load_model(model, lang=lang)
+    return curve_rows(threshold_curve(
+        detector, gold, ages=ages, propagate=saved_propagate(detector) if propagate is None
+        else propagate, lang=lang,
+    ))
 
 
 def run_evaluation(
@@ -71,22 +109,30 @@ def run_evaluation(
     confidence: float,
     seed: int,
     coarse_bio: bool,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> tuple[Evaluation, str]:
-    """Evaluate predictions read from a file or made by a model; returns it and its name."""
+    """Evaluate predictions read from a file or made by a model; returns it and its name.
+    ``ages`` (``deidkit.agerule``) applies to gold and predictions; ``threshold`` and
+    ``propagate`` to the model's detection."""
     if (pred_path is None) == (model is None):
         raise ConfigError(
             "give either a predictions file (PRED) or --model, not both and not neither"
         )
+    check_age_rule(ages)
+    if pred_path is not None and (threshold is not None or propagate is not None):
+        raise ConfigError("--threshold and --propagate apply to --model only, not to PRED")
     if pred_path is not None:
         pred = read_corpus(pred_path, pred_format)
         name = pred_path.name
     else:
         assert model is not None
-        pred = predict_with_model(gold, model, lang)
+        pred = predict_with_model(gold, model, lang, threshold=threshold, propagate=propagate)
         name = model
     evaluation = evaluate(
-        gold,
-        pred,
+        apply_age_rule(gold, ages),
+        apply_age_rule(pred, ages),
         bootstrap=bootstrap,
         confidence=confidence,
         seed=seed,
@@ -151,10 +197,23 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[
             str, typer.Option(help="Language of the default model (with --model).")
         ] = "en",
+        threshold: ThresholdOption = None,
+        ages: AgesOption = "all",
+        propagate: PropagateOption = None,
+        curve: Annotated[
+            bool,
+            typer.Option(
+                "--curve",
+                help="With --model: also measure token recall, precision and NAME/ID leak "
+                "over thresholds (a table; a plot in --results with matplotlib).",
+            ),
+        ] = False,
         inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """Measure predicted PHI against gold PHI: token, entity and instance level."""
         gold_documents = read_corpus(gold, inputs)
+        if curve and model is None:
+            raise ConfigError("--curve needs --model (it runs the model at each threshold)")
 
         def run(pred_path: Path | None, model_name: str | None) -> tuple[Evaluation, str]:
             return run_evaluation(
@@ -168,6 +227,9 @@ def register(app: typer.Typer) -> None:
                 confidence=confidence,
                 seed=seed,
                 coarse_bio=bio_level is BioLevel.category,
+                threshold=threshold if model_name is not None else None,
+                ages=ages,
+                propagate=propagate if model_name is not None else None,
             )
 
         evaluation, name_a = run(pred, model)
@@ -193,6 +255,19 @@ def register(app: typer.Typer) -> None:
             text = to_text(renderable, width=160) if out is not None else ""
             if out is None:
                 print_table(renderable)
+        rows = model_curve(gold_documents, model, lang, ages, propagate) if curve else []
+        if rows and output is OutputFormat.json:
+            text = json.dumps({**json.loads(text), "threshold_curve": rows}, indent=2) + "\n"
+        elif rows:
+            table = Table("threshold", "token recall", "token precision", "NAME/ID leak",
+                          title="Operating points (token level)")
+            for row in rows:
+                table.add_row(*(str(row[key]) for key in ("threshold", "recall", "precision",
+                                                            "leak")))
+            if out is not None or output is not OutputFormat.table:
+                text += to_text(table, width=160)
+            else:
+                print_table(table)
         if out is not None:
             atomic_write_text(out, text)
         elif text:
@@ -204,6 +279,7 @@ def register(app: typer.Typer) -> None:
                 title=f"Evaluation of {name_a}",
                 tests=tests,
                 names=(name_a, name_b),
+                curve=rows,
             )
 
     @app.command("sample-size")

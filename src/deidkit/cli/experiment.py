@@ -119,6 +119,7 @@ def variant_corpora(
 def default_feature_classes() -> list[str]:
     """The feature classes of deidkit's default feature configuration (for ``ablation``)."""
     try:
+        # lazy: commands import what they use (CLI start-up)
         from deidkit.features import default_classes
     except ImportError:
         raise ConfigError(
@@ -141,6 +142,7 @@ def plots_available() -> bool:
 def check_detectors(specs: list[Any]) -> None:
     """Build every detector an experiment will train, before any work, so that an unknown
     detector or parameter stops the command at once (in one line)."""
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.evaluate.experiments.runner import default_factory
 
     for spec in specs:
@@ -253,6 +255,7 @@ def register(app: typer.Typer) -> None:
 
         Exits with code 3 when runs failed (their reasons are in the tables' error column).
         """
+        # lazy: commands import what they use (CLI start-up)
         from deidkit.evaluate.experiments import (
             EXPERIMENTS,
             DetectorSpec,
@@ -312,6 +315,7 @@ def register(app: typer.Typer) -> None:
             if windows:
                 options["windows"] = [int(v) for v in _floats(windows, "--windows") or []]
         elif name in (ExperimentName.compare, ExperimentName.variants):
+            # lazy: commands import what they use (CLI start-up)
             from deidkit.evaluate.experiments import compare
             from deidkit.evaluate.experiments import variants as variants_experiment
 
@@ -367,6 +371,7 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Write one self-contained HTML page with every table and plot found in RESULTS."""
+        # lazy: commands import what they use (CLI start-up)
         from deidkit.evaluate.html_report import write_report
 
         path = write_report(results, out, title=title, notes=note or [], svg=svg)

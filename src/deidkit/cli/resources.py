@@ -61,8 +61,10 @@ def list_command(
     if as_json:
         typer.echo(json.dumps([item.to_dict() for item in items], indent=1, ensure_ascii=False))
         return
+    # lazy: commands import what they use (CLI start-up)
     from rich.table import Table
 
+    # lazy: commands import what they use (CLI start-up)
     from deidkit.cli.options import print_table
 
     table = Table("name", "lang", "kind", "count", "license", "source", box=None)

@@ -105,6 +105,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve detection and de-identification over HTTP (FastAPI; needs deidkit\\[server])."""
         try:
+            # lazy: uvicorn is optional (the server extra)
             import uvicorn
         except ImportError:
             raise ConfigError(
@@ -132,5 +133,5 @@ def register(app: typer.Typer) -> None:
             workers=workers,
             log_level=log_level,
             access_log=False,  # deidkit.service logs each request (method, path, status, time)
-        )
             timeout_graceful_shutdown=5,  # SIGTERM: requests still at work stop after 5 s
+        )

@@ -16,6 +16,7 @@ import functools
 import random
 import re
 
+from deidkit import resources
 from deidkit.lang import get_language
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.ids import shape_like
@@ -200,8 +201,6 @@ class PlaceSurrogates:
 @functools.cache
 def _us_cities() -> dict[str, tuple[str, ...]]:
     """The shipped US cities by state abbreviation, most populous first."""
-    from deidkit import resources
-
     by_state: dict[str, list[tuple[int, str]]] = {}
     for name, state, population in resources.rows("us_cities"):
         by_state.setdefault(state, []).append((-int(population or 0), name))
@@ -218,8 +217,6 @@ def cities_of(state: str) -> tuple[str, ...]:
 @functools.cache
 def us_state_name(abbr: str) -> str:
     """The name of a US state from its abbreviation ('' if unknown)."""
-    from deidkit import resources
-
     for name, abbreviation, *_ in resources.rows("us_states"):
         if abbreviation == abbr:
             return str(name)
