@@ -38,7 +38,8 @@ def _targets(node: ast.Import | ast.ImportFrom, module: str, package: bool, know
 
 def _is_lazy(node: ast.stmt, lines: list[str]) -> bool:
     """Marked on one of its own lines, or by a comment line just above its block of imports
-    (one ``# lazy:`` comment covers the imports that follow it without a gap)."""
+    (one ``# lazy:`` comment, alone or on an import, covers the imports that follow it without
+    a gap)."""
     end = node.end_lineno or node.lineno
     if any(LAZY in line for line in lines[node.lineno - 1 : end]):
         return True
@@ -49,6 +50,8 @@ def _is_lazy(node: ast.stmt, lines: list[str]) -> bool:
             return LAZY in line
         if not line or not (line.startswith(("from ", "import ", ")")) or line.endswith(",")):
             return False
+        if LAZY in line:
+            return True
         index -= 1
     return False
 
@@ -184,6 +187,7 @@ def test_cycles_are_found(sources: dict[str, tuple[str, bool]], expected: list[l
     ("body", "lazy_lines"),
     [
         ("    import p.b  # lazy: x\n", [2]),
+        ("    import p.b  # lazy: x\n    import p.c\n", [2, 3]),
         ("    # lazy: extra\n    import p.b\n", [3]),
         ("    # lazy: extra\n    import p.b\n    from p.c import (\n        y,\n    )\n", [3, 4]),
         ("    # lazy: extra\n    import p.b\n\n    import p.c\n", [3]),
