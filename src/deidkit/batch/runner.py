@@ -273,6 +273,8 @@ def _run(
         raise
     except BaseException:
         work.close()
+        if work.finished_documents() == 0:
+            work.remove()  # nothing to resume, and no note text left behind
         raise
     failures = [
         Failure.from_dict(item)
