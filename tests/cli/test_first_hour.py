@@ -27,7 +27,7 @@ NOTES = ROOT / "examples" / "notes"
 GOLD = ROOT / "examples" / "notes.gold.jsonl"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
     code = main([str(arg) for arg in argv])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
@@ -104,7 +104,8 @@ def test_a_failed_run_does_not_block_the_corrected_command(
     notes = csv_notes(tmp_path / "notes.csv")
     target = tmp_path / "found.csv"
     code, _, err = run(capsys, "detect", notes, target, "--text-column", "TEXT")
-    assert code == 1 and "no column 'TEXT'" in one_error_line(err)
+    assert code == 1 and "name the column with --text-column" in one_error_line(err)
+    assert not (tmp_path / ".found.csv.deidkit-run").exists()  # nothing left behind
     code, _, err = run(capsys, "detect", notes, target, "--model", "no-such-model",
                        "--text-column", "BODY")  # fmt: skip
     assert code == 1 and "unfinished run" not in err
