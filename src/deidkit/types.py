@@ -69,7 +69,10 @@ class Span:
                 "a span needs 0 <= start < end"
             )
         if self.label not in LABELS:
-            raise SpanError(f"unknown PHI label {self.label!r}; use one of: {', '.join(LABELS)}")
+            raise SpanError(
+                f"unknown PHI label ({len(self.label)} characters; not quoted: it may come from "
+                f"an input file); use one of: {', '.join(LABELS)}"
+            )
 
     @property
     def category(self) -> Category:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Sequence
@@ -54,7 +55,7 @@ def test_pieces_end_at_line_breaks_and_overlap():
     text = ("word " * 30 + "\n") * 400
     bounds = piece_bounds(len(text), text, 5_000, 400)
     assert bounds[0][0] == 0 and bounds[-1][1] == len(text)
-    for (_, end), (start, _) in zip(bounds, bounds[1:], strict=False):
+    for (_, end), (start, _) in itertools.pairwise(bounds):
         assert text[end - 1] == "\n" and end - start == 400
 
 

@@ -77,7 +77,8 @@ CASES: dict[str, Case] = {
             )
         },
         "train.xml",
-        "[E100] {in}/train.xml, record 7, line 9: unknown label 'CLINICIAN'; use one of: "
+        "[E100] {in}/train.xml, record 7, line 9: unknown label (one of 9 characters; labels from "
+        "the file are not quoted); use one of: "
         "PATIENT, DOCTOR, HOSPITAL, ID, DATE, LOCATION, PHONE, AGE, or a canonical deidkit label",
     ),
     "i2b2-2006 bare ampersand": Case(
@@ -132,7 +133,8 @@ CASES: dict[str, Case] = {
     "brat unknown label": Case(
         {"a.txt": NOTE, "a.ann": "T1\tMEDICO 8 22\tHalvard Ostrom\n"},
         "",
-        "[E100] {in}/a.ann, line 1: unknown label 'MEDICO'; use one of: the labels of "
+        "[E100] {in}/a.ann, line 1: unknown label (one of 6 characters; labels from the file are "
+        "not quoted); use one of: the labels of "
         "docs/formats.md, or a canonical deidkit label",
     ),
     "brat discontinuous span": Case(
@@ -189,7 +191,8 @@ CASES: dict[str, Case] = {
         {"d1.xml": I2B2_2014_TEMPLATE.format(
             tag='<DATE id="P1" start="26" end="36" text="04/11/2093" TYPE="DOB" comment="" />')},
         "",
-        "[E100] {in}/d1.xml, line 7: unknown tag DATE with TYPE 'DOB'; use an i2b2 2014 TYPE "
+        "[E100] {in}/d1.xml, line 7: unknown pair of tag and TYPE (values from the file are not "
+        "quoted); use an i2b2 2014 TYPE "
         "such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM",
     ),
     "i2b2-2014 unclosed tag": Case(
@@ -211,7 +214,8 @@ CASES: dict[str, Case] = {
         {"id.text": f"START_OF_RECORD=3||||1||||\n{NOTE}||||END_OF_RECORD\n",
          "id-phi.phrase": "3 1 8 22 Doctor Halvard Ostrom\n"},
         "id.text",
-        "[E100] {in}/id-phi.phrase, record patient 3 note 1, line 1: unknown label 'Doctor'; "
+        "[E100] {in}/id-phi.phrase, record patient 3 note 1, line 1: unknown label (one of 6 "
+        "characters; labels from the file are not quoted); "
         "use one of: PTName, PTNameInitial, HCPName, RelativeProxyName, Location, Date, "
         "DateYear, Phone, Age, Other, or a canonical deidkit label",
     ),
@@ -245,7 +249,8 @@ CASES: dict[str, Case] = {
     "csv without a text column": Case(
         {"export.csv": "note_id,body\n1,Seen by Halvard Ostrom\n"},
         "export.csv",
-        "[E100] {in}/export.csv, line 1: no column 'text' (columns: note_id, body); "
+        "[E100] {in}/export.csv, line 1: no column named as --text-column says (the header has 2 "
+        "columns; their names are not quoted: they may be a note's first row); "
         "name the column with --text-column",
     ),
     "csv row with extra fields": Case(

@@ -387,7 +387,10 @@ def _id_of(raw: bytes) -> str | None:
     """The id of a JSON line that is not a valid document, if it has one."""
     try:
         data = json.loads(raw.decode("utf-8", errors="replace"))
-    except ValueError:
+        value = data.get("id") if isinstance(data, dict) else None
+        found = str(value) if isinstance(value, str | int) else None
+        if found is not None:
+            found.encode("utf-8")  # a lone surrogate could not be reported
+    except (ValueError, RecursionError):  # UnicodeEncodeError and huge ints are ValueErrors
         return None
-    value = data.get("id") if isinstance(data, dict) else None
-    return str(value) if isinstance(value, str | int) else None
+    return found

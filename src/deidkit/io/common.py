@@ -145,18 +145,20 @@ def xml_unescape(
         if name.startswith("#"):
             try:
                 value = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
+                if 0xD800 <= value <= 0xDFFF:  # a lone surrogate: no text can be written
+                    raise ValueError(value)
                 parts.append(chr(value))
             except (ValueError, OverflowError):
                 raise error(
-                    f"invalid character reference &{name};",
-                    "use a valid Unicode code point",
+                    "invalid character reference (not a Unicode character)",
+                    "use a valid Unicode code point (not a lone surrogate)",
                     match.start(),
                 ) from None
         elif name in _NAMED:
             parts.append(_NAMED[name])
         else:
             raise error(
-                f"unknown XML entity &{name};",
+                "unknown XML entity (its name is not quoted)",
                 "use &amp; &lt; &gt; &quot; &apos; or a numeric reference",
                 match.start(),
             )
@@ -196,7 +198,8 @@ def safe_file_stem(name: str) -> str:
     """A document id checked to be safe as a file name stem (OutputError if not)."""
     if not name or name in {".", ".."} or name.startswith(".") or _UNSAFE_NAME.search(name):
         raise OutputError(
-            f"document id {name!r} cannot be used as a file name; give documents ids without "
+            f"a document id ({len(name)} characters) cannot be used as a file name; give "
+            "documents ids without "
             '/ \\ : * ? " < > | or control characters, not starting with a dot'
         )
     return name
@@ -212,7 +215,7 @@ class UniqueIds:
         key = document_id.casefold() if case_insensitive else document_id
         if key in self._seen:
             raise OutputError(
-                f"two documents have the id {document_id!r}; give every document a unique id"
+                "two documents have the same id; give every document a unique id"
             )
         self._seen.add(key)
 

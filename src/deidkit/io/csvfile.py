@@ -131,7 +131,9 @@ def read(path: Path, **options: str) -> Iterator[Document]:
             if other is not None:  # "id;text" read as one column: another delimiter
                 fix = f"the header reads as one column: pass --delimiter '{other}'"
             raise InputError(
-                f"no column {columns[option]!r} (columns: {', '.join(header)})",
+                f"no column named as --{option.replace('_', '-')} says (the header has "
+                f"{len(header)} columns; their names are not quoted: they may be a note's first "
+                "row)",
                 path=path,
                 line=1,
                 fix=fix,
@@ -176,7 +178,7 @@ def read(path: Path, **options: str) -> Iterator[Document]:
             ids.add(doc_id)
         except OutputError:
             raise InputError(
-                f"duplicate document id {doc_id!r}",
+                "duplicate document id (an earlier row has the same id)",
                 path=path,
                 line=line,
                 fix="give every row a unique id",
@@ -223,7 +225,7 @@ def write(documents: Iterable[Document], path: Path, **options: str) -> None:
         clash = [key for key in metadata_keys if key in standard]
         if clash:
             raise OutputError(
-                f"metadata key {clash[0]!r} has the name of a CSV column; rename the column "
+                f"{len(clash)} metadata key(s) have the name of a CSV column; rename the column "
                 "with the csv options or the metadata key"
             )
         header = standard + list(metadata_keys)

@@ -206,7 +206,8 @@ def read_file(path: Path) -> Iterator[Document]:
         scanner.record = attributes["ID"]
         if scanner.record in ids:
             raise scanner.error(
-                f"duplicate record ID {scanner.record!r}", fix="give every record a unique ID"
+                "duplicate record ID (an earlier record has the same ID)",
+                fix="give every record a unique ID",
             )
         ids.add(scanner.record)
         scanner.skip()

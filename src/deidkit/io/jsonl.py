@@ -8,6 +8,7 @@ Document holds survives a round trip. The file is read line by line (streaming).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,20 @@ from deidkit.io.base import CorpusFormat
 from deidkit.io.common import check_output_file
 from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document
+
+_OPTIONAL_STRINGS = ("patient_id", "note_id", "note_type", "note_date")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value: object) -> bool:
+    """Whether any string in a decoded JSON value holds a lone surrogate."""
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(item) for item in value)
+    return False
 
 
 def document_from_line(line: str, path: Path, number: int | None) -> Document:
@@ -32,6 +47,20 @@ def document_from_line(line: str, path: Path, number: int | None) -> Document:
             line=number,
             fix="each line must be one JSON object",
         ) from None
+    except ValueError:  # an integer of thousands of digits
+        raise InputError(
+            "a number in the JSON is too long",
+            path=path,
+            line=number,
+            fix="give offsets as integers of at most a few digits",
+        ) from None
+    except RecursionError:
+        raise InputError(
+            "JSON nested too deeply",
+            path=path,
+            line=number,
+            fix="give metadata as a flat object of strings and numbers",
+        ) from None
     if not isinstance(data, dict) or "text" not in data or "id" not in data:
         raise InputError(
             "a line is not a document object with 'id' and 'text'",
@@ -43,11 +72,30 @@ def document_from_line(line: str, path: Path, number: int | None) -> Document:
         raise InputError(
             "'text' is not a string", path=path, line=number, fix="give the note text as a string"
         )
+    for field in ("id", *_OPTIONAL_STRINGS):
+        if not isinstance(data.get(field, ""), str | None) or (field == "id" and not data[field]):
+            raise InputError(
+                f"'{field}' is not a string" + (" (or is empty)" if field == "id" else ""),
+                path=path,
+                line=number,
+                fix=f"give '{field}' as a JSON string",
+            )
+    try:
+        lone = _has_lone_surrogate(data)
+    except RecursionError:
+        lone = True
+    if lone:
+        raise InputError(
+            "a lone surrogate code point (\\ud800-\\udfff without its pair) in a string",
+            path=path,
+            line=number,
+            fix="fix the text's encoding: such a character cannot be written as UTF-8",
+        )
     try:
         document = Document.from_dict(data)
     except DeidkitError as error:
         raise InputError(error.message, path=path, line=number, code=error.code) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
         raise InputError(
             f"malformed span or field ({type(error).__name__})",
             path=path,
@@ -67,7 +115,7 @@ def read(path: Path) -> Iterator[Document]:
         document = document_from_line(line, path, number)
         if document.id in seen:
             raise InputError(
-                f"duplicate document id {document.id!r}",
+                "duplicate document id (an earlier line has the same id)",
                 path=path,
                 line=number,
                 fix="give every document a unique id",

@@ -70,7 +70,7 @@ def _unknown(
     label: str, path: Path, line: int | None, record: str | None, known: str
 ) -> InputError:
     return InputError(
-        f"unknown label {label!r}",
+        f"unknown label (one of {len(label)} characters; labels from the file are not quoted)",
         path=path,
         record=record,
         line=line,
@@ -123,7 +123,7 @@ def read_i2b2_2014_label(
     if pair is not None:
         return I2B2_2014[pair], f"{tag}:{type_}"
     raise InputError(
-        f"unknown tag {tag} with TYPE {type_!r}",
+        "unknown pair of tag and TYPE (values from the file are not quoted)",
         path=path,
         record=record,
         line=line,
