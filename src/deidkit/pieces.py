@@ -78,14 +78,24 @@ class PiecewisePredictor:
         self.check = check or (lambda: None)
 
     def predict(self, documents: Sequence[Document]) -> list[Document]:
+        """The documents with their spans; short ones are given to the predictor together
+        (as many as in a row), long ones in pieces."""
         found: list[Document] = []
+        short: list[Document] = []
         for document in documents:
-            self.check()
             if len(document.text) <= self.size:
-                found.extend(self.predictor.predict([document]))
-            else:
-                found.append(self._in_pieces(document))
+                short.append(document)
+                continue
+            self._flush(short, found)
+            found.append(self._in_pieces(document))
+        self._flush(short, found)
         return found
+
+    def _flush(self, short: list[Document], found: list[Document]) -> None:
+        if short:
+            self.check()
+            found.extend(self.predictor.predict(short))
+            short.clear()
 
     def _in_pieces(self, document: Document) -> Document:
         text = document.text

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.models import SHIPPED_MODELS, resolve_model_path
+from deidkit.pieces import PiecewisePredictor
 from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -233,11 +234,14 @@ def detect_documents(
     detector = detector_for(job)
     if detector is None:
         return list(documents)
+    detector = PiecewisePredictor(detector)  # long notes in pieces: bounded memory
     out: list[Document | Failure] = []
     for start in range(0, len(documents), SUB_BATCH):
         batch = list(documents[start : start + SUB_BATCH])
         try:
-            with time_limit(job.timeout * len(batch) if job.timeout else None):
+            # the batch gets one document's time: a slow note costs at most twice --timeout
+            # (here, then alone below), not --timeout times the batch's size
+            with time_limit(job.timeout):
                 out.extend(detect(batch, detector))
             continue
         except (Exception, DocumentTimeout):
