@@ -78,7 +78,8 @@ CASES: dict[str, Case] = {
         },
         "train.xml",
         "[E100] {in}/train.xml, record 7, line 9: unknown label (one of 9 characters; labels from "
-        "the file are not quoted); use one of: "
+        "the file are not quoted); map it with --label-map FILE (CORPUS_LABEL = CANONICAL or ig"
+        "nore; docs/formats.md), or use one of: "
         "PATIENT, DOCTOR, HOSPITAL, ID, DATE, LOCATION, PHONE, AGE, or a canonical deidkit label",
     ),
     "i2b2-2006 bare ampersand": Case(
@@ -134,7 +135,8 @@ CASES: dict[str, Case] = {
         {"a.txt": NOTE, "a.ann": "T1\tMEDICO 8 22\tHalvard Ostrom\n"},
         "",
         "[E100] {in}/a.ann, line 1: unknown label (one of 6 characters; labels from the file are "
-        "not quoted); use one of: the labels of "
+        "not quoted); map it with --label-map FILE (CORPUS_LABEL = CANONICAL or ig"
+        "nore; docs/formats.md), or use one of: the labels of "
         "docs/formats.md, or a canonical deidkit label",
     ),
     "brat discontinuous span": Case(
@@ -193,7 +195,8 @@ CASES: dict[str, Case] = {
         "",
         "[E100] {in}/d1.xml, line 7: unknown pair of tag and TYPE (values from the file are not "
         "quoted); use an i2b2 2014 TYPE "
-        "such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM",
+        "such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM, or map the TYPE with --label-map "
+        "FILE (docs/formats.md)",
     ),
     "i2b2-2014 unclosed tag": Case(
         {"d1.xml": I2B2_2014_TEMPLATE.format(
@@ -216,7 +219,9 @@ CASES: dict[str, Case] = {
         "id.text",
         "[E100] {in}/id-phi.phrase, record patient 3 note 1, line 1: unknown label (one of 6 "
         "characters; labels from the file are not quoted); "
-        "use one of: PTName, PTNameInitial, HCPName, RelativeProxyName, Location, Date, "
+        "map it with --label-map FILE (CORPUS_LABEL = CANONICAL or ig"
+        "nore; docs/formats.md), or use one of: PTName, PTNameInitial, HCPName, "
+        "RelativeProxyName, Location, Date, "
         "DateYear, Phone, Age, Other, or a canonical deidkit label",
     ),
     "physionet missing end marker": Case(

@@ -28,6 +28,7 @@ from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import FormatError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents
 from deidkit.io.jsonl import document_from_line
+from deidkit.io.schemes import LABEL_READ_OPTIONS
 from deidkit.io.textfile import BOM, list_files
 from deidkit.types import Document
 
@@ -118,12 +119,13 @@ def carries_spans(fmt: str) -> bool:
 
 
 def read_options_of(fmt: str) -> tuple[str, ...]:
-    """The options a format's reader accepts (Parquet takes the CSV column options)."""
+    """The options a format's reader accepts (Parquet takes the CSV column options), and the
+    label options every reader takes (``--label-map``, dropping unknown labels)."""
     if fmt == PARQUET:
         from deidkit.batch.parquet import OPTIONS  # lazy: pyarrow is optional
 
         return OPTIONS
-    return FORMATS[fmt].read_options
+    return FORMATS[fmt].read_options + LABEL_READ_OPTIONS
 
 
 def default_output_format(fmt: str) -> str:

@@ -26,11 +26,13 @@ from deidkit.cli.options import (
     FAILED_EXIT_CODE,
     GIVEN_INPUTS,
     InputOptions,
+    LabelsOption,
     OutputFormatOption,
     TimeoutOption,
     batch_options,
     input_options,
     output_format,
+    output_labels,
     report_lines,
 )
 from deidkit.errors import ConfigError, InputError
@@ -326,6 +328,7 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
         to: OutputFormatOption = None,
         timeout: TimeoutOption = None,
+        labels: LabelsOption = None,
     ) -> None:
         """Find PHI: write the input documents with the predicted PHI spans."""
         # deidkit.batch streams the input through --jobs processes (or Dask), resumably
@@ -333,8 +336,14 @@ def register(app: typer.Typer) -> None:
         out_format = output_format(target, to, in_format, spans=True)
         report = run_detect(
             source, target, model=model, lang=lang, source_format=in_format, to=out_format,
-            read_options=inputs.read_options(in_format, output=out_format),
-            write_options=inputs.write_options(out_format), timeout=timeout, settings=settings,
+            read_options=inputs.lenient(
+                in_format, inputs.read_options(in_format, output=out_format)
+            ),
+            write_options={
+                **inputs.write_options(out_format),
+                **output_labels(labels, out_format, model=model, lang=lang),
+            },
+            timeout=timeout, settings=settings,
         )
         rate = report.characters / report.seconds if report.seconds else 0.0
         labels = ", ".join(f"{k} {v}" for k, v in sorted(report.spans.items())) or "none"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -36,7 +37,8 @@ from deidkit.batch.sources import (
     read_options_of,
 )
 from deidkit.errors import ConfigError
-from deidkit.io import FORMATS, get_format, read_documents
+from deidkit.io import FIXED_SCHEME_FORMATS, FORMATS, get_format, read_documents
+from deidkit.io.schemes import LABEL_READ_OPTIONS, SCHEME_NAMES
 from deidkit.types import Document
 
 Command = TypeVar("Command", bound=Callable[..., Any])
@@ -71,6 +73,25 @@ DelimiterOption = Annotated[
 ]
 
 
+LabelMapOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--label-map",
+        help="What the corpus's own labels mean: a JSON, YAML or 'LABEL = CANONICAL' text "
+        "file mapping each to a canonical label or 'ignore' (docs/formats.md).",
+    ),
+]
+LabelsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--labels",
+        help="Labels to write: canonical, meddocan, i2b2-2006, i2b2-2014, physionet or a "
+        "label map file (default: the model's own scheme, else the spans' own labels); a "
+        "label the scheme has no name for is written as its nearest one, announced once.",
+    ),
+]
+
+
 @dataclass(frozen=True, slots=True)
 class InputOptions:
     """How to read the input corpus: its format (None: detected) and the CSV options."""
@@ -81,6 +102,7 @@ class InputOptions:
     patient_column: str | None = None
     date_column: str | None = None
     delimiter: str | None = None
+    label_map: Path | None = None
 
     def csv(self) -> dict[str, str]:
         """The CSV options given, as reader/writer keyword options."""
@@ -102,11 +124,24 @@ class InputOptions:
         to the ``output`` format are an error."""
         given = self.csv()
         accepted = read_options_of(fmt)
-        if given and not accepted and not (output and FORMATS[output].write_options):
+        own = [name for name in accepted if name not in LABEL_READ_OPTIONS]
+        if given and not own and not (output and FORMATS[output].write_options):
             option = "--" + next(iter(given)).replace("_", "-")
             applies = "csv input" if output is None else "csv input or output"
             raise ConfigError(f"{option} applies to {applies} only; this input is {fmt}")
-        return {name: value for name, value in given.items() if name in accepted}
+        chosen = {name: value for name, value in given.items() if name in accepted}
+        if self.label_map is not None:
+            if "label_map" not in accepted:
+                raise ConfigError(f"--label-map does not apply to {fmt} input")
+            chosen["label_map"] = str(self.label_map)
+        return chosen
+
+    def lenient(self, fmt: str, options: dict[str, str]) -> dict[str, str]:
+        """``options`` that drop spans with unknown labels (for commands that do not use
+        the input spans, such as model-based detect)."""
+        if "unknown_labels" in read_options_of(fmt):
+            return {**options, "unknown_labels": "drop"}
+        return options
 
     def write_options(self, fmt: str) -> dict[str, str]:
         """The CSV options that the ``fmt`` writer takes."""
@@ -129,6 +164,7 @@ _INPUT_PARAMETERS: tuple[tuple[str, Any], ...] = (
     ("patient_column", PatientColumnOption),
     ("date_column", DateColumnOption),
     ("delimiter", DelimiterOption),
+    ("label_map", LabelMapOption),
 )
 
 
@@ -256,6 +292,39 @@ def batch_options(command: Command) -> Command:
 
 def _settings(**values: Any) -> RunSettings:
     return run_settings(**values)
+
+
+# --- output labels --------------------------------------------------------------------------
+
+
+def output_labels(
+    labels: str | None, out_format: str, *, model: str | None = None, lang: str = "en"
+) -> dict[str, str]:
+    """The writer's ``labels`` option: ``--labels``, else (for a model's output in a format
+    without a scheme of its own) the label scheme the model was trained on."""
+    if labels is not None:
+        return {"labels": labels}
+    if model == "annotations" or out_format in FIXED_SCHEME_FORMATS:
+        return {}
+    scheme = model_label_scheme(model, lang)
+    return {} if scheme is None else {"labels": scheme}
+
+
+def model_label_scheme(model: str | None, lang: str) -> str | None:
+    """The label scheme a model folder's metadata names (``meddocan``, ...), or its saved
+    label map as JSON; None when it names none."""
+    # lazy: the model registry loads only for a model's output
+    from deidkit.models.registry import resolve_model_path
+
+    path = resolve_model_path(model, lang) / "metadata.json"
+    try:
+        metadata = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    scheme = metadata.get("label_scheme") if isinstance(metadata, dict) else None
+    if scheme == "map" and isinstance(metadata.get("label_map"), dict):
+        return json.dumps(metadata["label_map"])
+    return scheme if isinstance(scheme, str) and scheme in SCHEME_NAMES else None
 
 
 # --- the output format --------------------------------------------------------------------

@@ -23,6 +23,16 @@ from deidkit.io import (
     plaintext,
 )
 from deidkit.io.base import CorpusFormat
+from deidkit.io.schemes import (
+    LabelMap,
+    OutputScheme,
+    as_label_map,
+    output_scheme,
+    read_with_labels,
+    relabel,
+    reset_writing_scheme,
+    set_writing_scheme,
+)
 from deidkit.types import Document
 
 FORMATS: dict[str, CorpusFormat] = {
@@ -76,28 +86,64 @@ def _check_options(fmt: CorpusFormat, options: dict[str, str], allowed: tuple[st
 
 
 def read_documents(
-    path: Path | str, format: str | None = None, **options: str
+    path: Path | str,
+    format: str | None = None,
+    *,
+    label_map: LabelMap | Path | str | dict[str, str] | None = None,
+    unknown_labels: str = "error",
+    **options: str,
 ) -> Iterator[Document]:
     """Stream the documents of a corpus file or folder.
 
     ``format`` is a name from ``FORMATS`` (detected from the path when None); ``options``
-    are format options such as ``text_column`` for csv.
+    are format options such as ``text_column`` for csv. ``label_map`` (a LabelMap, a map
+    file or a dict) says what the corpus's own labels mean (``deidkit.io.schemes``);
+    ``unknown_labels="drop"`` drops spans with labels nobody knows instead of failing.
     """
     path = Path(path)
     fmt = get_format(format) if format else detect_format(path)
     if not path.exists():
         raise InputError("no such file or folder", path=path, fix="check the path")
     _check_options(fmt, options, fmt.read_options)
-    return fmt.read(path, **options)
+    documents = fmt.read(path, **options)
+    if label_map is None and unknown_labels == "error":
+        return documents
+    return read_with_labels(iter(documents), as_label_map(label_map), unknown_labels)
+
+
+FIXED_SCHEME_FORMATS = ("i2b2-2006", "i2b2-2014", "physionet")
+"""Formats whose labels are their own scheme's (the format and scheme share the name)."""
 
 
 def write_documents(
-    documents: Iterable[Document], path: Path | str, format: str, **options: str
+    documents: Iterable[Document],
+    path: Path | str,
+    format: str,
+    *,
+    labels: str | Path | LabelMap | OutputScheme | None = None,
+    **options: str,
 ) -> None:
-    """Write documents atomically in the named format."""
+    """Write documents atomically in the named format; ``labels`` names the output label
+    scheme (``canonical``, ``meddocan``, ..., or a label map file; see ``relabel``)."""
     fmt = get_format(format)
     _check_options(fmt, options, fmt.write_options)
-    fmt.write(documents, Path(path), **options)
+    if labels is None or (isinstance(labels, str) and labels == fmt.name):
+        fmt.write(documents, Path(path), **options)
+        return
+    scheme = labels if isinstance(labels, OutputScheme) else output_scheme(labels)
+    if fmt.name in FIXED_SCHEME_FORMATS and scheme.name != fmt.name:
+        raise ConfigError(
+            f"--labels: the {fmt.name} format writes {fmt.name} labels; leave out --labels "
+            "or write brat, inline, jsonl or csv"
+        )
+    if fmt.name in FIXED_SCHEME_FORMATS:
+        fmt.write(documents, Path(path), **options)
+        return
+    token = set_writing_scheme(scheme.name)
+    try:
+        fmt.write(relabel(iter(documents), scheme), Path(path), **options)
+    finally:
+        reset_writing_scheme(token)
 
 
 __all__ = [

@@ -1,7 +1,9 @@
 """Corpus labels <-> canonical labels, for readers and writers.
 
 Readers map a file's label to a canonical one (``deidkit.labels``) and keep the original in
-``Span.source_label``; an unknown label is an InputError naming file, line and label.
+``Span.source_label``; an unknown label is an InputError naming the file, the line and
+``--label-map`` (never the label: labels read from a file are content), unless the active
+label map (``deidkit.io.schemes``) names it or the read drops unknown labels.
 Writers that target a corpus scheme write ``Span.source_label`` when it belongs to that
 scheme and still means the span's label, else the scheme's inverse table, else a documented
 fallback (the nearest scheme label, or the canonical name when the scheme has none).
@@ -12,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from deidkit.errors import InputError
+from deidkit.io.schemes import drop_unknown, map_label, mapped_name, writing_scheme
 from deidkit.labels import (
     I2B2_2006,
     I2B2_2014,
@@ -74,7 +77,8 @@ def _unknown(
         path=path,
         record=record,
         line=line,
-        fix=f"use one of: {known}, or a canonical deidkit label",
+        fix=f"map it with --label-map FILE (CORPUS_LABEL = CANONICAL or ignore; "
+        f"docs/formats.md), or use one of: {known}, or a canonical deidkit label",
     )
 
 
@@ -84,11 +88,17 @@ def read_scheme_label(
     """The canonical label for ``label`` of a flat scheme (``i2b2-2006``, ``physionet``,
     ``meddocan``); canonical names and ``LOCATION-OTHER`` are accepted too."""
     table = SCHEMES[scheme]
+    mapped = map_label(label)
+    if mapped is not None:
+        return mapped
     if label in table:
         return table[label]
     canonical = "LOCATION_OTHER" if label == "LOCATION-OTHER" else label
     if canonical in LABELS:
         return canonical
+    dropped = drop_unknown(label)
+    if dropped is not None:
+        return dropped
     raise _unknown(label, path, line, record, ", ".join(table))
 
 
@@ -101,9 +111,11 @@ def read_any_label(
     ignore_case: bool = False,
 ) -> str:
     """The canonical label for a label of any known scheme (BRAT, inline tags)."""
-    canonical = to_canonical(label)
+    canonical = map_label(label) or to_canonical(label)
     if canonical is None and ignore_case:
         canonical = _ANY_LABEL.get(label.casefold())
+    if canonical is None:
+        canonical = drop_unknown(label)
     if canonical is None:
         raise _unknown(label, path, line, record, "the labels of docs/formats.md")
     return canonical
@@ -117,17 +129,24 @@ def read_i2b2_2014_label(
     The source label is the TYPE (``PATIENT``), or ``TAG:TYPE`` when the tag is not the
     TYPE's usual one (the 2014 data has a few ``<PHI TYPE="PATIENT">`` tags).
     """
+    mapped = map_label(type_)
+    if mapped is not None:
+        return mapped, type_
     if (tag, type_) in I2B2_2014:
         return I2B2_2014[(tag, type_)], type_
     pair = _I2B2_2014_TYPES.get(type_)
     if pair is not None:
         return I2B2_2014[pair], f"{tag}:{type_}"
+    dropped = drop_unknown(type_)
+    if dropped is not None:
+        return dropped, type_
     raise InputError(
         "unknown pair of tag and TYPE (values from the file are not quoted)",
         path=path,
         record=record,
         line=line,
-        fix="use an i2b2 2014 TYPE such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM",
+        fix="use an i2b2 2014 TYPE such as PATIENT, DOCTOR, HOSPITAL, DATE, PHONE, IDNUM, "
+        "or map the TYPE with --label-map FILE (docs/formats.md)",
     )
 
 
@@ -171,10 +190,16 @@ def write_i2b2_2014_pair(span: Span) -> tuple[str, str]:
 
 
 def write_any_label(span: Span) -> str:
-    """The label to write for a span in a scheme-free format (BRAT): its source label when
-    that still means the span's label, else the canonical name."""
+    """The label to write for a span in a scheme-free format (BRAT): the ``--labels`` scheme's
+    label (set by ``relabel``), else its source label when that still means the span's label
+    or is a label deidkit does not know (it came through a user label map), else the
+    canonical name."""
     source = span.source_label
-    if source and to_canonical(source) == span.label:
+    if source and (
+        writing_scheme() is not None
+        or to_canonical(source) == span.label
+        or source.casefold() not in _ANY_LABEL
+    ):
         return source
     return span.label
 
@@ -183,11 +208,13 @@ def write_tag_name(span: Span) -> str:
     """The inline tag name for a span: its source label when that still means the span's
     label (case-insensitively), else the lower-cased canonical name."""
     source = span.source_label
-    if source and _ANY_LABEL.get(source.casefold()) == span.label:
+    if source and (
+        writing_scheme() is not None or _ANY_LABEL.get(source.casefold()) in (span.label, None)
+    ):
         return source
     return span.label.lower()
 
 
 def is_tag_name(name: str) -> bool:
     """True if ``name`` is a label deidkit knows (any scheme, any case)."""
-    return name.casefold() in _ANY_LABEL
+    return name.casefold() in _ANY_LABEL or mapped_name(name)

@@ -1,0 +1,412 @@
+"""Label schemes on the way in and out: user label maps, unknown labels, output schemes.
+
+- A **label map** (``--label-map FILE``) says what a corpus's own labels mean: each maps to a
+  canonical label or to ``ignore`` (the span is dropped on reading). JSON (an object), YAML
+  (when PyYAML is installed) or text lines ``LABEL = CANONICAL`` (``#`` starts a comment).
+- While a corpus is read (``read_documents(..., label_map=..., unknown_labels=...)``) the
+  readers ask ``map_label`` first; a label neither the map nor deidkit knows is an error
+  (``unknown_labels="error"``) or the span is dropped (``"drop"``: commands that do not use
+  the input spans, such as model-based ``detect``).
+- An **output scheme** (``--labels canonical|meddocan|i2b2-2006|i2b2-2014|physionet|FILE``)
+  chooses the labels written: ``relabel`` sets each span's ``source_label`` to its name in
+  the scheme (the span's own corpus label when it belongs to the scheme, else the scheme's
+  name for the canonical label, else the documented nearest one, announced once per run).
+
+Messages never quote a label read from a file (labels are content): they name the file,
+line or entry and the option that fixes it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from deidkit.errors import ConfigError
+from deidkit.labels import I2B2_2006, I2B2_2014, LABELS, MEDDOCAN, PHYSIONET, Category
+from deidkit.types import Document, Span
+
+IGNORE = "ignore"
+"""A label map target: spans with this corpus label are dropped on reading."""
+
+UNKNOWN_LABEL_POLICIES = ("error", "drop")
+LABEL_READ_OPTIONS = ("label_map", "unknown_labels")
+"""Reader options every format takes (``read_documents`` handles them)."""
+LABEL_WRITE_OPTIONS = ("labels",)
+"""Writer options every format takes (``write_documents`` handles them)."""
+
+SCHEME_NAMES = ("canonical", "meddocan", "i2b2-2006", "i2b2-2014", "physionet")
+"""Named output schemes; ``--labels`` also takes a label map file."""
+
+_log = logging.getLogger("deidkit.labels")
+
+
+# --- label maps -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LabelMap:
+    """Corpus label -> canonical label or ``ignore``; ``name`` is the file it came from."""
+
+    entries: tuple[tuple[str, str], ...]
+    name: str = ""
+
+    def get(self, label: str) -> str | None:
+        for key, target in self.entries:
+            if key == label:
+                return target
+        return None
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.entries)
+
+    def inverse(self) -> dict[str, str]:
+        """The first corpus label of each canonical label (``ignore`` entries left out)."""
+        result: dict[str, str] = {}
+        for key, target in self.entries:
+            if target != IGNORE:
+                result.setdefault(target, key)
+        return result
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, name: str = "label map") -> LabelMap:
+        """A checked map; a bad entry is a ConfigError naming its position, not its value."""
+        entries: list[tuple[str, str]] = []
+        for number, (key, target) in enumerate(data.items(), 1):
+            if not isinstance(key, str) or not key.strip() or any(c.isspace() for c in key):
+                raise ConfigError(
+                    f"{name}, entry {number}: a corpus label must be a non-empty word; fix it"
+                )
+            target = _canonical_target(target)
+            if target is None:
+                raise ConfigError(
+                    f"{name}, entry {number}: the target is not a canonical label; map each "
+                    f"label to one of {', '.join(LABELS)} or '{IGNORE}'"
+                )
+            entries.append((key, target))
+        return cls(tuple(entries), name)
+
+
+def _canonical_target(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    if value.casefold() == IGNORE:
+        return IGNORE
+    upper = value.upper().replace("-", "_")
+    return upper if upper in LABELS else None
+
+
+def load_label_map(path: str | Path) -> LabelMap:
+    """Read a label map file: JSON, YAML (``.yaml``/``.yml``, needs PyYAML) or ``A = B`` lines."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise ConfigError(
+            f"{path}: cannot read the label map; give a UTF-8 JSON, YAML or text file"
+        ) from None
+    suffix = path.suffix.lower()
+    stripped = text.lstrip()
+    if suffix == ".json" or stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ConfigError(
+                f"{path}, line {error.lineno}: not valid JSON; write an object "
+                '{"CORPUS_LABEL": "CANONICAL", ...}'
+            ) from None
+    elif suffix in (".yaml", ".yml"):
+        data = _load_yaml(path, text)
+    else:
+        data = _load_lines(path, text)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: a label map is a table of CORPUS_LABEL: CANONICAL entries")
+    return LabelMap.from_dict(data, name=str(path))
+
+
+def _load_yaml(path: Path, text: str) -> Any:
+    try:
+        import yaml  # lazy: optional; JSON and text maps need nothing
+    except ImportError:
+        raise ConfigError(
+            f"{path}: reading YAML needs PyYAML (pip install pyyaml); or write the map as "
+            "JSON or as LABEL = CANONICAL lines"
+        ) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f", line {mark.line + 1}" if mark is not None else ""
+        raise ConfigError(f"{path}{where}: not valid YAML; write CORPUS_LABEL: CANONICAL") from None
+
+
+def _load_lines(path: Path, text: str) -> dict[str, str]:
+    data: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition("=")
+        if not sep:
+            key, sep, value = line.partition(":")
+        if not sep or not key.strip() or not value.strip():
+            raise ConfigError(f"{path}, line {number}: write CORPUS_LABEL = CANONICAL")
+        if key.strip() in data:
+            raise ConfigError(f"{path}, line {number}: this label is mapped twice; keep one")
+        data[key.strip()] = value.strip()
+    return data
+
+
+def as_label_map(value: LabelMap | str | Path | Mapping[str, str] | None) -> LabelMap | None:
+    """A LabelMap from a map, a file path or a plain dict (None stays None)."""
+    if value is None or isinstance(value, LabelMap):
+        return value
+    if isinstance(value, Mapping):
+        return LabelMap.from_dict(value)
+    return load_label_map(value)
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Reading:
+    label_map: LabelMap | None
+    drop_unknown: bool
+    dropped: set[str] = field(default_factory=set)
+
+
+_READING: ContextVar[_Reading | None] = ContextVar("deidkit_label_reading", default=None)
+
+
+def map_label(label: str) -> str | None:
+    """What the label map of the corpus being read says ``label`` means: a canonical label,
+    ``"OTHER"`` for a label to drop (``ignore``; the span is removed once the document is
+    read), or None when the map does not name it."""
+    reading = _READING.get()
+    if reading is None or reading.label_map is None:
+        return None
+    target = reading.label_map.get(label)
+    if target == IGNORE:
+        reading.dropped.add(label)
+        return "OTHER"
+    return target
+
+
+def drop_unknown(label: str) -> str | None:
+    """``"OTHER"`` (the span is dropped after reading) when unknown labels are dropped in
+    this read, else None (the caller raises its unknown-label error)."""
+    reading = _READING.get()
+    if reading is None or not reading.drop_unknown:
+        return None
+    reading.dropped.add(label)
+    return "OTHER"
+
+
+def has_label_map() -> bool:
+    reading = _READING.get()
+    return reading is not None and reading.label_map is not None
+
+
+def mapped_name(name: str) -> bool:
+    """True if the active label map names ``name`` (case-insensitively, for inline tags)."""
+    reading = _READING.get()
+    if reading is None or reading.label_map is None:
+        return False
+    folded = name.casefold()
+    return any(key.casefold() == folded for key, _ in reading.label_map.entries)
+
+
+def read_with_labels(
+    documents: Iterator[Document], label_map: LabelMap | None, unknown_labels: str
+) -> Iterator[Document]:
+    """Stream ``documents`` with the label map active while each one is read; spans whose
+    corpus label is ignored (or unknown, with ``unknown_labels="drop"``) are removed."""
+    if unknown_labels not in UNKNOWN_LABEL_POLICIES:
+        raise ConfigError(f"unknown_labels must be one of: {', '.join(UNKNOWN_LABEL_POLICIES)}")
+    reading = _Reading(label_map, unknown_labels == "drop")
+    while True:
+        token = _READING.set(reading)
+        try:
+            document = next(documents)
+        except StopIteration:
+            return
+        finally:
+            _READING.reset(token)
+        if reading.dropped and any(_dropped(span, reading.dropped) for span in document.spans):
+            kept = tuple(span for span in document.spans if not _dropped(span, reading.dropped))
+            document = replace(document, spans=kept)
+        yield document
+
+
+def _dropped(span: Span, dropped: set[str]) -> bool:
+    source = span.source_label
+    if source is None:
+        return False
+    return source in dropped or source.rpartition(":")[2] in dropped
+
+
+# --- output schemes ---------------------------------------------------------------------------
+
+_I2B2_2014_TYPES: dict[str, str] = {type_: canonical for (_, type_), canonical in I2B2_2014.items()}
+
+SCHEME_TABLES: dict[str, dict[str, str]] = {
+    "canonical": {name: name for name in LABELS},
+    "meddocan": MEDDOCAN,
+    "i2b2-2006": I2B2_2006,
+    "i2b2-2014": _I2B2_2014_TYPES,
+    "physionet": PHYSIONET,
+}
+"""Scheme label -> canonical label, per named scheme (i2b2 2014: its TYPE values)."""
+
+PREFERRED: dict[str, dict[str, str]] = {
+    "meddocan": {
+        "HOSPITAL": "HOSPITAL",
+        "HEALTHPLAN": "ID_ASEGURAMIENTO",
+        "IDNUM": "OTRO_NUMERO_IDENTIF",
+    },
+    "physionet": {"PATIENT": "PTName", "DATE": "Date"},
+}
+"""The scheme label written for a canonical label that several scheme labels map to, when
+the span carries none of them (e.g. a model trained on canonical labels)."""
+
+NEAREST: dict[str, dict[str, str]] = {
+    "meddocan": {
+        "USERNAME": "NOMBRE_PERSONAL_SANITARIO",
+        "DEPARTMENT": "HOSPITAL",
+        "ROOM": "OTROS_SUJETO_ASISTENCIA",
+        "CITY": "TERRITORIO",
+        "STATE": "TERRITORIO",
+        "ZIP": "TERRITORIO",
+        "SSN": "ID_ASEGURAMIENTO",
+        "MEDICALRECORD": "ID_SUJETO_ASISTENCIA",
+    },
+    "i2b2-2006": {
+        "RELATIVE": "PATIENT",
+        "USERNAME": "DOCTOR",
+        "DEPARTMENT": "LOCATION",
+        "ROOM": "LOCATION",
+        "STREET": "LOCATION",
+        "CITY": "LOCATION",
+        "STATE": "LOCATION",
+        "ZIP": "LOCATION",
+        "COUNTRY": "LOCATION",
+        "ORGANIZATION": "LOCATION",
+        "FAX": "PHONE",
+    },
+    "i2b2-2014": {"RELATIVE": "PATIENT"},
+    "physionet": {"FAX": "Phone", "USERNAME": "HCPName"},
+}
+"""Documented nearest labels (docs/formats.md) for canonical labels a scheme has no name
+for. Beyond these: i2b2 2006 writes ``ID`` for every ID label, PhysioNet ``Location`` for
+places and ``Other`` for the rest; anything else keeps its canonical name."""
+
+_PHYSIONET_BY_CATEGORY = {Category.LOCATION: "Location"}
+
+
+@dataclass(frozen=True, slots=True)
+class OutputScheme:
+    """Where output labels come from: a named scheme or a user label map."""
+
+    name: str
+    table: Mapping[str, str]
+    preferred: Mapping[str, str]
+    nearest: Mapping[str, str]
+
+    def label_for(self, span: Span) -> tuple[str, bool]:
+        """(the span's label in this scheme, whether it is a nearest-label fallback)."""
+        source = span.source_label
+        if source is not None:
+            bare = source.rpartition(":")[2] if self.name == "i2b2-2014" else source
+            if self.table.get(bare) == span.label:
+                return bare, False
+        if span.label in self.preferred:
+            return self.preferred[span.label], False
+        if span.label in self.nearest:
+            return self.nearest[span.label], True
+        category = LABELS[span.label].category
+        if self.name == "i2b2-2006" and category is Category.ID:
+            return "ID", True
+        if self.name == "physionet":
+            return _PHYSIONET_BY_CATEGORY.get(category, "Other"), True
+        return span.label, self.name != "canonical"
+
+
+def output_scheme(value: str | Path | LabelMap) -> OutputScheme:
+    """The output scheme ``--labels`` names: a scheme name or a label map file."""
+    if isinstance(value, LabelMap):
+        label_map = value
+    elif isinstance(value, str) and value.startswith("{"):  # a model's saved map, as JSON
+        label_map = LabelMap.from_dict(json.loads(value), name="the model's label map")
+    elif str(value) in SCHEME_TABLES:
+        name = str(value)
+        table = SCHEME_TABLES[name]
+        preferred = {**_first_names(table), **PREFERRED.get(name, {})}
+        return OutputScheme(name, table, preferred, NEAREST.get(name, {}))
+    elif Path(value).is_file():
+        label_map = load_label_map(value)
+    else:
+        raise ConfigError(
+            f"--labels: use one of {', '.join(SCHEME_NAMES)} or a label map file"
+        )
+    table = {key: target for key, target in label_map.entries if target != IGNORE}
+    return OutputScheme("map", table, label_map.inverse(), {})
+
+
+def _first_names(table: Mapping[str, str]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for name, canonical in table.items():
+        result.setdefault(canonical, name)
+    return result
+
+
+def relabel(documents: Iterator[Document] | Any, scheme: OutputScheme) -> Iterator[Document]:
+    """``documents`` with each span's ``source_label`` set to its label in ``scheme``; each
+    canonical label written as a nearest label is announced once (a log warning)."""
+    announced: set[str] = set()
+    for document in documents:
+        spans = []
+        for span in document.spans:
+            name, fallback = scheme.label_for(span)
+            if fallback and span.label not in announced:
+                announced.add(span.label)
+                _log.warning(
+                    "note: the %s labels have no name for %s; written as %s (docs/formats.md)",
+                    scheme.name, span.label, name,
+                )
+            spans.append(span if span.source_label == name else replace(span, source_label=name))
+        yield replace(document, spans=tuple(spans))
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+_WRITING: ContextVar[str | None] = ContextVar("deidkit_label_writing", default=None)
+
+
+def writing_scheme() -> str | None:
+    """The ``--labels`` scheme of the write in progress (its labels are in ``source_label``)."""
+    return _WRITING.get()
+
+
+def set_writing_scheme(name: str | None) -> Any:
+    return _WRITING.set(name)
+
+
+def reset_writing_scheme(token: Any) -> None:
+    _WRITING.reset(token)
+
+
+def scheme_of_labels(source_labels: set[str]) -> str | None:
+    """The named scheme whose labels include all of ``source_labels`` (None if none does)."""
+    if not source_labels:
+        return None
+    for name in ("meddocan", "physionet", "i2b2-2006", "i2b2-2014", "canonical"):
+        table = SCHEME_TABLES[name]
+        if all(label.rpartition(":")[2] in table for label in source_labels):
+            return name
+    return None
