@@ -13,11 +13,13 @@ from deidkit.batch.runner import RunSettings
 from deidkit.cli.options import (
     FAILED_EXIT_CODE,
     InputOptions,
+    LabelsOption,
     OutputFormatOption,
     TimeoutOption,
     batch_options,
     input_options,
     output_format,
+    output_labels,
     report_lines,
 )
 from deidkit.errors import ConfigError
@@ -204,6 +206,7 @@ def register(app: typer.Typer) -> None:
                 "a patient's notes share surrogates and one date shift."
             ),
         ] = None,
+        labels: LabelsOption = None,
         timeout: TimeoutOption = None,
     ) -> None:
         """Remove or replace the PHI of clinical notes (surrogates by default)."""
@@ -244,8 +247,18 @@ def register(app: typer.Typer) -> None:
             source_format=in_format,
             to=out_format,
             mapping=mapping,
-            read_options=inputs.read_options(in_format, output=out_format),
-            write_options=inputs.write_options(out_format),
+            read_options=(
+                inputs.read_options(in_format, output=out_format)
+                if detector == "annotations"
+                else inputs.lenient(in_format, inputs.read_options(in_format, output=out_format))
+            ),
+            write_options={
+                **inputs.write_options(out_format),
+                **output_labels(
+                    labels, out_format, lang=lang,
+                    model="annotations" if detector == "annotations" else model,
+                ),
+            },
             keep_metadata=keep_metadata,
             patient_from_id=patient_from_id,
             timeout=timeout,
