@@ -17,12 +17,14 @@ from deidkit.cli.options import (
     FormatOption,
     IdColumnOption,
     InputOptions,
+    LabelsOption,
     OutputFormatOption,
     PatientColumnOption,
     TextColumnOption,
     csv_options,
     input_options,
     output_format,
+    output_labels,
 )
 from deidkit.io import read_documents
 from deidkit.io.convert import convert
@@ -48,6 +50,7 @@ def register(app: typer.Typer) -> None:
         target: Annotated[Path, typer.Argument(help="Output file or folder.")],
         inputs: InputOptions,
         to: OutputFormatOption = None,
+        labels: LabelsOption = None,
     ) -> None:
         """Convert a corpus between formats, keeping every span (written atomically)."""
         source_format = inputs.format_of(source)
@@ -58,7 +61,10 @@ def register(app: typer.Typer) -> None:
             target_format,
             source_format=source_format,
             read_options=inputs.read_options(source_format, output=target_format),
-            write_options=inputs.write_options(target_format),
+            write_options={
+                **inputs.write_options(target_format),
+                **output_labels(labels, target_format, model="annotations"),
+            },
         )
         typer.echo(
             f"converted {result.documents} documents and {result.spans} spans from "

@@ -10,7 +10,14 @@ from typing import Annotated
 
 import typer
 
-from deidkit.cli.options import GIVEN_INPUTS, InputOptions, input_options, suffix_format
+from deidkit.cli.options import (
+    GIVEN_INPUTS,
+    InputOptions,
+    LabelsOption,
+    input_options,
+    output_labels,
+    suffix_format,
+)
 from deidkit.corpus.families import FAMILIES, NOTE_TYPES
 from deidkit.corpus.reidentify import Reidentifier
 from deidkit.corpus.synth import VARIANTS, generate
@@ -119,6 +126,7 @@ def register(app: typer.Typer) -> None:
         list_templates: Annotated[bool, typer.Option(
             "--list-templates", callback=_list_templates, is_eager=True,
             help="List the template families and exit.")] = False,
+        labels: LabelsOption = None,
     ) -> None:
         """Generate synthetic clinical notes with exact PHI annotations."""
         if n < 0:
@@ -135,7 +143,8 @@ def register(app: typer.Typer) -> None:
                              families=_split_list(templates) or None,
                              exclude=_split_list(exclude_templates) or None,
                              note_types=types or None)
-        write_documents(tally.watch(documents), target, to)
+        write_documents(tally.watch(documents), target, to,
+                        **output_labels(labels, to, model="annotations"))
         typer.echo(f"wrote {tally.summary()} to {target} ({to})")
         _warn_if_spans_dropped(to)
 
@@ -154,6 +163,7 @@ def register(app: typer.Typer) -> None:
         force: ForceOption = False,
         seed: Annotated[int, typer.Option(help="Random seed for the surrogates.")] = 0,
         inputs: InputOptions = GIVEN_INPUTS,
+        labels: LabelsOption = None,
     ) -> None:
         """Replace placeholders by realistic surrogates and annotate each one (every date of
         a patient, or of a note without a patient id, moves by the same offset)."""
@@ -161,6 +171,7 @@ def register(app: typer.Typer) -> None:
         output, to = output_path(target, to, "reidentified", force=force)
         tally = Tally()
         documents = reidentifier.documents(inputs.read(source))
-        write_documents(tally.watch(documents), output, to)
+        write_documents(tally.watch(documents), output, to,
+                        **output_labels(labels, to, model="annotations"))
         typer.echo(f"re-identified {tally.summary()} from {source} to {output} ({to})")
         _warn_if_spans_dropped(to)
