@@ -19,7 +19,7 @@ from dataclasses import replace
 from deidkit.detector import Predictor
 from deidkit.types import Document, Span
 
-PIECE_CHARS = 50_000
+PIECE_CHARS = 20_000
 OVERLAP_CHARS = 2_000
 _BREAKS = ("\n", ". ", " ")
 

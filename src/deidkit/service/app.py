@@ -43,11 +43,14 @@ from deidkit.service.schemas import (
     DetectedDocument,
     DetectRequest,
     DetectResponse,
+    DocumentIn,
     ErrorResponse,
     HealthResponse,
     MappingEntryOut,
     ModelInfo,
     ModelsResponse,
+    RedactSettings,
+    SpanIn,
     SpanOut,
 )
 from deidkit.service.settings import ServiceSettings
@@ -253,10 +256,10 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         details = [
-            {"field": ".".join(str(part) for part in item.get("loc", ())), "problem": item.get(
-                "msg", "invalid"), "type": item.get("type", "")}
+            {"field": ".".join(_field_part(part) for part in item.get("loc", ())),
+             "problem": item.get("msg", "invalid"), "type": item.get("type", "")}
             for item in error.errors()
-        ]
+        ]  # fmt: skip
         return error_response(422, "E422", "malformed request body", details=details)
 
     @app.exception_handler(StarletteHTTPException)
@@ -327,6 +330,24 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
         return response
 
     return app
+
+
+_FIELD_NAMES = frozenset(
+    {"body", "query", "path", "header"}
+    | {
+        name
+        for model in (DetectRequest, DeidentifyRequest, RedactSettings, DocumentIn, SpanIn)
+        for name in model.model_fields
+    }
+)
+
+
+def _field_part(part: object) -> str:
+    """A part of a validation error's location: a list index or a field of the schema; a
+    key the request made up (e.g. an extra key) is not repeated back."""
+    if isinstance(part, int) or part in _FIELD_NAMES:
+        return str(part)
+    return "(an unknown key)"
 
 
 def _spans(spans: Any) -> list[SpanOut]:
