@@ -138,3 +138,25 @@ def test_canonical_and_map_schemes(tmp_path: Path) -> None:
 def test_labels_clash_with_a_format_of_its_own(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="--labels"):
         write_documents([_spans_document()], tmp_path / "o.xml", "i2b2-2006", labels="meddocan")
+
+
+@pytest.mark.slow
+def test_a_trained_model_keeps_its_label_map_and_writes_its_labels(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    assert main(["synth", "--out", str(corpus), "--n", "15", "--to", "brat"]) == 0
+    for ann in corpus.glob("*.ann"):
+        ann.write_text(ann.read_text(encoding="utf-8").replace("\tDOCTOR ", "\tMEDICO_X "),
+                       encoding="utf-8")
+    map_file = tmp_path / "map.txt"
+    map_file.write_text("MEDICO_X = DOCTOR\n", encoding="utf-8")
+    model = tmp_path / "model"
+    assert main(["train", "--model", "crf", "--corpus", str(corpus), "--out", str(model),
+                 "--label-map", str(map_file), "--set", "max_iterations=20"]) == 0
+    metadata = json.loads((model / "metadata.json").read_text(encoding="utf-8"))
+    assert metadata["label_scheme"] == "map"
+    assert metadata["label_map"] == {"MEDICO_X": "DOCTOR"}
+    assert metadata["labels"]["MEDICO_X"] == "DOCTOR"
+    assert main(["detect", str(corpus), str(tmp_path / "out"), "--model", str(model),
+                 "--to", "brat"]) == 0
+    written = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").glob("*.ann"))
+    assert "\tMEDICO_X " in written and "\tDOCTOR " not in written

@@ -37,6 +37,7 @@ from deidkit.cli.options import (
 )
 from deidkit.errors import ConfigError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
+from deidkit.io.schemes import as_label_map, label_metadata
 from deidkit.models import (
     DEFAULT_MODELS,
     DETECTORS,
@@ -128,6 +129,7 @@ def train_model(
     assignments: Sequence[str] = (),
     overwrite: bool = False,
     metadata: dict[str, Any] | None = None,
+    label_map: Path | str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TrainReport:
     """Train detector ``model`` on the documents of ``corpora`` and save it to ``out``
@@ -138,13 +140,14 @@ def train_model(
     params.setdefault("lang", lang)
     detector = build_detector(model, params, features or None)
     detector.progress = progress  # type: ignore[attr-defined]
+    user_map = as_label_map(label_map)
     documents: list[Document] = []
     summaries = []
     for path in corpora:
         fmt = format or detect_format(path).name
         if read_options and not FORMATS[fmt].read_options:
             raise ConfigError(f"the CSV options do not apply to the {fmt} corpus {path}")
-        docs = list(read_documents(path, fmt, **(read_options or {})))
+        docs = list(read_documents(path, fmt, label_map=user_map, **(read_options or {})))
         if not docs:
             raise InputError("no documents found", path=path, fix="check the path and --format")
         documents.extend(docs)
@@ -155,6 +158,7 @@ def train_model(
             warning = language_warning(docs, lang)
             if warning:
                 progress(warning)
+    metadata = {**label_metadata(documents, user_map), **(metadata or {})}
     if not corpora and detector.needs_training:
         raise ConfigError(f"the {model} detector needs --corpus (annotated notes)")
     started = time.perf_counter()
@@ -301,7 +305,7 @@ def register(app: typer.Typer) -> None:
             extra[key.strip()] = value
         report = train_model(
             model, corpus or [], out, format=inputs.format, lang=lang,
-            read_options=inputs.csv(),
+            read_options=inputs.csv(), label_map=inputs.label_map,
             config=read_config_file(config) if config else None,
             assignments=set_ or [], overwrite=force, progress=_progress, metadata=extra,
         )

@@ -410,3 +410,22 @@ def scheme_of_labels(source_labels: set[str]) -> str | None:
         if all(label.rpartition(":")[2] in table for label in source_labels):
             return name
     return None
+
+
+def label_metadata(documents: list[Document], label_map: LabelMap | None) -> dict[str, Any]:
+    """What a trained model's metadata says about its labels: ``label_scheme`` (a named
+    scheme, ``map`` for a user label map, or ``canonical``), ``labels`` (the corpus labels
+    it learned, each with its canonical label) and ``label_map`` (the user's map, if any)."""
+    pairs: dict[str, str] = {}
+    for document in documents:
+        for span in document.spans:
+            pairs.setdefault(span.source_label or span.label, span.label)
+    if label_map is not None:
+        scheme = "map"
+    else:
+        scheme = scheme_of_labels({s.source_label for d in documents for s in d.spans
+                                   if s.source_label is not None} or set()) or "canonical"
+    data: dict[str, Any] = {"label_scheme": scheme, "labels": dict(sorted(pairs.items()))}
+    if label_map is not None:
+        data["label_map"] = label_map.as_dict()
+    return data
