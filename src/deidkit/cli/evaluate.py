@@ -32,6 +32,7 @@ from deidkit.evaluate.render import (
     write_evaluation_folder,
 )
 from deidkit.evaluate.sample_size import margin_for, sample_size
+from deidkit.evaluate.scheme import SchemeScores, scheme_scores
 from deidkit.evaluate.significance import PairedTest
 from deidkit.io.atomic import atomic_write_text
 from deidkit.types import Document
@@ -143,6 +144,30 @@ def run_evaluation(
     return evaluation, name
 
 
+SchemeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--labels",
+        help="Also score strict matches on the labels of this scheme (meddocan: MEDDOCAN's "
+        "subtask 1; with its subtask 2 strict and merged span scores): canonical, meddocan, "
+        "i2b2-2006, i2b2-2014, physionet or a label map file.",
+    ),
+]
+
+
+def scheme_table(scores: SchemeScores) -> Table:
+    """The per-label strict scores in a scheme, the total and the span-only scores."""
+    table = Table("label", "tp", "fp", "fn", "precision", "recall", "F1",
+                  title=f"Strict match on {scores.scheme} labels ({scores.documents} documents)")
+    rows = [*scores.by_label.items(), ("all labels (strict)", scores.labelled),
+            ("spans only (strict)", scores.spans_strict),
+            ("spans only (merged)", scores.spans_merged)]
+    for name, score in rows:
+        table.add_row(name, str(score.tp), str(score.fp), str(score.fn),
+                      f"{score.precision:.4f}", f"{score.recall:.4f}", f"{score.f1:.4f}")
+    return table
+
+
 def register(app: typer.Typer) -> None:
     @app.command("evaluate")
     @input_options
@@ -193,7 +218,10 @@ def register(app: typer.Typer) -> None:
         bio_level: Annotated[
             BioLevel, typer.Option(help="BIO matrix over fine labels or coarse categories.")
         ] = BioLevel.label,
-        labels: Annotated[bool, typer.Option(help="Show the per-label table.")] = True,
+        labels: Annotated[
+            bool, typer.Option("--label-table/--no-labels", help="Show the per-label table.")
+        ] = True,
+        label_scheme: SchemeOption = None,
         lang: Annotated[
             str, typer.Option(help="Language of the default model (with --model).")
         ] = "en",
@@ -255,6 +283,30 @@ def register(app: typer.Typer) -> None:
             text = to_text(renderable, width=160) if out is not None else ""
             if out is None:
                 print_table(renderable)
+        if label_scheme is not None:
+            if output is OutputFormat.csv:
+                raise ConfigError("--labels: the scheme scores print as a table or as JSON")
+            if pred is not None:
+                pred_documents = read_corpus(
+                    pred, replace(inputs, format=pred_format) if pred_format else inputs
+                )
+            else:
+                assert model is not None
+                pred_documents = predict_with_model(
+                    gold_documents, model, lang, threshold=threshold, propagate=propagate
+                )
+            scores = scheme_scores(
+                apply_age_rule(gold_documents, ages), apply_age_rule(pred_documents, ages),
+                label_scheme,
+            )
+            if output is OutputFormat.json:
+                text = json.dumps(
+                    {**json.loads(text), "scheme_scores": scores.to_dict()}, indent=2
+                ) + "\n"
+            elif out is not None:
+                text += to_text(scheme_table(scores), width=160)
+            else:
+                print_table(scheme_table(scores))
         rows = model_curve(gold_documents, model, lang, ages, propagate) if curve else []
         if rows and output is OutputFormat.json:
             text = json.dumps({**json.loads(text), "threshold_curve": rows}, indent=2) + "\n"
