@@ -39,7 +39,7 @@ _TIME = re.compile(
 _TOKEN = re.compile(rf"'\d{{2}}\b|\d+(?:{_ORDINALS})?|[^\W\d_]+|\s+|.", re.IGNORECASE)
 _RANGE_WORDS = dict.fromkeys(word for lang in languages() for word in lang.dates.range_words)
 _RANGE_SEPARATOR = re.compile(
-    rf"\s*[-–—]\s*|\s+(?:{'|'.join(_RANGE_WORDS)})\s+", re.IGNORECASE
+    rf"(?<!\s)\s*[-–—]\s*|(?<!\s)\s+(?:{'|'.join(_RANGE_WORDS)})\s+", re.IGNORECASE
 )  # "to", "through", "hasta", ...
 _APOSTROPHE_YEAR = re.compile(r"'\d{2}")
 _NOT_DIGIT = re.compile(r"\D")
