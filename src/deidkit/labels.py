@@ -260,3 +260,59 @@ def inverse(table: dict[str, str]) -> dict[str, str]:
     for corpus_label, canonical in table.items():
         result.setdefault(canonical, corpus_label)
     return result
+
+
+# --- corpus labels a model learns ------------------------------------------------------------
+
+PREFERRED_NAMES: dict[str, dict[str, str]] = {
+    "meddocan": {
+        "HOSPITAL": "HOSPITAL",
+        "HEALTHPLAN": "ID_ASEGURAMIENTO",
+        "IDNUM": "OTRO_NUMERO_IDENTIF",
+    },
+    "physionet": {"PATIENT": "PTName", "DATE": "Date"},
+}
+"""The scheme label that stands for a canonical label several scheme labels map to (written
+for a span that carries none of them); the others are learnt as labels of their own."""
+
+
+def _shared_names() -> frozenset[str]:
+    shared: set[str] = set()
+    for name, table in SCHEMES.items():
+        groups: dict[str, list[str]] = {}
+        for corpus_label, canonical in table.items():
+            groups.setdefault(canonical, []).append(corpus_label)
+        preferred = PREFERRED_NAMES.get(name, {})
+        for canonical, members in groups.items():
+            if len(members) > 1:
+                keep = preferred.get(canonical, members[0])
+                shared.update(member for member in members if member != keep)
+    return frozenset(shared)
+
+
+_SHARED_NAMES = _shared_names()
+_KNOWN_FOLDED = frozenset(
+    name.casefold()
+    for name in (*LABELS, *I2B2_2006, *PHYSIONET, *MEDDOCAN, *(t for _, t in I2B2_2014))
+)
+TAG_SEPARATOR = "="
+
+
+def corpus_tag(label: str, source_label: str | None) -> str:
+    """The label a statistical detector learns for a span: its canonical label, or
+    ``LABEL=CORPUS_LABEL`` when the corpus label is one of several that share the canonical
+    label (MEDDOCAN's CENTRO_SALUD beside HOSPITAL) or a label only a user map knows."""
+    if source_label is None or source_label == label:
+        return label
+    bare = source_label.rpartition(":")[2]
+    if bare.casefold() not in _KNOWN_FOLDED:
+        return f"{label}{TAG_SEPARATOR}{source_label}"
+    if bare in _SHARED_NAMES and to_canonical(bare) == label:
+        return f"{label}{TAG_SEPARATOR}{bare}"
+    return label
+
+
+def split_corpus_tag(tag: str) -> tuple[str, str | None]:
+    """(canonical label, corpus label or None) of a label ``corpus_tag`` made."""
+    label, sep, source = tag.partition(TAG_SEPARATOR)
+    return (label, source) if sep else (label, None)

@@ -1,7 +1,9 @@
 """Between spans and tokens: token labels and BIO tags for training, spans back from
 predicted tags for decoding.
 
-A token takes the label of the span it overlaps (the first one if a token straddles two).
+A token takes the label of the span it overlaps (the first one if a token straddles two): its
+canonical label, or ``LABEL=CORPUS_LABEL`` (``deidkit.labels.corpus_tag``) for a corpus label
+that shares its canonical label with another, so that a model learns and predicts it.
 Decoding snaps spans to token boundaries: a span runs from its first token's start to its
 last token's end.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 
-from deidkit.labels import LABELS
+from deidkit.labels import LABELS, corpus_tag, split_corpus_tag
 from deidkit.overlaps import resolve_overlaps as _resolve
 from deidkit.types import Span, Token
 
@@ -51,7 +53,11 @@ def _token_span_index(
                 if span.start < token.end and token.start < span.end:
                     found = candidate
                     break
-        result.append((ordered[found].label, found) if found is not None else (OUTSIDE, None))
+        result.append(
+            (corpus_tag(ordered[found].label, ordered[found].source_label), found)
+            if found is not None
+            else (OUTSIDE, None)
+        )
     return result
 
 
@@ -87,7 +93,7 @@ def spans_from_bio(
             continue
         if open_label is not None:
             spans.append(_span(tokens, first, last, open_label, source, scores, low))
-        if prefix == OUTSIDE or label not in LABELS:
+        if prefix == OUTSIDE or split_corpus_tag(label)[0] not in LABELS:
             open_label = None
             continue
         open_label, first, last = label, index, index
@@ -142,7 +148,9 @@ def _span(
     low: float,
 ) -> Span:
     score = round(float(low), 6) if scores is not None else None
-    return Span(tokens[first].start, tokens[last].end, label, source=source, score=score)
+    canonical, corpus_label = split_corpus_tag(label)
+    return Span(tokens[first].start, tokens[last].end, canonical, corpus_label, source=source,
+                score=score)
 
 
 def resolve_overlaps(spans: Sequence[Span], *, prefer: Sequence[str] = ()) -> list[Span]:
