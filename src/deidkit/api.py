@@ -25,6 +25,7 @@ from typing import overload
 from deidkit.detector import Detector, Predictor
 from deidkit.errors import ConfigError
 from deidkit.models import load_model as _load_model
+from deidkit.models.adjust import adjusted, apply_threshold
 from deidkit.redact import CorpusResult, TextResult
 from deidkit.redact import deidentify as _redact
 from deidkit.redact import detect as _detect
@@ -36,7 +37,9 @@ from deidkit.types import Document, Span
 ANNOTATIONS = "annotations"
 """``model=ANNOTATIONS``: use the spans the documents already carry (no detection)."""
 CACHE_SIZE = 8
-_cache: OrderedDict[tuple[str, str], tuple[Detector, threading.Lock]] = OrderedDict()
+_cache: OrderedDict[tuple[str, str, float | None], tuple[Detector, threading.Lock]] = (
+    OrderedDict()
+)
 _cache_lock = threading.Lock()
 
 Model = str | Path | Predictor | None
@@ -44,31 +47,43 @@ Model = str | Path | Predictor | None
 with ``predict(documents)``), or None for the language's default model."""
 
 
-def load_model(name_or_path: str | Path | None = None, lang: str = "en") -> Detector:
+def load_model(
+    name_or_path: str | Path | None = None, lang: str = "en", *, threshold: float | None = None
+) -> Detector:
     """A trained detector: a shipped model name (``"en"``, ``"es"``), a model folder, or None
-    for the default model of ``lang``. Same as ``deidkit.models.load_model``."""
-    return _load_model(name_or_path, lang=lang)
+    for the default model of ``lang``. Same as ``deidkit.models.load_model``; ``threshold``
+    sets its operating point (``deidkit.models.operating``; None: the one saved with it)."""
+    detector = _load_model(name_or_path, lang=lang)
+    apply_threshold(detector, threshold)
+    return detector
 
 
-def cached_model(name_or_path: str | Path | None = None, lang: str = "en") -> Detector:
+def cached_model(
+    name_or_path: str | Path | None = None, lang: str = "en", *, threshold: float | None = None
+) -> Detector:
     """``load_model``, loaded once per process (the last ``CACHE_SIZE`` models are kept)."""
-    return _cached(name_or_path, lang)[0]
+    return _cached(name_or_path, lang, threshold)[0]
 
 
-def shared_model(name_or_path: str | Path | None = None, lang: str = "en") -> LockedDetector:
+def shared_model(
+    name_or_path: str | Path | None = None, lang: str = "en", *, threshold: float | None = None
+) -> LockedDetector:
     """``cached_model`` behind its lock: safe to call ``predict`` from several threads (one
     prediction at a time per model). What ``model=`` of ``detect``/``deidentify`` and the
     service use."""
-    return LockedDetector(*_cached(name_or_path, lang))
+    return LockedDetector(*_cached(name_or_path, lang, threshold))
 
 
-def _cached(name_or_path: str | Path | None, lang: str) -> tuple[Detector, threading.Lock]:
-    key = (str(name_or_path) if name_or_path is not None else "default", lang)
+def _cached(
+    name_or_path: str | Path | None, lang: str, threshold: float | None = None
+) -> tuple[Detector, threading.Lock]:
+    key = (str(name_or_path) if name_or_path is not None else "default", lang, threshold)
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
-    detector = load_model(name_or_path, lang)  # outside the lock: loading may take a while
+    # outside the lock: loading may take a while
+    detector = load_model(name_or_path, lang, threshold=threshold)
     with _cache_lock:
         entry = _cache.setdefault(key, (detector, threading.Lock()))
         _cache.move_to_end(key)
@@ -80,7 +95,7 @@ def _cached(name_or_path: str | Path | None, lang: str) -> tuple[Detector, threa
 def loaded_models() -> list[dict[str, str]]:
     """The models this process holds (name or path, language)."""
     with _cache_lock:
-        return [{"model": name, "lang": lang} for name, lang in _cache]
+        return [{"model": name, "lang": lang} for name, lang, _ in _cache]
 
 
 class LockedDetector:
@@ -95,14 +110,24 @@ class LockedDetector:
             return self.detector.predict(documents)
 
 
-def _detector(model: Model, lang: str) -> Predictor | None:
+def _detector(
+    model: Model,
+    lang: str,
+    *,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
+) -> Predictor | None:
     if model == ANNOTATIONS:
         return None
     if model is None or isinstance(model, str | Path):
-        return shared_model(model, lang)
-    if not callable(getattr(model, "predict", None)):
+        found: Predictor = shared_model(model, lang, threshold=threshold)
+    elif not callable(getattr(model, "predict", None)):
         raise ConfigError("model= takes a model name, a model folder or a detector object")
-    return model
+    else:
+        found = model
+        apply_threshold(model, threshold)  # a detector object is put at that point itself
+    return adjusted(found, ages=ages, propagate=propagate, lang=lang)
 
 
 @overload
@@ -122,15 +147,24 @@ def detect(
     *,
     model: Model = None,
     lang: str = "en",
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> Document | list[Document]:
     """The PHI spans of a string or documents, found by ``model`` (default: the language's
     default model).
+
+    ``threshold``: the operating point (a token is PHI when the model's probability that it
+    is outside PHI is below it; None: the model's own). ``ages``: ``all`` (every age, i2b2
+    2014) or ``over-89`` (HIPAA: ages under 90 are not PHI). ``propagate``: further
+    mentions of the names and IDs found are PHI in the same patient's documents (None: the
+    default, ``deidkit.models.adjust.PROPAGATE_DEFAULT``).
 
     A string or a Document gives a Document (``.spans``; ``.span_text(span)``); an iterable
     of Documents gives a list of Documents. Each returned document has the model's spans in
     place of its own.
     """
-    detector = _detector(model, lang)
+    detector = _detector(model, lang, threshold=threshold, ages=ages, propagate=propagate)
     if detector is None:
         raise ConfigError("detect needs a model, not the documents' annotations")
     if isinstance(text_or_documents, str):
@@ -151,6 +185,9 @@ def deidentify(
     spans: Iterable[Span] | None = None,
     options: RedactOptions | None = None,
     with_mapping: bool = False,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> TextResult: ...
 
 
@@ -165,6 +202,9 @@ def deidentify(
     spans: Iterable[Span] | None = None,
     options: RedactOptions | None = None,
     with_mapping: bool = False,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> CorpusResult: ...
 
 
@@ -178,6 +218,9 @@ def deidentify(
     spans: Iterable[Span] | None = None,
     options: RedactOptions | None = None,
     with_mapping: bool = False,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> TextResult | CorpusResult:
     """Remove or replace the PHI of a string or documents.
 
@@ -189,10 +232,13 @@ def deidentify(
     key is used and forgotten. A string gives a ``TextResult`` (``.text``, ``.spans``,
     ``.mapping`` with ``with_mapping=True``, ``.offsets``); documents give a
     ``CorpusResult`` (``.documents``, ``.mapping``), where the notes of one patient
-    (``patient_id``) share surrogates and one date shift.
+    (``patient_id``) share surrogates and one date shift. ``threshold``, ``ages`` and
+    ``propagate`` apply to the model's detection, as for ``detect``.
     """
     language = lang or (options.lang if options is not None else "en")
-    detector = None if spans is not None else _detector(model, language)
+    detector = None if spans is not None else _detector(
+        model, language, threshold=threshold, ages=ages, propagate=propagate
+    )
     if isinstance(text_or_documents, str) and spans is None and detector is None:
         raise ConfigError('model="annotations" is for documents; give spans= for a string')
     return _redact(

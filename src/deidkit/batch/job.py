@@ -21,6 +21,7 @@ from typing import Any, Literal
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.models import SHIPPED_MODELS, resolve_model_path
+from deidkit.models.adjust import Adjusted, adjusted
 from deidkit.pieces import PiecewisePredictor
 from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
@@ -41,6 +42,8 @@ class Job:
     ``"annotations"``: use the spans already in the input). ``detector`` is a detector object
     given through the Python API (single-process runs only). ``read_options`` are the input
     format's options (CSV columns, ...). ``timeout`` is in seconds per document.
+    ``threshold``, ``ages`` and ``propagate`` apply to detection (``deidkit.models.adjust``;
+    mentions are propagated within the documents detected together).
     """
 
     kind: Kind
@@ -57,6 +60,9 @@ class Job:
     read_options: tuple[tuple[str, str], ...] = ()
     buckets: int = 64
     detector: Predictor | None = None
+    threshold: float | None = None
+    ages: str = "all"
+    propagate: bool | None = None
 
     @property
     def uses_model(self) -> bool:
@@ -85,6 +91,9 @@ class Job:
             "mapping": self.mapping,
             "read_options": [list(item) for item in self.read_options],
             "buckets": self.buckets,
+            "threshold": self.threshold,
+            "ages": self.ages,
+            "propagate": self.propagate,
         }
 
 
@@ -211,14 +220,27 @@ def detector_for(job: Job) -> Predictor | None:
     """The job's detector, loaded once per worker (per thread: detectors need not be
     thread-safe); None when the job uses the input's own spans."""
     if job.detector is not None:
-        return job.detector
+        return adjusted(job.detector, threshold=job.threshold, ages=job.ages,
+                        propagate=job.propagate, lang=job.lang, by_patient=False)
     if job.model == "annotations":
         return None
-    cache: dict[tuple[str | None, str], Predictor | None] = _local.__dict__.setdefault("models", {})
-    key = (job.model, job.lang)
+    cache: dict[tuple[Any, ...], Predictor | None] = _local.__dict__.setdefault("models", {})
+    key = (job.model, job.lang, job.threshold, job.ages, job.propagate)
     if key not in cache:
-        cache[key] = resolve_detector(job.model or "default", job.lang)
+        loaded = resolve_detector(job.model or "default", job.lang)
+        cache[key] = None if loaded is None else adjusted(
+            loaded, threshold=job.threshold, ages=job.ages, propagate=job.propagate,
+            lang=job.lang, by_patient=False,
+        )
     return cache[key]
+
+
+def propagates(job: Job) -> bool:
+    """Whether the job's detection propagates mentions (asked, or the model's default): each
+    note's own while detecting, a patient's across its notes when they are redacted
+    together (``tasks.run_bucket``)."""
+    found = detector_for(job)
+    return isinstance(found, Adjusted) and found.propagate
 
 
 # --- per-document work ----------------------------------------------------------------------

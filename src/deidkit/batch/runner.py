@@ -97,6 +97,9 @@ def run_deidentify(
     buckets: int | None = None,
     settings: RunSettings | None = None,
     detector: Predictor | str | None = None,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> BatchReport:
     """De-identify the corpus at ``source`` into ``target`` (see the module docstring).
 
@@ -105,7 +108,8 @@ def run_deidentify(
     deprecated old name of ``model=``). ``key``: None makes a
     random key, kept in the work folder until the run ends so that a resumed run matches.
     ``buckets``: how many groups of patients are redacted as separate tasks (None: see
-    ``bucket_count``); the output is the same for any number.
+    ``bucket_count``); the output is the same for any number. ``threshold``, ``ages`` and
+    ``propagate`` apply to the model's detection (``deidkit.models.adjust``).
     """
     model = model_argument(model, detector)
     options = options or RedactOptions()
@@ -135,6 +139,9 @@ def run_deidentify(
             "mapping": mapping is not None,
             "timeout": timeout,
             "buckets": buckets,
+            "threshold": threshold,
+            "ages": ages,
+            "propagate": propagate,
         },
         mapping=mapping,
     )
@@ -153,10 +160,14 @@ def run_detect(
     timeout: float | None = None,
     settings: RunSettings | None = None,
     detector: Predictor | str | None = None,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> BatchReport:
     """Find the PHI spans of every document at ``source`` and write the documents with them
     (the output holds the original text: it is not de-identified). ``model`` as for
-    ``run_deidentify`` (``detector=`` is its deprecated old name)."""
+    ``run_deidentify`` (``detector=`` is its deprecated old name); ``threshold``, ``ages``
+    and ``propagate`` as there."""
     model = model_argument(model, detector)
     if model == "annotations":
         raise ConfigError("detect needs a model, not the input's annotations")
@@ -171,7 +182,8 @@ def run_detect(
         read_options=read_options,
         write_options=write_options,
         settings=settings or RunSettings(),
-        job_fields={"keep_metadata": True, "timeout": timeout},
+        job_fields={"keep_metadata": True, "timeout": timeout, "threshold": threshold,
+                    "ages": ages, "propagate": propagate},
         mapping=None,
     )
 

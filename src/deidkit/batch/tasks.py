@@ -8,7 +8,9 @@ depend on the patient's other notes, which may sit in any chunk.
 **Bucket task** (``run_bucket``, surrogate and tag mode only): patients are spread over
 buckets by a hash of their id; a bucket task reads the held documents of its patients in
 input order, shows the redactor all of them first, then redacts them one by one: exactly
-what a single process does, since the redactor keeps its state per patient. The output is
+what a single process does, since the redactor keeps its state per patient (and, with
+mention propagation, each patient's name and ID strings are gathered in the first pass and
+their further mentions added in the second). The output is
 therefore the same whatever the number of workers, chunks or buckets, and however often the
 run was interrupted.
 
@@ -32,10 +34,12 @@ from deidkit.batch.job import (
     make_deidentifier,
     mapping_of,
     output_document,
+    propagates,
     redact_document,
 )
 from deidkit.batch.sources import Chunk, Record, read_chunk, relative
 from deidkit.batch.workdir import WorkDir, inconsistent, read_work_line, work_file, work_line
+from deidkit.models.mentions import add_mentions, mention_strings
 from deidkit.redact.corpus import patient_rule
 from deidkit.redact.engine import Deidentifier, patient_of
 from deidkit.types import Document
@@ -176,8 +180,15 @@ def run_bucket(
     kept: list[tuple[dict[str, Any], Document]] | None = (
         [] if sum(length for *_, length in parts) <= HELD_IN_MEMORY else None
     )
+    strings: dict[str, dict[str, str]] | None = (
+        {} if job.uses_model and propagates(job) else None
+    )
     for held in _held_documents(work, parts):
         deidentifier.observe(held[1])
+        if strings is not None:
+            patient = patient_of(held[1])
+            found = mention_strings([held[1]], lang=job.lang)
+            strings[patient] = {**found, **strings.get(patient, {})}
         if kept is not None:
             kept.append(held)
     failures: list[Failure] = []
@@ -185,7 +196,10 @@ def run_bucket(
     documents = 0
     with work_file(work.bucket_output(bucket)) as handle:
         for record, document in kept if kept is not None else _held_documents(work, parts):
-            redacted = redact_document(job, deidentifier, document, record["s"], observed=True)
+            more = add_mentions(document, strings.get(patient_of(document), {})) if (
+                strings is not None) else document
+            redacted = redact_document(job, deidentifier, more, record["s"],
+                                       observed=more is document)
             entry: dict[str, Any] = {"c": record["c"], "i": record["i"]}
             if isinstance(redacted, Failure):
                 failures.append(redacted)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from deidkit.agerule import check_age_rule
 from deidkit.batch import carries_spans, run_deidentify
 from deidkit.batch.runner import RunSettings
 from deidkit.cli.options import (
@@ -15,6 +16,8 @@ from deidkit.cli.options import (
     InputOptions,
     LabelsOption,
     OutputFormatOption,
+    PropagateOption,
+    ThresholdOption,
     TimeoutOption,
     batch_options,
     input_options,
@@ -173,6 +176,15 @@ def register(app: typer.Typer) -> None:
         ages: Annotated[
             str,
             typer.Option(
+                help="Which ages are PHI: 'all' (i2b2 2014) or 'over-89' (HIPAA Safe "
+                "Harbor: detected ages under 90 are left as they are in every mode). "
+                "Surrogate mode keeps ages under 90 either way. ('bucket' and 'surrogate' "
+                "are still read as --age-surrogates.)"
+            ),
+        ] = "all",
+        age_surrogates: Annotated[
+            str,
+            typer.Option(
                 help="Surrogate mode, ages over 89: 'bucket' (the --age-bucket text) "
                 "or 'surrogate' (another age over 89)."
             ),
@@ -208,8 +220,13 @@ def register(app: typer.Typer) -> None:
         ] = None,
         labels: LabelsOption = None,
         timeout: TimeoutOption = None,
+        threshold: ThresholdOption = None,
+        propagate: PropagateOption = None,
     ) -> None:
         """Remove or replace the PHI of clinical notes (surrogates by default)."""
+        if ages in ("bucket", "surrogate"):  # the option's meaning before the age rule
+            ages, age_surrogates = "all", ages
+        check_age_rule(ages)
         if detector not in ("model", "annotations"):
             raise ConfigError(f"--detector {detector!r}: use 'model' or 'annotations'")
         if detector == "annotations" and model is not None:
@@ -224,7 +241,7 @@ def register(app: typer.Typer) -> None:
             mask_char=mask_char,
             date_shift_min=low,
             date_shift_max=high,
-            age_policy=ages,  # type: ignore[arg-type]
+            age_policy=age_surrogates,  # type: ignore[arg-type]
             age_bucket=age_bucket,
             keep_labels=parse_keep(keep or []),
             pseudonymize_ids=pseudonymize_ids,
@@ -262,6 +279,9 @@ def register(app: typer.Typer) -> None:
             keep_metadata=keep_metadata,
             patient_from_id=patient_from_id,
             timeout=timeout,
+            threshold=threshold,
+            ages=ages,
+            propagate=propagate,
             settings=settings,
         )
         for line in summary(report):

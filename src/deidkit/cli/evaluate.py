@@ -242,6 +242,8 @@ def register(app: typer.Typer) -> None:
         gold_documents = read_corpus(gold, inputs)
         if curve and model is None:
             raise ConfigError("--curve needs --model (it runs the model at each threshold)")
+        if model is None and (threshold is not None or propagate is not None):
+            raise ConfigError("--threshold and --propagate apply to --model only, not to PRED")
 
         def run(pred_path: Path | None, model_name: str | None) -> tuple[Evaluation, str]:
             return run_evaluation(

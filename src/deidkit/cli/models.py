@@ -19,15 +19,19 @@ from typing import Annotated, Any
 
 import typer
 
+from deidkit.agerule import check_age_rule
 from deidkit.batch import run_detect
 from deidkit.batch.runner import RunSettings
 from deidkit.cli.language import language_warning
 from deidkit.cli.options import (
     FAILED_EXIT_CODE,
     GIVEN_INPUTS,
+    AgesOption,
     InputOptions,
     LabelsOption,
     OutputFormatOption,
+    PropagateOption,
+    ThresholdOption,
     TimeoutOption,
     batch_options,
     input_options,
@@ -36,6 +40,7 @@ from deidkit.cli.options import (
     report_lines,
 )
 from deidkit.errors import ConfigError, InputError
+from deidkit.evaluate.curve import choose_operating_point
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.schemes import as_label_map, label_metadata
 from deidkit.models import (
@@ -47,6 +52,7 @@ from deidkit.models import (
     read_model,
     resolve_model_path,
 )
+from deidkit.models.operating import OPERATING_POINT
 from deidkit.models.store import folder_size
 from deidkit.types import Document
 
@@ -131,9 +137,13 @@ def train_model(
     metadata: dict[str, Any] | None = None,
     label_map: Path | str | None = None,
     progress: Callable[[str], None] | None = None,
+    recall_target: float | None = None,
+    held_out: float = 0.2,
 ) -> TrainReport:
     """Train detector ``model`` on the documents of ``corpora`` and save it to ``out``
-    (``read_options``: the CSV reader's options, for CSV corpora)."""
+    (``read_options``: the CSV reader's options, for CSV corpora). With ``recall_target``
+    the operating point is chosen first on a held-out share ``held_out`` of the documents
+    (``deidkit.models.tuning``) and saved with the model trained on all of them."""
     if model not in DETECTORS:
         raise ConfigError(f"--model {model!r}: use one of {', '.join(DETECTORS)}")
     params, features = merge_settings(config or {}, assignments)
@@ -162,9 +172,19 @@ def train_model(
     if not corpora and detector.needs_training:
         raise ConfigError(f"the {model} detector needs --corpus (annotated notes)")
     started = time.perf_counter()
+    extra: dict[str, Any] = {}
+    if recall_target is not None:
+        point = choose_operating_point(
+            lambda: build_detector(model, params, features or None), documents,
+            recall_target=recall_target, held_out=held_out, lang=lang, progress=progress,
+        )
+        extra[OPERATING_POINT] = point
     detector.fit(documents)
+    if recall_target is not None:
+        detector.set_threshold(extra[OPERATING_POINT]["threshold"])
     seconds = time.perf_counter() - started
-    detector.save(out, metadata={"corpora": summaries, **(metadata or {})}, overwrite=overwrite)
+    detector.save(out, metadata={"corpora": summaries, **(metadata or {}), **extra},
+                  overwrite=overwrite)
     labels = Counter(span.label for doc in documents for span in doc.spans)
     return TrainReport(model, out, len(documents), sum(labels.values()), dict(labels), seconds,
                        summaries)
@@ -249,6 +269,24 @@ def model_rows() -> list[dict[str, Any]]:
     return rows
 
 
+def operating_point_line(metadata: dict[str, Any]) -> str:
+    """How a model decides: its threshold and what was measured there, or argmax."""
+    point = metadata.get(OPERATING_POINT)
+    if not isinstance(point, dict):
+        point = {}
+    if point.get("threshold") is None:
+        parts = ["argmax (no threshold set; --threshold T sets one)"]
+    else:
+        parts = [f"threshold {point['threshold']}"]
+    if point.get("recall_target") is not None:
+        parts.append(f"chosen for recall {point['recall_target']}")
+    if point.get("recall") is not None:
+        parts.append(f"held-out token recall {point['recall']}, precision {point.get('precision')}")
+    if isinstance(point.get("propagate"), bool):
+        parts.append(f"mention propagation {'on' if point['propagate'] else 'off'} by default")
+    return "; ".join(parts)
+
+
 def model_info(name_or_path: str, lang: str) -> dict[str, Any]:
     """Config and metadata of a shipped model or a model folder (verified)."""
     path = resolve_model_path(name_or_path, lang)
@@ -294,6 +332,19 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Extra metadata saved with the model, key=value (repeatable), "
                          "e.g. --meta 'credit=MEDDOCAN, CC BY 4.0'."),
         ] = None,
+        recall_target: Annotated[
+            float | None,
+            typer.Option(min=0.0, max=1.0,
+                         help="Choose the operating point on held-out notes: the threshold "
+                         "with the best precision whose token recall reaches this (e.g. "
+                         "0.99), saved with the model (crf, svm, tree, ensemble)."),
+        ] = None,
+        held_out: Annotated[
+            float,
+            typer.Option(min=0.05, max=0.5,
+                         help="With --recall-target: the share of documents (by patient when "
+                         "they have patient ids) held out to choose the threshold on."),
+        ] = 0.2,
         inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """Train a PHI detector on annotated notes and save it as a model folder."""
@@ -308,6 +359,7 @@ def register(app: typer.Typer) -> None:
             read_options=inputs.csv(), label_map=inputs.label_map,
             config=read_config_file(config) if config else None,
             assignments=set_ or [], overwrite=force, progress=_progress, metadata=extra,
+            recall_target=recall_target, held_out=held_out,
         )
         typer.echo(
             f"trained {report.detector} on {report.documents:,} documents "
@@ -332,6 +384,9 @@ def register(app: typer.Typer) -> None:
         lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
         to: OutputFormatOption = None,
         timeout: TimeoutOption = None,
+        threshold: ThresholdOption = None,
+        ages: AgesOption = "all",
+        propagate: PropagateOption = None,
         labels: LabelsOption = None,
     ) -> None:
         """Find PHI: write the input documents with the predicted PHI spans."""
@@ -348,6 +403,7 @@ def register(app: typer.Typer) -> None:
                 **output_labels(labels, out_format, model=model, lang=lang),
             },
             timeout=timeout, settings=settings,
+            threshold=threshold, ages=check_age_rule(ages), propagate=propagate,
         )
         rate = report.characters / report.seconds if report.seconds else 0.0
         labels = ", ".join(f"{k} {v}" for k, v in sorted(report.spans.items())) or "none"
@@ -384,6 +440,7 @@ def register(app: typer.Typer) -> None:
             for key in ("description", "deidkit_version", "created", "credit", "license"):
                 if key in metadata:
                     typer.echo(f"  {key}: {metadata[key]}")
+            typer.echo(f"  operating point: {operating_point_line(metadata)}")
             typer.echo(f"  training: {json.dumps(metadata.get('training', {}))}")
             typer.echo(f"  parameters: {json.dumps(config.get('params', {}))}")
             return

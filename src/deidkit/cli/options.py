@@ -294,6 +294,35 @@ def _settings(**values: Any) -> RunSettings:
     return run_settings(**values)
 
 
+# --- detection: operating point, age rule, mentions -----------------------------------------
+
+ThresholdOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0.0,
+        max=1.0,
+        help="Operating point: a token is PHI when the model's probability that it is "
+        "outside PHI is below this (higher finds more PHI, at some precision). Default: the "
+        "model's own point (argmax if it has none; see 'deidkit models MODEL').",
+    ),
+]
+AgesOption = Annotated[
+    str,
+    typer.Option(
+        help="Which ages are PHI: 'all' (i2b2 2014) or 'over-89' (HIPAA Safe Harbor: AGE "
+        "spans under 90 are dropped from the output and from scoring).",
+    ),
+]
+PropagateOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--propagate/--no-propagate",
+        help="Also mark further mentions of the names and IDs found, in the same note and "
+        "the same patient's notes (HIDE's iterative extraction). Default: the model's choice "
+        "(on for en).",
+    ),
+]
+
 # --- output labels --------------------------------------------------------------------------
 
 

@@ -235,8 +235,11 @@ def write_evaluation_folder(
     title: str = "Evaluation",
     tests: Sequence[PairedTest] = (),
     names: tuple[str, str] = ("A", "B"),
+    curve: Sequence[Mapping[str, Any]] = (),
 ) -> None:
-    """Write evaluation.json, groups.csv, bio_confusion.csv and a manifest the report reads."""
+    """Write evaluation.json, groups.csv, bio_confusion.csv and a manifest the report reads;
+    with ``curve`` (rows of ``deidkit.evaluate.curve.curve_rows``) also the precision-recall
+    table over thresholds and, with matplotlib, its plot."""
     writer = ResultsWriter(folder, kind="evaluation", title=title)
     writer.write_text("evaluation.json", to_json(evaluation, tests))
     writer.table(
@@ -273,6 +276,30 @@ def write_evaluation_folder(
             f"{names[1]} vs {names[0]}: paired test",
             [test.to_dict() for test in tests],
             tuple(tests[0].to_dict()),
+        )
+    if curve:
+        writer.table(
+            "threshold_curve",
+            "Token PHI recall, precision and NAME/ID leak over operating points",
+            list(curve),
+            ("threshold", "recall", "precision", "leak"),
+        )
+        # lazy: matplotlib is optional (the report extra)
+        from deidkit.evaluate.experiments.plots import line_plot
+
+        measured = [row for row in curve if isinstance(row["threshold"], float)]
+        writer.figure(
+            "threshold_curve",
+            "Operating points",
+            line_plot(
+                [row["threshold"] for row in measured],
+                {name: [row[key] for row in measured] for key, name in (
+                    ("recall", "token recall"), ("precision", "token precision"),
+                    ("leak", "NAME/ID leak"))},
+                title="Recall and precision over thresholds",
+                xlabel="threshold (PHI when P(outside) is below it)",
+                ylabel="",
+            ),
         )
     writer.finish()
 

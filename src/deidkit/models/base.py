@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from deidkit.errors import ConfigError, InputError, ModelError, NotFittedError
 from deidkit.models import store
+from deidkit.models.operating import OPERATING_POINT, check_threshold, threshold_of
 from deidkit.text import tokenize
 from deidkit.types import Document, Span
 
@@ -41,6 +42,12 @@ class BaseDetector:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     needs_training: ClassVar[bool] = True
+    has_confidence: ClassVar[bool] = False
+    """Whether the detector gives tokens a probability of being outside PHI, so that an
+    operating point (``set_threshold``) applies."""
+    decision_threshold: float | None = None
+    """The operating point (``deidkit.models.operating``): a token is PHI when its probability
+    of being outside PHI is below it; None decides by argmax."""
     metadata_: dict[str, Any]
     """The metadata of the model folder a loaded detector came from."""
 
@@ -115,6 +122,17 @@ class BaseDetector:
         predicted = self._predict_many(docs)
         return [doc.with_spans(spans) for doc, spans in zip(docs, predicted, strict=True)]
 
+    def set_threshold(self, threshold: float | None) -> BaseDetector:
+        """Use operating point ``threshold`` (None: argmax); returns self."""
+        threshold = check_threshold(threshold)
+        if threshold is not None and not self.has_confidence:
+            raise ConfigError(
+                f"the {self.name} detector has no confidence to set a threshold on; "
+                "drop --threshold or use a crf, svm, tree or ensemble model"
+            )
+        self.decision_threshold = threshold
+        return self
+
     def predict_text(self, text: str) -> list[Span]:
         """The predicted spans of one string."""
         return list(self.predict([Document(id="text", text=text)])[0].spans)
@@ -157,6 +175,8 @@ class BaseDetector:
         }
         training = getattr(self, "training_", {})
         meta = {"training": training, **(dict(metadata) if metadata else {})}
+        if self.decision_threshold is not None and OPERATING_POINT not in meta:
+            meta[OPERATING_POINT] = {"threshold": self.decision_threshold}
         return store.write_model(
             directory,
             config=config,
@@ -192,6 +212,9 @@ class BaseDetector:
         training = saved.metadata.get("training")
         detector.training_ = training if isinstance(training, dict) else {}
         detector.metadata_ = saved.metadata
+        threshold = threshold_of(saved.metadata)
+        if threshold is not None:
+            detector.set_threshold(threshold)
         return detector
 
     def _extra_config(self) -> dict[str, Any]:

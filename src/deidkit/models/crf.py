@@ -6,7 +6,9 @@ regularisation are exposed, and so is HIDE's training-data sampling (``sampling`
 ``random`` with probability ``sampling_p`` and a history of ``sampling_history`` tokens, or
 ``window`` with ``sampling_window`` tokens each side of PHI).
 
-Each predicted span's score is the lowest marginal probability of its tokens' tags.
+Each predicted span's score is the lowest marginal probability of its tokens' tags. At an
+operating point (``set_threshold``, ``deidkit.models.operating``) a token is PHI when its
+marginal probability of ``O`` is below the threshold; the marginals are computed then only.
 The model file is CRFsuite's own (data only); it is loaded from verified bytes in memory.
 
 Tokens reach CRFsuite as ready-made attribute items (``FeatureExtractor.attribute_items``):
@@ -72,6 +74,7 @@ class CRFDetector(StatisticalDetector):
     """Linear-chain CRF over BIO tags of the canonical PHI labels (CRFsuite, L-BFGS)."""
 
     name = "crf"
+    has_confidence = True
     description = "linear-chain CRF (CRFsuite, L-BFGS), BIO tags, HIDE sampling"
 
     def __init__(
@@ -197,18 +200,43 @@ class CRFDetector(StatisticalDetector):
         if not tokens:
             return []
         items = self.extractor.attribute_items(document, tokens, vocabulary=self.vocabulary_)
-        tagger = self.tagger_
-        tags = tagger.tag(items)
-        scores = [1.0] * len(tags)
-        for index, tag in enumerate(tags):
-            if tag != OUTSIDE:
-                scores[index] = tagger.marginal(tag, index)
+        if self.decision_threshold is not None:
+            tags, scores = self._threshold_tags(items, self.decision_threshold)
+        else:
+            tagger = self.tagger_
+            tags = tagger.tag(items)
+            scores = [1.0] * len(tags)
+            for index, tag in enumerate(tags):
+                if tag != OUTSIDE:
+                    scores[index] = tagger.marginal(tag, index)
         if self.tagging != "bio":
             tags = with_prefixes(tokens, tags, document.text)
         spans = spans_from_bio(tokens, tags, source=self.name, scores=scores)
         if self.pattern_backoff:
             spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
         return spans
+
+    def _threshold_tags(self, items: list[Any], threshold: float) -> tuple[list[str], list[float]]:
+        """Tags at an operating point: a token's most probable PHI tag where its marginal
+        probability of ``O`` is below ``threshold``, else ``O``; scores are the chosen tags'
+        marginals. Only tokens below the threshold pay for the marginals of every tag."""
+        tagger = self.tagger_
+        tagger.set(items)
+        phi_tags = [tag for tag in self.labels_ if tag != OUTSIDE]
+        has_outside = OUTSIDE in self.labels_
+        tags: list[str] = []
+        scores: list[float] = []
+        for index in range(len(items)):
+            p_out = tagger.marginal(OUTSIDE, index) if has_outside else 0.0
+            if p_out >= threshold or not phi_tags:
+                tags.append(OUTSIDE)
+                scores.append(1.0)
+                continue
+            marginals = [tagger.marginal(tag, index) for tag in phi_tags]
+            best = max(range(len(phi_tags)), key=marginals.__getitem__)
+            tags.append(phi_tags[best])
+            scores.append(marginals[best])
+        return tags, scores
 
     def _write_files(self, folder: Path) -> None:
         (folder / MODEL_FILE).write_bytes(self.model_)

@@ -13,6 +13,10 @@ Categories not in ``policy`` use ``default_policy``. The default favours recall:
 names, IDs, contacts, dates and ages; the statistical member alone for the rest. Where
 spans of different categories overlap, the member listed first in ``members`` with a
 statistical model wins (then the longer span).
+
+Each member decides at its own operating point (the threshold saved with it);
+``set_threshold`` on the ensemble (or a threshold in the ensemble's metadata) puts every
+member with a confidence at that one.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from deidkit.errors import ConfigError, ModelError
 from deidkit.labels import Category, category_of
 from deidkit.models import store
 from deidkit.models.base import BaseDetector
+from deidkit.models.operating import check_threshold
 from deidkit.models.registry import build_detector, detector_class
 from deidkit.models.spans import resolve_overlaps
 from deidkit.types import Document, Span
@@ -45,6 +50,7 @@ class EnsembleDetector(BaseDetector):
     """Rules plus statistical detectors, combined per PHI category."""
 
     name = "ensemble"
+    has_confidence = True
     description = "rules + statistical detectors combined per category (union or vote)"
 
     def __init__(
@@ -106,6 +112,20 @@ class EnsembleDetector(BaseDetector):
     @property
     def is_fitted(self) -> bool:
         return hasattr(self, "detectors_")
+
+    def set_threshold(self, threshold: float | None) -> EnsembleDetector:
+        """Put every member with a confidence at operating point ``threshold`` (None: each
+        member back to argmax); the rules member is unchanged."""
+        threshold = check_threshold(threshold)
+        members = [d for d in getattr(self, "detectors_", []) if d.has_confidence]
+        if threshold is not None and not members:
+            raise ConfigError(
+                "ensemble: no member has a confidence to set a threshold on; drop --threshold"
+            )
+        for member in members:
+            member.set_threshold(threshold)
+        self.decision_threshold = threshold
+        return self
 
     def _order(self) -> list[str]:
         names = [d.name for d in self.detectors_]

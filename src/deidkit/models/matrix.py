@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from scipy import sparse
 
 from deidkit.errors import ModelError
 from deidkit.models import store
+from deidkit.models.spans import OUTSIDE
 from deidkit.models.statistical import Features, StatisticalDetector
 
 VOCABULARY_FILE = "vocabulary.json"
@@ -91,6 +92,32 @@ def read_arrays(saved: store.SavedModel, name: str) -> dict[str, Any]:
         elif not key.endswith((".indices", ".indptr", ".shape")):
             arrays[key] = value
     return arrays
+
+
+def threshold_labels(
+    values: np.ndarray,
+    classes: Sequence[str],
+    threshold: float,
+    outside_probability: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> tuple[list[str], list[float]]:
+    """Labels and scores at an operating point. Per row (token), ``values`` (decision values
+    or votes, one column per class) give its best PHI class and, through
+    ``outside_probability(value of O, value of the best PHI class)``, its probability of
+    being outside PHI rather than in that class (so 0.5 is the argmax decision); the row
+    takes that class when the probability is below ``threshold``, else ``O`` (score 1)."""
+    outside = list(classes).index(OUTSIDE)
+    rows = np.arange(values.shape[0])
+    if values.shape[1] < 2:
+        return [OUTSIDE] * values.shape[0], [1.0] * values.shape[0]
+    phi = values.astype(np.float64, copy=True)
+    phi[:, outside] = -np.inf
+    best = phi.argmax(axis=1)
+    p_out = outside_probability(values[:, outside], values[rows, best])
+    marked = p_out < threshold
+    labels = [classes[b] if m else OUTSIDE for b, m in zip(best.tolist(), marked.tolist(),
+                                                        strict=True)]
+    scores = np.where(marked, 1.0 - p_out, 1.0).tolist()
+    return labels, scores
 
 
 def sigmoid(values: np.ndarray) -> np.ndarray:

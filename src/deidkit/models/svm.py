@@ -9,8 +9,10 @@
 - ``C``: the misclassification penalty; ``class_weight="balanced"`` reweights rare labels.
 
 Adjacent tokens with the same predicted label become one span; a span's score is the lowest
-sigmoid of its tokens' decision values. Saved as arrays (``.npz``), no pickles: the linear
-weights, or the support vectors with their coefficients.
+sigmoid of its tokens' decision values. At an operating point a token's probability of being
+outside PHI is the sigmoid of the difference between its decision values for ``O`` and for
+its best PHI label (``set_threshold``; 0.5 is the argmax decision). Saved as arrays
+(``.npz``), no pickles: the linear weights, or the support vectors with their coefficients.
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ from scipy import sparse
 from deidkit.errors import ConfigError
 from deidkit.features import FeatureConfig
 from deidkit.models import store
-from deidkit.models.matrix import MatrixDetector, read_arrays, sigmoid, write_arrays
+from deidkit.models.matrix import (
+    MatrixDetector,
+    read_arrays,
+    sigmoid,
+    threshold_labels,
+    write_arrays,
+)
 from deidkit.models.spans import OUTSIDE, spans_from_labels
 from deidkit.models.statistical import with_pattern_backoff
 from deidkit.types import Document, Span
@@ -41,6 +49,7 @@ class SVMDetector(MatrixDetector):
     """Per-token SVM over token features; adjacent same-label tokens merged into spans."""
 
     name = "svm"
+    has_confidence = True
     description = "per-token SVM (linear, quadratic or Gaussian kernel), binary or multi-class"
 
     def __init__(
@@ -195,9 +204,15 @@ class SVMDetector(MatrixDetector):
         if not tokens:
             return []
         values = self.decision(self.to_matrix(features))
-        best = values.argmax(axis=1)
-        labels = [self.classes_[i] for i in best.tolist()]
-        scores = sigmoid(values[np.arange(len(labels)), best]).tolist()
+        if self.decision_threshold is not None and OUTSIDE in self.classes_:
+            labels, scores = threshold_labels(
+                values, self.classes_, self.decision_threshold,
+                lambda outside, best: sigmoid(outside - best),
+            )
+        else:
+            best = values.argmax(axis=1)
+            labels = [self.classes_[i] for i in best.tolist()]
+            scores = sigmoid(values[np.arange(len(labels)), best]).tolist()
         spans = spans_from_labels(tokens, labels, source=self.name, text=document.text,
                                   scores=scores)
         if self.pattern_backoff and self.mode == "multiclass":

@@ -25,7 +25,7 @@ from scipy import sparse
 from deidkit.errors import ConfigError
 from deidkit.features import FeatureConfig
 from deidkit.models import store
-from deidkit.models.matrix import MatrixDetector, read_arrays, write_arrays
+from deidkit.models.matrix import MatrixDetector, read_arrays, threshold_labels, write_arrays
 from deidkit.models.spans import OUTSIDE, spans_from_labels
 from deidkit.models.statistical import with_pattern_backoff
 from deidkit.types import Document, Span
@@ -39,6 +39,7 @@ class TreeDetector(MatrixDetector):
     filter."""
 
     name = "tree"
+    has_confidence = True
     description = "boosted entropy decision trees, balanced cost-sensitive sample, kNN filter"
 
     def __init__(
@@ -148,6 +149,21 @@ class TreeDetector(MatrixDetector):
 
     def predict_tokens(self, matrix: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
         """Class index and vote share of each row (SAMME: weighted votes of the trees)."""
+        scores = self._votes(matrix)
+        rows = np.arange(matrix.shape[0])
+        best = scores.argmax(axis=1)
+        total = scores.sum(axis=1)
+        share = np.where(total > 0, scores[rows, best] / np.where(total > 0, total, 1.0), 1.0)
+        return best, share
+
+    def vote_shares(self, matrix: sparse.csr_matrix) -> np.ndarray:
+        """Each row's share of the weighted votes for every class (rows sum to 1)."""
+        scores = self._votes(matrix)
+        total = scores.sum(axis=1, keepdims=True)
+        return np.where(total > 0, scores / np.where(total > 0, total, 1.0), 1.0 / scores.shape[1])
+
+    def _votes(self, matrix: sparse.csr_matrix) -> np.ndarray:
+        """Weighted votes of the trees, one column per class."""
         used = np.unique(self.feature_[self.feature_ >= 0])
         dense = np.asarray(matrix[:, used].todense(), dtype=np.float32) if used.size else (
             np.zeros((matrix.shape[0], 0), dtype=np.float32)
@@ -166,10 +182,7 @@ class TreeDetector(MatrixDetector):
                                        self.right_[at])
                 inner = self.left_[node] >= 0
             scores[rows, self.vote_[node]] += weight
-        best = scores.argmax(axis=1)
-        total = scores.sum(axis=1)
-        share = np.where(total > 0, scores[rows, best] / np.where(total > 0, total, 1.0), 1.0)
-        return best, share
+        return scores
 
     def _drop_lonely_phi(self, matrix: sparse.csr_matrix, phi_rows: np.ndarray) -> np.ndarray:
         """Rows of ``phi_rows`` whose ``neighbours`` nearest training tokens are not all
@@ -206,8 +219,15 @@ class TreeDetector(MatrixDetector):
         if not tokens:
             return []
         matrix = self.to_matrix(features)
-        best, share = self.predict_tokens(matrix)
         outside = self.classes_.index(OUTSIDE) if OUTSIDE in self.classes_ else -1
+        if self.decision_threshold is not None and outside >= 0:
+            shares = self.vote_shares(matrix)
+            chosen, _ = threshold_labels(shares, self.classes_, self.decision_threshold,
+                                         _outside_share)
+            best = np.asarray([self.classes_.index(label) for label in chosen], dtype=np.int64)
+            share = shares[np.arange(len(best)), best]
+        else:
+            best, share = self.predict_tokens(matrix)
         phi_rows = np.flatnonzero(best != outside)
         if self.nn_filter and phi_rows.size:
             kept = set(self._drop_lonely_phi(matrix, phi_rows).tolist())
@@ -244,3 +264,11 @@ class TreeDetector(MatrixDetector):
         self.tree_weights_ = arrays["tree_weights"]
         self.sample_ = arrays["sample"].astype(np.float32)
         self.sample_phi_ = arrays["sample_phi"]
+
+
+def _outside_share(outside: np.ndarray, best: np.ndarray) -> np.ndarray:
+    """The share of ``O`` in the votes of ``O`` and the best PHI class (the probability of
+    being outside PHI at an operating point; 0.5 is the argmax decision)."""
+    total = outside + best
+    result: np.ndarray = np.where(total > 0, outside / np.where(total > 0, total, 1.0), 1.0)
+    return result

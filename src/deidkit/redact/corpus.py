@@ -20,7 +20,7 @@ from deidkit.errors import ConfigError, DeidkitError, OutputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.atomic import atomic_write_text
 from deidkit.redact import detect, resolve_detector
-from deidkit.redact.engine import Deidentifier, MappingEntry, RedactOptions
+from deidkit.redact.engine import Deidentifier, MappingEntry, RedactOptions, patient_of
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.mapping import write_mapping
 from deidkit.types import Document, Span
@@ -103,6 +103,16 @@ def deidentify_corpus(
         source, target, fmt, out_format, options.mode, key_generated=key.generated
     )
     found = resolve_detector(detector, options.lang)
+    propagate = False  # mention propagation across a patient's notes (as batch runs do it)
+    strings: dict[str, dict[str, str]] = {}
+    if found is not None:
+        # lazy: redacting given spans loads no detector code
+        from deidkit.models.adjust import Adjusted, adjusted
+        from deidkit.models.mentions import add_mentions, mention_strings
+
+        found = adjusted(found, lang=options.lang, by_patient=False)
+        propagate = isinstance(found, Adjusted) and found.propagate and options.mode in (
+            "surrogate", "tag")
     deidentifier = Deidentifier(options, key=key)
     read_opts = read_options or {}
 
@@ -115,6 +125,10 @@ def deidentify_corpus(
         for document in _detect_batch(batch, found, skip_failed, failed):
             spans[document.id] = document.spans
             deidentifier.observe(document)
+            if propagate and document.patient_id:
+                patient = patient_of(document)
+                more = mention_strings([document], lang=options.lang)
+                strings[patient] = {**more, **strings.get(patient, {})}
         batch.clear()
 
     for document in read_documents(source, fmt, **read_opts):
@@ -130,8 +144,11 @@ def deidentify_corpus(
         for document in map(patient_of_id, read_documents(source, fmt, **read_opts)):
             if document.id in failed:
                 continue
+            document = document.with_spans(spans[document.id])
+            if propagate and document.patient_id:
+                document = add_mentions(document, strings.get(patient_of(document), {}))
             try:
-                result = deidentifier.redact(document.with_spans(spans[document.id]))
+                result = deidentifier.redact(document)
             except (DeidkitError, ValueError, KeyError, IndexError) as error:
                 if not skip_failed:
                     raise _failure(document.id, error) from None
@@ -142,9 +159,7 @@ def deidentify_corpus(
                 report.dropped_metadata.update(out.metadata)
                 out = replace(out, metadata={})
             report.documents += 1
-            report.spans.update(
-                span.label for span in document.with_spans(spans[document.id]).spans
-            )
+            report.spans.update(span.label for span in document.spans)
             if mapping is not None:
                 entries.extend(result.mapping)
             yield out

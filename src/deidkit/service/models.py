@@ -62,11 +62,14 @@ class ModelCatalog:
             )
         return name, lang or self.models[name][1]
 
-    def detector(self, name: str | None, lang: str | None) -> Predictor:
-        """The named model, loaded on first use (then kept for every request)."""
+    def detector(
+        self, name: str | None, lang: str | None, *, threshold: float | None = None
+    ) -> Predictor:
+        """The named model (at operating point ``threshold``: a copy of its own), loaded on
+        first use (then kept for every request)."""
         resolved, _ = self.resolve(name, lang)
         target, model_lang, _description = self.models[resolved]
-        return shared_model(target, model_lang)
+        return shared_model(target, model_lang, threshold=threshold)
 
     def loaded(self) -> int:
         return len(loaded_models())

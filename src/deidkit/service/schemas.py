@@ -72,6 +72,18 @@ class _Texts(BaseModel):
         description="A model name from GET /models (default: the language's default).",
     )
     lang: LanguageCode | None = Field(None, description="Language of the notes.")
+    threshold: float | None = Field(
+        None, gt=0, le=1,
+        description="Operating point: a token is PHI when the model's probability that it is "
+        "outside PHI is below this (default: the model's own).",
+    )
+    ages: Literal["all", "over-89"] = Field(
+        "all", description="Which ages are PHI: all (i2b2 2014) or over-89 (HIPAA Safe Harbor)."
+    )
+    propagate: bool | None = Field(
+        None, description="Further mentions of the names and IDs found are PHI in the same "
+        "note and the same patient's notes (default: the model's choice).",
+    )
 
     @model_validator(mode="after")
     def _one_kind(self) -> _Texts:

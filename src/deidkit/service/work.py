@@ -6,7 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from deidkit.detector import Predictor
 from deidkit.errors import DeidkitError
+from deidkit.models.adjust import adjusted, saved_propagate
 from deidkit.pieces import PiecewisePredictor
 from deidkit.redact import deidentify, detect
 from deidkit.redact.engine import MappingEntry, RedactOptions
@@ -91,7 +93,18 @@ def detect_request(
 ) -> tuple[str, list[Document]]:
     name, lang = catalog.resolve(body.model, body.lang)
     documents = _documents(body, settings, spans=False)
-    return name, detect(documents, PiecewisePredictor(catalog.detector(name, lang), check=check))
+    return name, detect(documents, _predictor(body, catalog, name, lang, check))
+
+
+def _predictor(
+    body: DetectRequest | DeidentifyRequest, catalog: ModelCatalog, name: str, lang: str,
+    check: Check,
+) -> Predictor:
+    """The request's model at its operating point, with its age rule and propagation."""
+    model = catalog.detector(name, lang, threshold=body.threshold)
+    propagate = saved_propagate(model) if body.propagate is None else body.propagate
+    return adjusted(PiecewisePredictor(model, check=check), ages=body.ages, propagate=propagate,
+                    lang=lang)
 
 
 def deidentify_request(
@@ -122,7 +135,7 @@ def deidentify_request(
     result = deidentify(
         documents,
         key=key,
-        model=None if annotated else PiecewisePredictor(catalog.detector(name, lang), check=check),
+        model=None if annotated else _predictor(body, catalog, name, lang, check),
         options=options,
         with_mapping=body.with_mapping,
     )

@@ -1,0 +1,96 @@
+"""A detector at a chosen operating point, with the age rule and mention propagation applied
+to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the service run.
+
+``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
+detector (``deidkit.models.operating``) and wraps it so that its predictions get further
+mentions of the same names and IDs (``deidkit.models.mentions``, within the documents of one
+``predict`` call) and then the age rule (``deidkit.agerule``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from deidkit.agerule import apply_age_rule, check_age_rule
+from deidkit.detector import Predictor
+from deidkit.errors import ConfigError
+from deidkit.models.mentions import propagate_mentions
+from deidkit.models.operating import OPERATING_POINT, check_threshold
+from deidkit.types import Document
+
+PROPAGATE_DEFAULT = False
+"""Whether mention propagation is on when neither the caller nor the model's saved operating
+point (``operating_point.propagate`` in its metadata) says (docs/operating-point.md)."""
+
+
+class Adjusted:
+    """A predictor whose spans get mention propagation and the age rule."""
+
+    def __init__(
+        self,
+        detector: Predictor,
+        *,
+        ages: str = "all",
+        propagate: bool = False,
+        lang: str = "en",
+        by_patient: bool = True,
+    ) -> None:
+        self.detector = detector
+        self.ages = check_age_rule(ages)
+        self.propagate = propagate
+        self.lang = lang
+        self.by_patient = by_patient
+
+    def predict(self, documents: Sequence[Document]) -> list[Document]:
+        predicted = list(self.detector.predict(list(documents)))
+        if self.propagate:
+            predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
+        return apply_age_rule(predicted, self.ages)
+
+    def __getattr__(self, name: str) -> Any:  # name, metadata_, ...: the wrapped detector's
+        return getattr(self.detector, name)
+
+
+def apply_threshold(detector: Any, threshold: float | None) -> None:
+    """Put ``detector`` at operating point ``threshold`` (None: leave it as it is)."""
+    threshold = check_threshold(threshold, option="--threshold")
+    if threshold is None:
+        return
+    setter = getattr(detector, "set_threshold", None)
+    if setter is None:
+        raise ConfigError("--threshold applies to deidkit's own detectors only")
+    setter(threshold)
+
+
+def saved_propagate(detector: Any) -> bool:
+    """Whether the model's saved operating point turns mention propagation on (a wrapped
+    detector, as the API's locked ones, is looked through); ``PROPAGATE_DEFAULT`` if unsaid."""
+    for candidate in (detector, getattr(detector, "detector", None)):
+        metadata = getattr(candidate, "metadata_", None)
+        if isinstance(metadata, dict):
+            point = metadata.get(OPERATING_POINT)
+            if isinstance(point, dict) and isinstance(point.get("propagate"), bool):
+                return bool(point["propagate"])
+    return PROPAGATE_DEFAULT
+
+
+def adjusted(
+    detector: Predictor,
+    *,
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
+    lang: str = "en",
+    by_patient: bool = True,
+) -> Predictor:
+    """``detector`` at ``threshold`` (None: its own), with ``ages`` and ``propagate``
+    (None: the model's saved choice, else ``PROPAGATE_DEFAULT``) applied to its output;
+    itself when nothing applies. ``by_patient`` False propagates within each document only
+    (batch runs, whose patients' notes are brought together later)."""
+    apply_threshold(detector, threshold)
+    check_age_rule(ages)
+    propagate = saved_propagate(detector) if propagate is None else propagate
+    if ages == "all" and not propagate:
+        return detector
+    return Adjusted(detector, ages=ages, propagate=propagate, lang=lang, by_patient=by_patient)

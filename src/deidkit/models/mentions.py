@@ -1,0 +1,124 @@
+"""Mentions of the same PHI (HIDE's iterative extraction): a string found as a name or an
+identifier is PHI wherever else it occurs in that note and in the same patient's other notes.
+
+After detection, the text of every NAME-category span (the whole span and each of its words)
+and every ID-category span becomes a search string for the notes of its patient (documents
+without a ``patient_id`` are their own patient); each further occurrence, matched
+case-insensitively at word boundaries and overlapping no span already found, becomes a span
+with the label the string was found with (``source`` ``mentions``). Strings shorter than
+``MIN_LENGTH`` characters and common words of the language (``<prefix>common_words``, titles,
+month and weekday names) are never propagated, so a name that is also a word ("Will", "May",
+"Brown") only counts where the model found it. Nothing is tagged whose text was not found as
+PHI in that note or patient.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from deidkit.labels import Category, category_of
+from deidkit.lang import get_language
+from deidkit.resources import lexicon
+from deidkit.types import Document, Span
+
+MIN_LENGTH = 3
+"""Strings shorter than this are not propagated."""
+SOURCE = "mentions"
+PROPAGATED = frozenset({Category.NAME, Category.ID})
+_WORD = re.compile(r"\w[\w'’.-]*\w|\w", re.UNICODE)
+_EXCLUDED_LISTS = ("common_words", "titles", "months", "weekdays", "name_suffixes")
+
+
+@functools.cache
+def common_words(lang: str) -> frozenset[str]:
+    """The casefolded words never propagated in ``lang``."""
+    prefix = get_language(lang).resource_prefix
+    words: set[str] = set()
+    for name in _EXCLUDED_LISTS:
+        try:
+            words |= lexicon(prefix + name)
+        except Exception:  # a language without this list: nothing to exclude from it
+            continue
+    return frozenset(words)
+
+
+def propagate_mentions(
+    documents: Sequence[Document], *, lang: str = "en", by_patient: bool = True
+) -> list[Document]:
+    """The documents with further mentions of their patients' name and ID strings added
+    (in the same order; a document with nothing to add is returned as it is). Without
+    ``by_patient`` each document only gets mentions of its own strings."""
+    groups: dict[str, list[int]] = {}
+    for index, document in enumerate(documents):
+        key = f"p:{document.patient_id}" if document.patient_id and by_patient else f"d:{index}"
+        groups.setdefault(key, []).append(index)
+    result = list(documents)
+    for indexes in groups.values():
+        strings = mention_strings([documents[i] for i in indexes], lang=lang)
+        for index in indexes:
+            result[index] = add_mentions(documents[index], strings)
+    return result
+
+
+def mention_strings(documents: Sequence[Document], *, lang: str = "en") -> dict[str, str]:
+    """The strings (casefolded, with their labels) whose mentions propagation adds: those of
+    the NAME and ID spans of ``documents`` (one patient's)."""
+    return _strings(documents, common_words(lang))
+
+
+def add_mentions(document: Document, strings: dict[str, str]) -> Document:
+    """``document`` with the further mentions of ``strings`` (from ``mention_strings``)."""
+    if not strings:
+        return document
+    return _with_mentions(document, _pattern(strings), strings)
+
+
+def _strings(documents: Sequence[Document], excluded: frozenset[str]) -> dict[str, str]:
+    """Casefolded search string -> label, from the documents' NAME and ID spans (the first
+    label a string was found with)."""
+    found: dict[str, str] = {}
+
+    def add(text: str, label: str) -> None:
+        text = text.strip()
+        key = text.casefold()
+        if len(text) >= MIN_LENGTH and key not in excluded and any(c.isalnum() for c in text):
+            found.setdefault(key, label)
+
+    for document in documents:
+        for span in document.spans:
+            category = category_of(span.label)
+            if category not in PROPAGATED:
+                continue
+            text = document.text[span.start : span.end]
+            add(text, span.label)
+            if category is Category.NAME:
+                for word in _WORD.findall(text):
+                    add(word, span.label)
+    return found
+
+
+def _pattern(strings: dict[str, str]) -> re.Pattern[str]:
+    alternatives = sorted(strings, key=len, reverse=True)
+    return re.compile(
+        r"(?<!\w)(?:" + "|".join(re.escape(s) for s in alternatives) + r")(?!\w)",
+        re.IGNORECASE,
+    )
+
+
+def _with_mentions(
+    document: Document, pattern: re.Pattern[str], strings: dict[str, str]
+) -> Document:
+    spans = list(document.spans)
+    added: list[Span] = []
+    for match in pattern.finditer(document.text):
+        label = strings.get(match.group().casefold())
+        if label is None:  # case folding that changes length: not the string found
+            continue
+        if any(span.start < match.end() and match.start() < span.end for span in spans):
+            continue
+        added.append(Span(match.start(), match.end(), label, source=SOURCE))
+    if not added:
+        return document
+    return document.with_spans(sorted([*spans, *added], key=lambda span: span.start))

@@ -1,0 +1,84 @@
+"""Mention propagation (HIDE's iterative extraction): names and IDs found once are PHI
+wherever else they occur in the note and in the patient's other notes, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+import deidkit
+from deidkit.corpus.synth import generate
+from deidkit.labels import Category, category_of
+from deidkit.models.mentions import SOURCE, propagate_mentions
+from deidkit.types import Document, Span
+
+
+def _doc(doc_id: str, text: str, found: list[tuple[str, str]], patient: str | None = None
+         ) -> Document:
+    spans = []
+    for value, label in found:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label))
+    return Document(doc_id, text, tuple(sorted(spans, key=lambda s: s.start)), patient_id=patient)
+
+
+def test_repeated_surname_is_found_in_the_note_and_the_patients_other_notes() -> None:
+    first = _doc("n1", "Patient: Jonas Kvetlak. Later KVETLAK was seen by his wife.",
+                 [("Jonas Kvetlak", "PATIENT")], patient="p1")
+    second = _doc("n2", "Follow-up: kvetlak doing well. MRN 55120931 again.", [], patient="p1")
+    third = _doc("n3", "Kvetlak visited. MRN 55120931.", [("55120931", "MEDICALRECORD")],
+                 patient="p2")
+    out = propagate_mentions([first, second, third])
+    assert [out[0].span_text(s) for s in out[0].spans] == ["Jonas Kvetlak", "KVETLAK"]
+    assert [(out[1].span_text(s), s.label, s.source) for s in out[1].spans] == [
+        ("kvetlak", "PATIENT", SOURCE)]
+    # another patient: only its own strings (its MRN), not patient p1's surname
+    assert [out[2].span_text(s) for s in out[2].spans] == ["55120931"]
+
+
+def test_short_strings_common_words_and_word_parts_are_not_propagated() -> None:
+    document = _doc(
+        "n1",
+        "Seen by Will Brown and Dr. Al Kovach. Will walk. Brown stool. Al said so. Kovachs.",
+        [("Will Brown", "PATIENT"), ("Al Kovach", "DOCTOR")],
+    )
+    out = propagate_mentions([document])[0]
+    assert [out.span_text(s) for s in out.spans] == ["Will Brown", "Al Kovach"]
+    note = _doc("n2", "Kovach called. Other patient Kovach.", [])  # no patient: on its own
+    assert propagate_mentions([document, note])[1].spans == ()
+
+
+def test_propagation_never_tags_a_string_not_found_in_that_note_or_patient() -> None:
+    documents = list(generate(120, seed=31, variant="out-of-dictionary"))
+    # drop every other gold span: propagation may add mentions only of what is left
+    kept = [d.with_spans(d.spans[::2]) for d in documents]
+    out = propagate_mentions(kept)
+    added_any = False
+    for index, document in enumerate(out):
+        group = [k for k in kept if (k.patient_id or k.id) == (document.patient_id or document.id)]
+        found: set[str] = set()
+        for other in group:
+            for span in other.spans:
+                if category_of(span.label) in (Category.NAME, Category.ID):
+                    text = other.span_text(span)
+                    found.add(text.strip().casefold())
+                    if category_of(span.label) is Category.NAME:
+                        found.update(w.casefold() for w in re.findall(r"\w[\w'’.-]*\w|\w", text))
+        original = set(kept[index].spans)
+        for span in document.spans:
+            if span in original:
+                continue
+            added_any = True
+            assert span.source == SOURCE
+            assert document.span_text(span).casefold() in found
+            assert len(document.span_text(span)) >= 3
+    assert added_any
+
+
+def test_api_propagate_option() -> None:
+    class FirstOnly:
+        def predict(self, documents: list[Document]) -> list[Document]:
+            return [_doc(d.id, d.text, [("Zorbanek", "PATIENT")]) for d in documents]
+
+    text = "Zorbanek arrived. Zorbanek left."
+    assert len(deidkit.detect(text, model=FirstOnly(), propagate=False).spans) == 1
+    assert len(deidkit.detect(text, model=FirstOnly(), propagate=True).spans) == 2
