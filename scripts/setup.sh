@@ -13,6 +13,8 @@ fi
 if [ "${1:-}" = "dev" ]; then
   bash scripts/system-deps.sh
   .venv/bin/python -m pip install --quiet -e '.[dev]'
+  # The tests' independent anonymity checker, without its exact pins (see pyproject.toml).
+  .venv/bin/python -m pip install --quiet --no-deps 'pycanon==1.3.6'
 else
   .venv/bin/python -m pip install --quiet .
 fi
