@@ -22,14 +22,14 @@ MONTH_OR_DAY = re.compile(
 SHAPES: dict[str, re.Pattern[str]] = {
     "DATE": re.compile(r"\d|" + MONTH_OR_DAY.pattern, re.IGNORECASE),
     "AGE": re.compile(r"^\d{1,3}$"),
-    "PHONE": re.compile(r"^[\d()+. -]{5,}$"),
+    "PHONE": re.compile(r"^[xX]?[\d()+. -]{3,}$"),  # pagers and extensions (x5531) too
     "FAX": re.compile(r"^[\d()+. -]{7,}$"),
     "ZIP": re.compile(r"^\d{5}(-\d{4})?$"),
     "SSN": re.compile(r"^\d{3}-?\d{2}-?\d{4}$"),
     "EMAIL": re.compile(r"^[\w.+-]+@[\w-]+(\.[\w-]+)+$"),
     "IPADDR": re.compile(r"^\d{1,3}(\.\d{1,3}){3}$"),
     "PATIENT": re.compile(r"^[^\W\d_][\w .,'-]*$"),
-    "DOCTOR": re.compile(r"^[^\W\d_][\w .,'-]*$"),
+    "DOCTOR": re.compile(r"^[^\W\d_][\w .,'/-]*$"),  # JT/mk: author/transcriptionist
     "RELATIVE": re.compile(r"^[^\W\d_][\w .,'-]*$"),
     "STATE": re.compile(r"^[A-Za-z ]{2,}$"),
 }
@@ -123,7 +123,8 @@ def test_label_breadth_and_density(plain_corpus: list[Document]) -> None:
         tokens += len(found)
         phi_tokens += sum(1 for t in found if any(s.start <= t.start < s.end
                                                   for s in document.spans))
-    assert 0.02 < phi_tokens / tokens < 0.10
+    # 11% since issue 17 (headers, footers and flowsheets signed with initials are dense)
+    assert 0.02 < phi_tokens / tokens < 0.12
     nearly_empty = sum(1 for d in plain_corpus if len(d.spans) <= 1)
     assert nearly_empty > 50  # nursing and brief notes with (almost) no PHI
 

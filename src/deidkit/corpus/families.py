@@ -6,7 +6,15 @@ Each family id (``dc-dictated``, ``nurse-systems``, ...) is written into every n
 
 from __future__ import annotations
 
-from deidkit.corpus.notes import discharge, encounters, letters, more, nursing, reports
+from deidkit.corpus.notes import (
+    discharge,
+    elsewhere,
+    encounters,
+    letters,
+    more,
+    nursing,
+    reports,
+)
 from deidkit.corpus.notes.base import (
     CONSULT,
     DISCHARGE,
@@ -31,6 +39,7 @@ FAMILIES: tuple[Family, ...] = (
     *encounters.FAMILIES,
     *letters.FAMILIES,
     *more.FAMILIES,
+    *elsewhere.FAMILIES,
 )
 
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}

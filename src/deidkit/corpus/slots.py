@@ -13,6 +13,7 @@ from deidkit.corpus.ambiguous import AMBIGUOUS, AMBIGUOUS_BY_WORD, of_kind
 from deidkit.corpus.context import NoteContext
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
+from deidkit.corpus.slots_extra import EXTRA_SLOTS
 
 SLOTS: dict[str, Callable[..., None]] = {}
 
@@ -617,3 +618,6 @@ def _cast_words(ctx: NoteContext) -> set[str]:
     for clinician in ctx.episode.clinicians.values():
         words.update(clinician.person.ambiguous)
     return {word for word in words if word in AMBIGUOUS_BY_WORD}
+
+
+SLOTS.update(EXTRA_SLOTS)  # issue 17: initials, user names, agencies, partial dates, ...
