@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.errors import ConfigError
-from deidkit.labels import I2B2_2006, I2B2_2014, LABELS, MEDDOCAN, PHYSIONET, Category
+from deidkit.labels import (
+    I2B2_2006,
+    I2B2_2014,
+    LABELS,
+    MEDDOCAN,
+    PHYSIONET,
+    PREFERRED_NAMES,
+    Category,
+)
 from deidkit.types import Document, Span
 
 IGNORE = "ignore"
@@ -264,14 +272,7 @@ SCHEME_TABLES: dict[str, dict[str, str]] = {
 }
 """Scheme label -> canonical label, per named scheme (i2b2 2014: its TYPE values)."""
 
-PREFERRED: dict[str, dict[str, str]] = {
-    "meddocan": {
-        "HOSPITAL": "HOSPITAL",
-        "HEALTHPLAN": "ID_ASEGURAMIENTO",
-        "IDNUM": "OTRO_NUMERO_IDENTIF",
-    },
-    "physionet": {"PATIENT": "PTName", "DATE": "Date"},
-}
+PREFERRED = PREFERRED_NAMES
 """The scheme label written for a canonical label that several scheme labels map to, when
 the span carries none of them (e.g. a model trained on canonical labels)."""
 
