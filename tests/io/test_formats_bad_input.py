@@ -202,7 +202,7 @@ CASES: dict[str, Case] = {
         {"d1.xml": I2B2_2014_TEMPLATE.format(
             tag='<DATE id="P1" start="26" end="36" text="04/11/2093" TYPE="DATE" comment=""')},
         "",
-        "[E100] {in}/d1.xml, line 7: malformed or unclosed <DATE> tag; a standoff tag ends "
+        "[E100] {in}/d1.xml, line 7: malformed or unclosed tag; a standoff tag ends "
         "with />",
     ),
     "physionet phrase mismatch": Case(

@@ -42,7 +42,7 @@ EXTRA_KEY = "brat.extra"
 ORDER_KEY = "brat.order"
 
 _ENTITY_ID = re.compile(r"T\d+")
-_FRAGMENT = re.compile(r"(\d+) (\d+)")
+_FRAGMENT = re.compile(r"([0-9]{1,18}) ([0-9]{1,18})")  # ASCII digits only ("²" is \d)
 _EXTRA_PREFIXES = ("R", "E", "A", "M", "N", "#", "*")
 _ENTITY_REFERENCE = re.compile(r"(?<![A-Za-z0-9])T\d+(?![0-9])")
 

@@ -93,7 +93,7 @@ def _spans(cell: str, path: Path, line: int) -> tuple[Span, ...]:
         return tuple(Span.from_dict(item) for item in items)
     except DeidkitError as error:
         raise InputError(error.message, path=path, line=line, code=error.code) from None
-    except (ValueError, TypeError, KeyError, AttributeError):
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
         raise InputError(
             "the spans cell is not a JSON list of spans",
             path=path,

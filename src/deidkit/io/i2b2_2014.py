@@ -152,7 +152,7 @@ def _read_tags(scanner: _Scanner, note: str) -> tuple[list[Span], dict[str, str]
         close = _TAG_CLOSE.match(text, scanner.position)
         if close is None:
             raise scanner.error(
-                f"malformed or unclosed <{match.group(1)}> tag",
+                "malformed or unclosed tag",
                 fix="a standoff tag ends with />",
                 position=tag_start,
             )
@@ -167,7 +167,7 @@ def _tag_span(tag: str, attributes: dict[str, str], note: str, path: Path, line:
     missing = [name for name in ("start", "end", "TYPE") if name not in attributes]
     if missing:
         raise InputError(
-            f"<{tag}> tag without the {missing[0]} attribute",
+            f"a tag without the {missing[0]} attribute",
             path=path,
             line=line,
             fix="every tag needs id, start, end, text and TYPE",
@@ -176,7 +176,7 @@ def _tag_span(tag: str, attributes: dict[str, str], note: str, path: Path, line:
         start, end = int(attributes["start"]), int(attributes["end"])
     except ValueError:
         raise InputError(
-            f"<{tag}> tag with a non-integer start or end",
+            "a tag with a non-integer start or end",
             path=path,
             line=line,
             fix="offsets are character positions (integers)",

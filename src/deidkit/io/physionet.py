@@ -53,7 +53,7 @@ START = "START_OF_RECORD="
 END = "||||END_OF_RECORD"
 _HEADER = re.compile(r"START_OF_RECORD=(\d+)\|+(\d+)\|+(\d\d/\d\d/\d{4})?\s*")
 _LOCATION_HEADER = re.compile(r"patient\s+(\d+)\s+note\s+(\d+)\s*", re.IGNORECASE)
-_THREE_NUMBERS = re.compile(r"(\d+)\s+(\d+)\s+(\d+)\s*")
+_THREE_NUMBERS = re.compile(r"([0-9]{1,18})\s+([0-9]{1,18})\s+([0-9]{1,18})\s*")
 _NOTE_DATE = re.compile(r"\d\d/\d\d/\d{4}")
 _WHITESPACE = re.compile(r"\s+")
 
@@ -71,6 +71,11 @@ class _Annotation:
 Key = tuple[str, str]
 
 
+
+def _is_number(field: str) -> bool:
+    """ASCII digits of a sensible length ("²".isdigit() is true, and int() refuses it)."""
+    return field.isascii() and field.isdigit() and len(field) <= 18
+
 def _strip_number(value: str) -> str:
     return str(int(value))
 
@@ -82,7 +87,7 @@ def _read_phrases(path: Path) -> dict[Key, list[_Annotation]]:
         if not line.strip():
             continue
         fields = line.split(" ", 5)
-        if len(fields) < 5 or not all(field.isdigit() for field in fields[:4]):
+        if len(fields) < 5 or not all(_is_number(field) for field in fields[:4]):
             raise InputError(
                 "malformed PHI line",
                 path=path,

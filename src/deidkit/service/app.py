@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import threading
 import time
@@ -288,6 +289,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
               tags=["phi"])  # fmt: skip
     async def detect(body: DetectRequest, request: Request) -> DetectResponse:
         """Find the PHI spans of one text or a batch of documents."""
+        _refuse_lone_surrogates(body)
         name, documents = await guarded(
             request, lambda check: detect_request(body, catalog, settings, check)
         )
@@ -303,6 +305,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     async def deidentify(body: DeidentifyRequest, request: Request) -> DeidentifyResponse:
         """Remove or replace the PHI of one text or a batch of documents (the notes of one
         patient_id share surrogates and one date shift)."""
+        _refuse_lone_surrogates(body)
         result = await guarded(
             request, lambda check: deidentify_request(body, catalog, settings, default_key, check)
         )
@@ -348,6 +351,28 @@ def _field_part(part: object) -> str:
     if isinstance(part, int) or part in _FIELD_NAMES:
         return str(part)
     return "(an unknown key)"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_lone_surrogates(body: DetectRequest | DeidentifyRequest) -> None:
+    """A 400 for a lone surrogate (``"\\ud800"`` in the JSON) in a request's strings: no
+    answer holding it could be encoded."""
+    values = [body.text, body.model, body.lang]
+    if isinstance(body, DeidentifyRequest):
+        values.append(body.key)
+        if body.settings is not None:
+            values.extend(str(value) for value in body.settings.model_dump().values())
+    for document in body.documents or ():
+        values += [document.id, document.text, document.patient_id, document.note_date]
+        values += [span.label for span in document.spans or ()]
+    if any(value is not None and _SURROGATE.search(value) for value in values):
+        raise DeidkitError(
+            "a string of the request holds a lone surrogate (\\ud800-\\udfff without its "
+            "pair); send valid Unicode text",
+            code="E400",
+        )
 
 
 def _spans(spans: Any) -> list[SpanOut]:
