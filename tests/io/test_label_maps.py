@@ -160,3 +160,16 @@ def test_a_trained_model_keeps_its_label_map_and_writes_its_labels(tmp_path: Pat
                  "--to", "brat"]) == 0
     written = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").glob("*.ann"))
     assert "\tMEDICO_X " in written and "\tDOCTOR " not in written
+
+
+@pytest.mark.parametrize(("fmt", "target"), [("jsonl", "x.jsonl"), ("csv", "x.csv"),
+                                             ("inline", "inl"), ("brat", "br")])
+def test_made_up_labels_survive_every_format_that_holds_labels(
+    tmp_path: Path, fmt: str, target: str
+) -> None:
+    documents = list(read_documents(_corpus(tmp_path), "brat", label_map=MAP))
+    write_documents(documents, tmp_path / target, fmt)
+    again = list(read_documents(tmp_path / target, fmt, label_map=MAP))
+    assert [(s.start, s.end, s.label, s.source_label) for s in again[0].spans] == [
+        (s.start, s.end, s.label, s.source_label) for s in documents[0].spans
+    ]
