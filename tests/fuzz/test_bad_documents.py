@@ -63,3 +63,12 @@ def test_a_surrogate_character_reference_in_i2b2_2006_is_an_input_error(tmp_path
     with pytest.raises(InputError) as caught:
         list(read_documents(path, "i2b2-2006"))
     assert "D800" not in str(caught.value)
+
+
+@pytest.mark.parametrize("command", ["convert", "stats", "detect", "deidentify"])
+def test_an_empty_jsonl_file_is_one_rule_everywhere(tmp_path, command, capsys):
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(b"")
+    args = [command, str(path)] + ([] if command == "stats" else [str(tmp_path / "out.jsonl")])
+    assert main(args) == 1
+    assert "file is empty" in capsys.readouterr().err

@@ -153,6 +153,8 @@ def plan_input(source: Path, fmt: str, *, chunk_size: int) -> InputPlan:
     elif fmt == "jsonl":
         for file in _files(source, JSONL_SUFFIXES, fmt):
             size = file.stat().st_size
+            if size == 0:  # the readers' rule (convert, stats): an empty file is an error
+                raise InputError("file is empty", path=file, fix="remove it or add its content")
             partitions.append(Partition("lines", str(file), size=size))
             documents = (documents or 0) + _count_lines(file)
     elif fmt in ONE_DOCUMENT_FILES and source.is_dir():
