@@ -54,3 +54,33 @@ def test_database_file_and_folder_are_private(tmp_path):
         conn.execute("SELECT 1").fetchone()
     for path in (tmp_path / "proj").iterdir():
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path.name
+
+
+MARKER = "QXZMARKER"
+BAD_IMPORTS = {
+    "lone surrogate": '{"id": "x1", "text": "Seen \\ud800 ' + MARKER + '"}',
+    "integer patient_id": '{"id": "x2", "text": "' + MARKER + '", "patient_id": 12}',
+    "deep nesting": '{"id": "x3", "text": "x", "metadata": ' + "[" * 50_000 + "]" * 50_000 + "}",
+    "1e999 offset": '{"id": "x4", "text": "' + MARKER + '", "spans": [{"start": 1e999, '
+    '"end": 3, "label": "DATE"}]}',
+    "unknown label": '{"id": "x5", "text": "' + MARKER + '", "spans": [{"start": 0, "end": 3, '
+    '"label": "' + MARKER + '"}]}',
+}
+
+
+@pytest.mark.parametrize("case", BAD_IMPORTS)
+def test_bad_imports_answer_400_without_their_values(make_client, case):
+    root = make_client("root")
+    files = {"corpus": ("bad.jsonl", BAD_IMPORTS[case].encode("utf-8"), "application/json")}
+    response = root.post("/admin/import", data={"spans": "suggest"}, files=files)
+    assert response.status_code == 400
+    assert MARKER not in response.text
+
+
+def test_csv_without_header_does_not_show_its_first_row(make_client):
+    root = make_client("root")
+    row = f"n1,{MARKER} seen by Dr. Quux\n"
+    files = {"corpus": ("bad.csv", row.encode("utf-8"), "text/csv")}
+    response = root.post("/admin/import", data={"format": "csv"}, files=files)
+    assert response.status_code == 400
+    assert MARKER not in response.text
