@@ -81,12 +81,16 @@ def split_held_out(
     """(training, held-out) documents: about ``share`` of them held out, whole patients
     together when documents have patient ids (by a digest of the id: the same split every
     run)."""
-    train: list[Document] = []
-    held: list[Document] = []
-    for document in documents:
+    def bucket(document: Document) -> float:
         key = document.patient_id or document.id
-        bucket = int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) / 0xFFFFFFFF
-        (held if bucket < share else train).append(document)
+        return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) / 0xFFFFFFFF
+
+    buckets = [bucket(document) for document in documents]
+    cut = share
+    if buckets and not any(value < cut for value in buckets):  # few patients: hold one out
+        cut = min(buckets) + 1e-12
+    train = [d for d, value in zip(documents, buckets, strict=True) if value >= cut]
+    held = [d for d, value in zip(documents, buckets, strict=True) if value < cut]
     if not held or not train:
         raise InputError(
             f"cannot hold out {share:.0%} of {len(documents)} documents to choose a threshold",
