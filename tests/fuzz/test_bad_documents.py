@@ -72,3 +72,14 @@ def test_an_empty_jsonl_file_is_one_rule_everywhere(tmp_path, command, capsys):
     args = [command, str(path)] + ([] if command == "stats" else [str(tmp_path / "out.jsonl")])
     assert main(args) == 1
     assert "file is empty" in capsys.readouterr().err
+
+
+def test_jsonl_writer_refuses_ids_its_reader_would_refuse(tmp_path):
+    from deidkit.errors import OutputError
+    from deidkit.io import write_documents
+    from deidkit.types import Document
+
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(OutputError, match="same id"):
+        write_documents([Document("a", "x"), Document("a", "y")], out, "jsonl")
+    assert not out.exists()

@@ -16,7 +16,7 @@ from typing import Any
 from deidkit.errors import DeidkitError, InputError
 from deidkit.io.atomic import atomic_file
 from deidkit.io.base import CorpusFormat
-from deidkit.io.common import check_output_file
+from deidkit.io.common import UniqueIds, check_output_file
 from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document
 
@@ -130,7 +130,15 @@ def document_line(data: dict[str, Any]) -> str:
 
 
 def write(documents: Iterable[Document], path: Path) -> None:
-    write_lines((document_line(document.to_dict()) for document in documents), path)
+    """Refuses two documents with one id (the reader would refuse the file)."""
+    ids = UniqueIds()
+
+    def lines() -> Iterator[str]:
+        for document in documents:
+            ids.add(document.id)
+            yield document_line(document.to_dict())
+
+    write_lines(lines(), path)
 
 
 def write_lines(lines: Iterable[str], path: Path) -> None:
