@@ -83,3 +83,16 @@ def test_jsonl_writer_refuses_ids_its_reader_would_refuse(tmp_path):
     with pytest.raises(OutputError, match="same id"):
         write_documents([Document("a", "x"), Document("a", "y")], out, "jsonl")
     assert not out.exists()
+
+
+def test_folder_readers_say_how_many_hidden_files_and_sub_folders_they_skipped(tmp_path, caplog):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Seen today.\n", encoding="utf-8")
+    (folder / ".b.txt").write_text("hidden\n", encoding="utf-8")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "c.txt").write_text("nested\n", encoding="utf-8")
+    with caplog.at_level("WARNING", logger="deidkit.io"):
+        documents = list(read_documents(folder, "text"))
+    assert [d.id for d in documents] == ["a"]
+    assert "skipped 1 hidden file(s) or folder(s) and 1 sub-folder(s)" in caplog.text

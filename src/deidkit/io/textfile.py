@@ -7,12 +7,15 @@ byte-order mark and ``\\r\\n`` line ends are kept).
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import overload
 
 from deidkit.errors import InputError
+
+LOG = logging.getLogger("deidkit.io")
 
 BOM = "\ufeff"
 PEEK_BYTES = 4096
@@ -146,15 +149,33 @@ def _scan(folder: Path) -> Iterator[os.DirEntry[str]]:
 
 def folder_files(folder: Path, suffix: str) -> FolderFiles:
     """The files directly in ``folder`` whose name ends with ``suffix`` (case-insensitive),
-    sorted by name; hidden files (starting with ``.``) are skipped. Only names are held."""
+    sorted by name; hidden entries (starting with ``.``) and sub-folders are skipped, and a
+    warning on the ``deidkit.io`` logger says how many. Only names are held."""
     suffix = suffix.lower()
-    names = [
-        entry.name
-        for entry in _scan(folder)
-        if entry.name.lower().endswith(suffix) and entry.is_file()
-    ]
+    names: list[str] = []
+    subfolders = 0
+    for entry in _scan(folder):
+        if entry.is_dir():
+            subfolders += 1
+        elif entry.name.lower().endswith(suffix) and entry.is_file():
+            names.append(entry.name)
+    hidden = _hidden_entries(folder)
+    if hidden or subfolders:
+        LOG.warning(
+            "%s: skipped %d hidden file(s) or folder(s) and %d sub-folder(s); only the %s "
+            "files directly in the folder are read",
+            folder, hidden, subfolders, suffix,
+        )  # fmt: skip
     names.sort()
     return FolderFiles(folder, names)
+
+
+def _hidden_entries(folder: Path) -> int:
+    try:
+        with os.scandir(folder) as entries:
+            return sum(1 for entry in entries if entry.name.startswith("."))
+    except OSError:
+        return 0
 
 
 def list_files(folder: Path, suffix: str) -> list[Path]:
