@@ -132,13 +132,25 @@ def _detector(
 
 @overload
 def detect(
-    text_or_documents: str | Document, *, model: Model = None, lang: str = "en"
+    text_or_documents: str | Document,
+    *,
+    model: Model = None,
+    lang: str = "en",
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> Document: ...
 
 
 @overload
 def detect(
-    text_or_documents: Iterable[Document], *, model: Model = None, lang: str = "en"
+    text_or_documents: Iterable[Document],
+    *,
+    model: Model = None,
+    lang: str = "en",
+    threshold: float | None = None,
+    ages: str = "all",
+    propagate: bool | None = None,
 ) -> list[Document]: ...
 
 

@@ -4,6 +4,7 @@ wherever else they occur in the note and in the patient's other notes, and nothi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import deidkit
 from deidkit.corpus.synth import generate
@@ -76,7 +77,7 @@ def test_propagation_never_tags_a_string_not_found_in_that_note_or_patient() -> 
 
 def test_api_propagate_option() -> None:
     class FirstOnly:
-        def predict(self, documents: list[Document]) -> list[Document]:
+        def predict(self, documents: Sequence[Document]) -> list[Document]:
             return [_doc(d.id, d.text, [("Zorbanek", "PATIENT")]) for d in documents]
 
     text = "Zorbanek arrived. Zorbanek left."
