@@ -148,3 +148,30 @@ def test_train_and_detect_from_the_command_line(
     errors = [line for line in captured.err.splitlines() if "error" in line]
     assert code == 1 and len(errors) == 1 and errors[0].startswith("deidkit: error: [E")
     assert "min_count" in errors[0] and captured.err.endswith(errors[0] + "\n")
+
+
+@pytest.mark.slow
+def test_hmm_and_winnow_in_compare_cv_and_variants(tmp_path: Path) -> None:
+    from deidkit.evaluate.results import Results
+
+    notes = list(generate(24, seed=11))
+    write_documents(notes[:16], tmp_path / "train.jsonl", "jsonl")
+    write_documents(notes[16:], tmp_path / "test.jsonl", "jsonl")
+    for side, part in (("train", notes[:16]), ("test", notes[16:])):
+        write_documents(part, tmp_path / "variants" / side / "plain.jsonl", "jsonl")
+    common = ["--bootstrap", "0", "--quiet", "--set", "winnow:epochs=1"]
+    split = ["--train", str(tmp_path / "train.jsonl"), "--test", str(tmp_path / "test.jsonl")]
+    out = tmp_path / "results"
+    assert main(["experiment", "compare", *split, "--detectors", "hmm,winnow", "--rounds",
+                 "50", *common, "--out", str(out / "compare")]) == 0
+    tokens = next(t for t in Results.load(out / "compare").tables if t["name"] == "tokens")
+    assert [row["method"] for row in tokens["rows"]] == ["hmm", "hmm", "winnow", "winnow"]
+    assert all(row["f1"] > 0.5 for row in tokens["rows"])
+    assert main(["experiment", "variants", "--train", str(tmp_path / "variants" / "train"),
+                 "--test", str(tmp_path / "variants" / "test"), "--detectors", "hmm,winnow",
+                 *common, "--out", str(out / "variants")]) == 0
+    assert len(Results.load(out / "variants").tables[0]["rows"]) == 2
+    assert main(["experiment", "cv", "--train", str(tmp_path / "train.jsonl"), "--model",
+                 "hmm", "--folds", "2", "--bootstrap", "0", "--quiet",
+                 "--out", str(out / "cv")]) == 0
+    assert len(Results.load(out / "cv").tables[0]["rows"]) == 2
