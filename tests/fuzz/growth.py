@@ -68,7 +68,7 @@ def growth(
     ratio = 0.0
     for _ in range(ROUNDS):
         first = cpu_seconds(work, small)
-        if first > SLOW_SMALL:  # 10k characters should take well under a millisecond or two
+        if first > SLOW_SMALL * sizes[0] / SMALL:  # 10k characters: well under a few ms
             return float("inf")
         if first * 100 < FLOOR:  # even quadratic growth would stay under the floor
             return None
