@@ -78,6 +78,7 @@ class SurrogateGenerator:
         self._language = get_language(self.settings.lang)
         self._places = PlaceSurrogates(self.pools)
         self._patients: dict[str, PatientState] = {}
+        self._regions: dict[str, str | None] = {}
 
     # --- patients -----------------------------------------------------------------------
     def patient(self, patient: str) -> PatientState:
@@ -172,21 +173,36 @@ class SurrogateGenerator:
     ) -> Callable[[random.Random], str]:
         """A function drawing one candidate surrogate of ``original`` from a random source."""
         forbidden = state.forbidden
-        return lambda rng: self._draw(label, original, rng, forbidden)
+        region = self._region(patient, state) if label in ("CITY", "STATE", "ZIP") else None
+        return lambda rng: self._draw(label, original, rng, forbidden, region)
 
-    def _draw(self, label: str, original: str, rng: random.Random, forbidden: set[str]) -> str:
+    def _region(self, patient: str, state: PatientState) -> str | None:
+        """The patient's surrogate US state: its cities, state and ZIP codes agree."""
+        if patient not in self._regions:
+            rng = self.key.rng("region", patient)
+            self._regions[patient] = self._places.region(rng, state.forbidden)
+        return self._regions[patient]
+
+    def _draw(
+        self,
+        label: str,
+        original: str,
+        rng: random.Random,
+        forbidden: set[str],
+        region: str | None = None,
+    ) -> str:
         """One candidate surrogate of ``original`` (a ``label``) drawn from ``rng``."""
         places, lang = self._places, self.settings.lang
         words, domains = self.pools.last, self.pools.domains
         match label:
             case "CITY":
-                return places.city(original, rng, forbidden)
+                return places.city(original, rng, forbidden, region)
             case "STATE":
-                return places.state(original, rng, forbidden)
+                return places.state(original, rng, forbidden, region)
             case "COUNTRY":
                 return places.country(original, rng, forbidden)
             case "ZIP":
-                return places.zip_code(original, rng)
+                return places.zip_code(original, rng, region)
             case "STREET":
                 return places.street(original, rng, forbidden)
             case "LOCATION_OTHER":

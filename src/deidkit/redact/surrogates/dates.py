@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple
 
 from deidkit.lang import get_language, languages, search_order
 from deidkit.redact.surrogates.case import Case, apply_case, case_of
+from deidkit.redact.surrogates.ids import identifier
 from deidkit.redact.surrogates.vocab import DATE_CONNECTORS, RELATIVE_DAYS, WEEKDAYS
 
 _SEASON_MONTH = (1, 4, 7, 10)  # a representative month of each season
@@ -40,7 +41,8 @@ _TOKEN = re.compile(rf"'\d{{2}}\b|\d+(?:{_ORDINALS})?|[^\W\d_]+|\s+|.", re.IGNOR
 _RANGE_WORDS = dict.fromkeys(word for lang in languages() for word in lang.dates.range_words)
 _RANGE_SEPARATOR = re.compile(
     rf"(?<!\s)\s*[-–—]\s*|(?<!\s)\s+(?:{'|'.join(_RANGE_WORDS)})\s+", re.IGNORECASE
-)  # "to", "through", "hasta", ...
+)  # "to", "through", "hasta", ...; a match starts where white space does (as the leftmost
+# match did anyway), so a long run of spaces is scanned once, not once per space
 _APOSTROPHE_YEAR = re.compile(r"'\d{2}")
 _NOT_DIGIT = re.compile(r"\D")
 _DECADE = re.compile(r"^(?P<apos>')?(?P<digits>\d{2}|\d{4})'?s$", re.IGNORECASE)
@@ -404,6 +406,18 @@ def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     )
 
 
+def id_like(text: str) -> bool:
+    """Whether an unreadable "date" looks like an identifier (four digits or more, three
+    letters at most, no / or . as dates have: ``20190314-77``, ``MRN 2019-0412``); it then
+    keeps its shape."""
+    digits = sum(char.isdigit() for char in text)
+    return (
+        digits >= 4
+        and sum(char.isalpha() for char in text) <= 3
+        and not any(char in "/." for char in text)
+    )
+
+
 def _ordinal(day: int, written: str) -> str:
     """The ordinal suffix of ``day`` written like ``written`` ("th" -> "st" for the 1st)."""
     folded = written.casefold()
@@ -528,6 +542,8 @@ class DateShifter:
         holiday = self._holiday(text, rng)
         if holiday is not None:
             return holiday
+        if id_like(text):
+            return identifier(text, rng)  # an unreadable run of digits: never date-shaped
         return self.fallback(text, rng)
 
     def _shift_one(self, text: str) -> str | None:
