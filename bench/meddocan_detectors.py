@@ -40,7 +40,7 @@ SPECS: dict[str, tuple[str, dict[str, Any]]] = {
                             "sampling": "random", "sampling_p": 0.3}),
     "svm": ("svm", {}),
     "svm-binary": ("svm", {"mode": "binary"}),
-    # seed 000 compares kernels on a PHI / non-PHI SVM trained on a small sample
+    # the SVM paper compares kernels on a PHI / non-PHI SVM trained on a small sample
     "svm-quadratic": ("svm", {"kernel": "quadratic", "mode": "binary", "max_samples": 10_000}),
     "svm-gaussian": ("svm", {"kernel": "gaussian", "mode": "binary", "max_samples": 10_000,
                              "C": 10.0}),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate docs/report/report.html: the seed papers' experiments on MEDDOCAN (train -> dev)
 # and on deidkit's synthetic English notes (train on some template families, test on others),
-# with seed 001's corpus variants (plain, ambiguous, out-of-dictionary).
+# with Stat De-id's corpus variants (plain, ambiguous, out-of-dictionary).
 #
 #   bash scripts/make_report.sh [RESULTS_DIR]
 #
@@ -38,29 +38,29 @@ experiments() {
     local out="$1" name="$2"
     shift 2
     local split=("$@" --jobs "$JOBS" --seed 0)
-    # seed 001 Tables 2-5: every detector on one split, with paired significance tests
+    # Stat De-id, Tables 2-5: every detector on one split, with paired significance tests
     # (hmm and winnow: the IdentiFinder- and SNoW-style global-context baselines)
     run compare "${split[@]}" --detectors rules,svm,crf,tree,ensemble,hmm,winnow \
         --title "Detector comparison ($name)" --out "$out/compare"
-    # seeds 001 and 003: 10-fold cross-validation (CRF) over the training documents only
+    # Stat De-id and HIDE: 10-fold cross-validation (CRF) over the training documents only
     run cv "${split[@]}" --model crf --folds 10 \
         --title "10-fold cross-validation, CRF ($name)" --out "$out/cv-crf"
-    # seed 000 Figures 6-7: learning curves (two-class SVM as in seed 000, and the CRF)
+    # the SVM paper, Figures 6-7: learning curves (two-class SVM as in the SVM paper, and the CRF)
     run learning-curve "${split[@]}" --model svm --set mode=binary \
         --title "Learning curve, two-class SVM ($name)" --out "$out/learning-curve-svm"
     run learning-curve "${split[@]}" --model crf \
         --title "Learning curve, CRF ($name)" --out "$out/learning-curve-crf"
-    # seed 000 Figures 2-5: one feature class on / off (two-class SVM)
+    # the SVM paper, Figures 2-5: one feature class on / off (two-class SVM)
     run ablation "${split[@]}" --model svm --set mode=binary --designs one-on,one-off \
         --title "Feature classes on and off, two-class SVM ($name)" --out "$out/ablation-svm"
-    # seed 003 Figure 4: every subset of regex, affix, context, dictionary (CRF, word kept on)
+    # HIDE, Figure 4: every subset of regex, affix, context, dictionary (CRF, word kept on)
     run ablation "${split[@]}" --model crf --designs subsets \
         --classes regex,affix,context,dictionary --fixed word \
         --title "Feature subsets, CRF ($name)" --out "$out/ablation-crf-subsets"
-    # seed 000 Table 3: linear, quadratic, Gaussian two-class SVM on 50 training documents
+    # the SVM paper, Table 3: linear, quadratic, Gaussian two-class SVM on 50 training documents
     run kernels "${split[@]}" --model svm --set mode=binary --subset 50 \
         --title "SVM kernels on 50 training documents ($name)" --out "$out/kernels"
-    # seed 003 Figures 5-9: random O-sampling and window sampling (CRF)
+    # HIDE, Figures 5-9: random O-sampling and window sampling (CRF)
     run sampling "${split[@]}" --model crf \
         --title "Training-data sampling, CRF ($name)" --out "$out/sampling"
 }
@@ -80,7 +80,7 @@ for corpus in $CORPORA; do
             --out "$RESULTS/synthetic-en-data/train.jsonl"
         "${DEIDKIT[@]}" synth -n 150 --seed 2 --templates "$held" \
             --out "$RESULTS/synthetic-en-data/test.jsonl"
-        # seed 001 Tables 2, 7, 11 and 13: rules, SVM, CRF, HMM and winnow trained and tested
+        # Stat De-id, Tables 2, 7, 11 and 13: rules, SVM, CRF, HMM and winnow trained and tested
         # on each variant
         # (same sizes, seeds and held-out template families as above; plain = the notes above)
         for variant in plain ambiguous out-of-dictionary; do
@@ -108,5 +108,5 @@ mkdir -p "$(dirname "$REPORT")"
     --title "deidkit: the seed papers' experiments on MEDDOCAN and synthetic English notes" \
     --note "MEDDOCAN (Spanish Clinical Case Corpus, IberLEF 2019): CC BY 4.0, (c) 2019 Secretaria de Estado para el Avance Digital (SEAD), PlanTL-GOB-ES/SPACCC_MEDDOCAN. Trained on the 500 train documents, scored on the 250 dev documents (cv: 10 folds over train); the test split is not used." \
     --note "Synthetic English: 400 training notes from deidkit synth (seed 1) and 150 test notes (seed 2) from 11 template families left out of training, so the test notes have layouts the models never saw." \
-    --note "Corpus variants (seed 001 section 6): for each deidkit synth --variant (plain = the notes above, ambiguous, out-of-dictionary), 400 training notes (seed 1) and 150 test notes (seed 2) from the same held-out template families; rules, SVM, CRF, HMM (IdentiFinder-style) and winnow (SNoW-style) trained and tested on each variant. ood_recall is seed 001's Table 13: recall on the gold name and location tokens that no word list of the dictionary feature class covers (docs/evaluation.md)." \
+    --note "Corpus variants (Stat De-id, section 6): for each deidkit synth --variant (plain = the notes above, ambiguous, out-of-dictionary), 400 training notes (seed 1) and 150 test notes (seed 2) from the same held-out template families; rules, SVM, CRF, HMM (IdentiFinder-style) and winnow (SNoW-style) trained and tested on each variant. ood_recall is Stat De-id's Table 13: recall on the gold name and location tokens that no word list of the dictionary feature class covers (docs/evaluation.md)." \
     --note "Regenerate with: bash scripts/make_report.sh (runs every experiment, then deidkit report). Machine: 2 cores; training times are wall-clock seconds of one run while another ran beside it (--jobs 2)."

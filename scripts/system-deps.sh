@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian packages used by optional features and their tests:
-#   link-grammar, python3-link-grammar, liblink-grammar5  syntactic-bigram features (seed 000)
+#   link-grammar, python3-link-grammar, liblink-grammar5  syntactic-bigram features (the SVM paper)
 #   chromium                                               browser tests of the annotation app
 # Installs what is missing when run as root (or with sudo) on Debian/Ubuntu; otherwise
 # prints what to install and continues: the features degrade with a clear notice and

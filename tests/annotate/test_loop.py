@@ -1,4 +1,4 @@
-"""Seed 003's loop: annotate -> adjudicate -> export -> train -> pre-annotate the next batch."""
+"""HIDE's loop: annotate -> adjudicate -> export -> train -> pre-annotate the next batch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed 001's corpora: ambiguous PHI (section 6.2) and PHI not in dictionaries (6.3)."""
+"""Stat De-id's corpora: ambiguous PHI (section 6.2) and PHI not in dictionaries (6.3)."""
 
 from __future__ import annotations
 

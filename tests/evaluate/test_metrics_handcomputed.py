@@ -110,7 +110,7 @@ def test_partial_prediction_token_entity_instance():
     assert ev.counts(("entity-span", "all", ALL)) == Counts(1, 3, 3)
     overlap = ev.counts(("entity-overlap", "all", ALL))
     assert (overlap.tp, overlap.fn, overlap.matched_pred, overlap.fp) == (3, 1, 3, 1)
-    # instances (seed 002): only the date fully found; the hospital counts as one miss
+    # instances (PhysioNet deid): only the date fully found; the hospital counts as one miss
     inst = ev.counts(("instance", "all", ALL))
     assert (inst.tp, inst.fn) == (1, 3)
     any_token = ev.counts(("instance-any-token", "all", ALL))

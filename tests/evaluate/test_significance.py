@@ -134,7 +134,7 @@ def test_paired_test_needs_the_same_documents():
 
 
 def test_sample_size_seed_002():
-    # seed 002 section 2.1: 90% vs 93% (E = 0.03), Z = 1.96, p = 0.5 -> at least 1068
+    # PhysioNet deid, section 2.1: 90% vs 93% (E = 0.03), Z = 1.96, p = 0.5 -> at least 1068
     assert sample_size(0.03, z=1.96).instances == 1068
     assert sample_size(0.03).instances == 1068
     assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)

@@ -1,4 +1,4 @@
-"""Seed 001's variants experiment and the recall on PHI not in the dictionaries (Table 13)."""
+"""Stat De-id's variants experiment and the recall on PHI not in the dictionaries (Table 13)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ def test_links_reach_past_a_relative_clause() -> None:
     parser = linkgrammar.LinkParser()
     words = ["John", ",", "who", "had", "a", "hernia", ",", "was", "admitted", "yesterday", "."]
     links = {(words[link.left], words[link.right]) for link in parser.links(words)}
-    assert ("John", "was") in links  # the long-range dependency of seed 000's Figure 1
+    assert ("John", "was") in links  # the long-range dependency of the SVM paper's Figure 1
     assert ("was", "admitted") in links
     assert parser.links(words) == parser.links(words)  # cached and deterministic
 

@@ -232,3 +232,41 @@ def test_the_output_may_not_overwrite_or_sit_inside_the_input(
         assert run("deidentify", folder, target, "--mode", "tag") == 1
         assert "overwrite or sit inside the input" in capsys.readouterr().err
     assert sorted(p.name for p in folder.iterdir()) == ["a.txt"]
+
+
+def csv_corpus(tmp_path: Path) -> Path:
+    documents = [
+        note("{PATIENT:John Smith} seen {DATE:3/14/2012}.", id="n1", patient_id="MRN7781234"),
+        note("Mr. {PATIENT:Smith} returned {DATE:3/21/2012}.", id="n2", patient_id="MRN7781234"),
+        note("{PATIENT:Ana Lopez} seen {DATE:4/2/2012}.", id="n3", patient_id="MRN5550199"),
+    ]  # fmt: skip
+    path = tmp_path / "in.csv"
+    write_documents(documents, path, "csv")
+    return path
+
+
+def test_csv_patient_ids_are_pseudonymized_by_default_and_kept_on_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, key = csv_corpus(tmp_path), key_file(tmp_path)
+    assert "MRN7781234" in source.read_text()
+    outs = [tmp_path / f"out{i}.csv" for i in range(3)]
+    for out in outs[:2]:
+        assert run("deidentify", source, out, "--detector", "annotations", "--key-file", key) == 0
+        err = capsys.readouterr().err
+        assert err.count("keyed pseudonyms") == 1 and "MRN" not in err
+    patients = [[d.patient_id for d in read_documents(out)] for out in outs[:2]]
+    assert patients[0] == patients[1]  # stable under one key
+    assert patients[0][0] == patients[0][1] != patients[0][2]
+    assert not any("MRN" in (p or "") for p in patients[0])
+    assert "MRN" not in outs[0].read_text()
+    assert run("deidentify", source, outs[2], "--detector", "annotations", "--key-file", key,
+               "--keep-patient-ids") == 0  # fmt: skip
+    assert "keyed pseudonyms" not in capsys.readouterr().err
+    assert [d.patient_id for d in read_documents(outs[2])] == [
+        "MRN7781234", "MRN7781234", "MRN5550199",
+    ]  # fmt: skip
+    other = tmp_path / "other.key"
+    other.write_text("0" * 32 + "\n")
+    run("deidentify", source, tmp_path / "o.csv", "--detector", "annotations", "--key-file", other)
+    assert [d.patient_id for d in read_documents(tmp_path / "o.csv")] != patients[0]

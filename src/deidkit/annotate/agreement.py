@@ -1,6 +1,6 @@
 """Agreement report: each annotator and model against the adjudicated gold, and between pairs.
 
-Everything is counted per token (``deidkit.text.tokenize``), as in seed 002, where "someone
+Everything is counted per token (``deidkit.text.tokenize``), as in PhysioNet deid, where "someone
 missing 'New York City' has missed one instance" is handled by its adjudicators; here a
 multi-token span counts once per token for everyone alike. A token takes the label of the span
 that overlaps it.
@@ -8,7 +8,7 @@ that overlaps it.
 - Sensitivity and PPV of each annotator (documents the annotator marked done) and of each
   model (documents it pre-annotated) against the gold of adjudicated documents: any PHI vs
   none (``ALL``) and per PHI type (label must match).
-- Seed 002 Table 1: sensitivity and PPV of the union of k annotators' selections, min / max /
+- PhysioNet deid, Table 1: sensitivity and PPV of the union of k annotators' selections, min / max /
   mean over the groups of k annotators who worked on the same documents.
 - Pairwise agreement between annotators on the documents both marked done, per PHI type:
   F1 (positive specific agreement) and Cohen's kappa over all tokens; ``ALL`` is the
@@ -97,7 +97,7 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class GroupRow:
-    """Seed 002 Table 1: the union of ``size`` annotators, over every such group."""
+    """PhysioNet deid, Table 1: the union of ``size`` annotators, over every such group."""
 
     size: int
     groups: int

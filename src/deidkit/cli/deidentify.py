@@ -77,6 +77,12 @@ def summary(report: CorpusReport) -> list[str]:
     return lines
 
 
+IDS_NOTE = (
+    "note: patient and note ids are replaced by keyed pseudonyms (CSV/Parquet; the same id gives "
+    "the same pseudonym under one --key-file); --keep-patient-ids keeps them in clear"
+)
+
+
 def warnings(report: CorpusReport) -> list[str]:
     lines = []
     if report.key_generated and report.mode == "surrogate":
@@ -197,12 +203,16 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         pseudonymize_ids: Annotated[
-            bool,
+            bool | None,
             typer.Option(
-                help="Replace patient and note ids by keyed pseudonyms "
-                "(document ids and file names are kept)."
+                "--pseudonymize-ids/--keep-patient-ids",
+                help="Replace patient and note ids by keyed pseudonyms (HMAC of the id under "
+                "the key: the same id and key give the same pseudonym; document ids and file "
+                "names are kept), or keep them in clear. Default: pseudonymize when the input "
+                "or the output is CSV or Parquet (a patient-id column is often the MRN), "
+                "else keep.",
             ),
-        ] = False,
+        ] = None,
         keep_metadata: Annotated[
             bool,
             typer.Option(
@@ -232,6 +242,11 @@ def register(app: typer.Typer) -> None:
         if detector == "annotations" and model is not None:
             raise ConfigError("--model applies to --detector model only")
         low, high = parse_shift_range(date_shift_range)
+        in_format = inputs.format_of(source)
+        out_format = output_format(target, to, in_format)
+        ids_by_default = pseudonymize_ids is None and bool(
+            {in_format, out_format} & {"csv", "parquet"}
+        )
         options = RedactOptions(
             mode=mode,  # type: ignore[arg-type]
             lang=lang,
@@ -244,12 +259,12 @@ def register(app: typer.Typer) -> None:
             age_policy=age_surrogates,  # type: ignore[arg-type]
             age_bucket=age_bucket,
             keep_labels=parse_keep(keep or []),
-            pseudonymize_ids=pseudonymize_ids,
+            pseudonymize_ids=bool(pseudonymize_ids) or ids_by_default,
         )
+        if ids_by_default:
+            typer.echo(IDS_NOTE, err=True)
         # no key file: the batch run makes a random key (kept until the run ends, to resume)
         key = SecretKey.from_file(key_file) if key_file is not None else None
-        in_format = inputs.format_of(source)
-        out_format = output_format(target, to, in_format)
         if detector == "annotations" and not carries_spans(in_format):
             raise ConfigError(
                 f"--detector annotations: the {in_format} format carries no PHI spans; "

@@ -373,7 +373,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option(help="Random seed of the bootstrap.")] = 0,
         inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
-        """How many PHI instances a test corpus needs: N = Z^2 p(1-p) / E^2 (seed 002)."""
+        """How many PHI instances a test corpus needs: N = Z^2 p(1-p) / E^2 (PhysioNet deid)."""
         if margin is None:
             if from_accuracy is None or to_accuracy is None:
                 raise ConfigError("give --margin, or --from and --to")

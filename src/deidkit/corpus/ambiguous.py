@@ -1,4 +1,4 @@
-"""Words that are both PHI and ordinary or medical words (seed 001, section 6.2).
+"""Words that are both PHI and ordinary or medical words (Stat De-id, section 6.2).
 
 Each entry says how the word can be PHI (a first name, a last name, a town, part of a hospital
 name) and gives non-PHI phrases that use the same word (``Swan-Ganz catheter``, ``Foley

@@ -1,7 +1,7 @@
-"""Out-of-dictionary names (seed 001, section 6.3): letter strings shaped like names.
+"""Out-of-dictionary names (Stat De-id, section 6.3): letter strings shaped like names.
 
 Three shapes, as misspelled and foreign names look to a dictionary: pronounceable syllable
-strings (``Velkostra``), letters of a real name shuffled (seed 001's "random permutations of
+strings (``Velkostra``), letters of a real name shuffled (Stat De-id's "random permutations of
 letters") and consonant-heavy strings (``Ymfgkstjj``). Every word is checked against every
 dictionary shipped in ``deidkit.resources`` and against the generator's own pools, so none of
 them can be found by a lookup.

@@ -288,7 +288,7 @@ US_STATES: tuple[tuple[str, str], ...] = (
 STATE_NAMES: dict[str, str] = dict(US_STATES)
 
 # Small towns and mid-size cities (facts, not a dictionary copy): hometowns and addresses that
-# a city dictionary built from large places does not hold, as in seed 002's surrogates.
+# a city dictionary built from large places does not hold, as in PhysioNet deid's surrogates.
 TOWNS: tuple[tuple[str, str], ...] = (
     ("Athol", "MA"), ("Ware", "MA"), ("Dracut", "MA"), ("Hull", "MA"), ("Marshfield", "MA"),
     ("Gardner", "MA"), ("Swampscott", "MA"), ("Wareham", "MA"), ("Orange", "MA"),

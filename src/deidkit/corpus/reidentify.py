@@ -1,6 +1,6 @@
 """Re-identification: placeholders in de-identified text become realistic surrogates.
 
-Seed 001 (section 3) and seed 002 (section 2.6) built their corpora this way. Each
+Stat De-id (section 3) and PhysioNet deid (section 2.6) built their corpora this way. Each
 placeholder (``[REMOVED]``, ``[**First Name**]``, ``[**2012-3-14**]``, ``***NAME***``, a
 user pattern) is replaced by a surrogate of the right type and gets a span with that label.
 The type comes from the placeholder's hint when it has one, else from its context (``Dr.``

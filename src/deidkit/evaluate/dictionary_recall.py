@@ -1,12 +1,12 @@
-"""Recall on the PHI that is not in the dictionaries (seed 001 Table 13).
+"""Recall on the PHI that is not in the dictionaries (Stat De-id, Table 13).
 
-Seed 001 asks how much a detector relies on dictionaries: of the gold names, places and
+Stat De-id asks how much a detector relies on dictionaries: of the gold names, places and
 hospitals that no dictionary lists, how many does it find? "In the dictionaries" means here
 exactly what the ``dictionary`` feature class sees: a token is in the dictionaries when an
 entry of one of the language's word lists covers it (``deidkit.features.dictionary``: the
 same lists, the same phrase matcher, the same tokens). The tokens counted are the gold PHI
 tokens of the name and location categories (people, places, hospitals, organizations, as
-seed 001's Table 10) that contain a letter; numbers (dates, IDs, ZIP codes) are in no word
+Stat De-id's Table 10) that contain a letter; numbers (dates, IDs, ZIP codes) are in no word
 list and are not what the table is about.
 
 A counted token is found when it is PHI in the prediction (any label), as the token PHI
@@ -25,7 +25,7 @@ from deidkit.labels import Category, category_of
 from deidkit.types import Document
 
 CATEGORIES: tuple[str, ...] = (str(Category.NAME), str(Category.LOCATION))
-"""Categories whose tokens are counted (seed 001: people, locations and organizations)."""
+"""Categories whose tokens are counted (Stat De-id: people, locations and organizations)."""
 
 
 @dataclass(frozen=True, slots=True)

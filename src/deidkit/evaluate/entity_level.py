@@ -1,4 +1,4 @@
-"""Entity-level counts (strict, span-only, overlap), PHI instances as seed 002 counts them,
+"""Entity-level counts (strict, span-only, overlap), PHI instances as PhysioNet deid counts them,
 and the leak rate.
 
 - strict: a prediction is right when start, end and label all match a gold span;
@@ -6,7 +6,7 @@ and the leak rate.
 - overlap: any character overlap with a gold span, the label is ignored (for recall a gold
   span is found if any prediction overlaps it; for precision a prediction is right if it
   overlaps any gold span);
-- instance (seed 002 section 2.5): a gold PHI instance is found only when every one of its
+- instance (PhysioNet deid, section 2.5): a gold PHI instance is found only when every one of its
   tokens is predicted PHI (any label); a missed multi-word instance ("New York City") counts
   once, not once per word. A prediction is a false positive when it overlaps no gold span;
 - leak: the share of gold NAME and ID instances with any token missed.

@@ -61,7 +61,7 @@ HEADLINE: tuple[tuple[GroupKey, str, str], ...] = (
     (
         ("instance", "all", ALL),
         "instance, all tokens",
-        "PHI instance, every token found (seed 002)",
+        "PHI instance, every token found (PhysioNet deid)",
     ),
     (("instance-any-token", "all", ALL), "instance, any token", "PHI instance, any token found"),
     (
@@ -134,7 +134,7 @@ class Evaluation:
         return sorted(found, key=_group_order)
 
     def phi_confusion(self) -> dict[str, dict[str, int]]:
-        """Seed 000 Table 2: rows predicted PHI / non-PHI, columns actual PHI / non-PHI."""
+        """The SVM paper, Table 2: rows predicted PHI / non-PHI, columns actual PHI / non-PHI."""
         c = self.counts(("token", "binary", PHI))
         return {
             "predicted PHI": {"actual PHI": c.tp, "actual non-PHI": c.fp},
@@ -147,7 +147,7 @@ class Evaluation:
         return sorted(tags, key=lambda tag: _tag_order(tag, scope))
 
     def bio_rows(self) -> list[dict[str, Any]]:
-        """Seed 003 Tables 3-4: per true tag, its row of counts, total, precision, recall, F1."""
+        """HIDE, Tables 3-4: per true tag, its row of counts, total, precision, recall, F1."""
         tags = self.bio_tags()
         column_totals = Counter[str]()
         for (_, pred), count in self.bio.items():
@@ -367,7 +367,7 @@ def _group_order(key: GroupKey) -> tuple[int, int, int, str]:
 
 
 def _tag_order(tag: str, scope: str) -> tuple[int, int, str]:
-    """B- tags, then I- tags, each in label (or category) order, then O (seed 003 Table 3)."""
+    """B- tags, then I- tags, each in label (or category) order, then O (HIDE, Table 3)."""
     if tag == OUTSIDE:
         return (2, 0, tag)
     prefix, _, name = tag.partition("-")

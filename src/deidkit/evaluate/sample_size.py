@@ -1,8 +1,8 @@
-"""How many PHI instances a test corpus needs (seed 002 section 2.1).
+"""How many PHI instances a test corpus needs (PhysioNet deid, section 2.1).
 
 The standard sample size for estimating a proportion: N = Z^2 p (1 - p) / E^2, where E is the
 margin of error, p the expected proportion (0.5 is the conservative choice that maximises N)
-and Z the two-sided normal quantile of the confidence level. Seed 002 separates 90% from 93%
+and Z the two-sided normal quantile of the confidence level. PhysioNet deid separates 90% from 93%
 accuracy (E = 0.03, Z = 1.96, p = 0.5) and needs at least 1068 PHI instances.
 """
 
@@ -49,7 +49,8 @@ def sample_size(
     confidence: float = 0.95,
     z: float | None = None,
 ) -> SampleSize:
-    """N = Z^2 p (1 - p) / E^2, rounded up. Pass ``z`` to use a tabled value (seed 002: 1.96)."""
+    """N = Z^2 p (1 - p) / E^2, rounded up. Pass ``z`` to use a tabled value (PhysioNet deid:
+    1.96)."""
     if not 0 < margin < 1:
         raise ConfigError(f"the margin of error must be between 0 and 1 (got {margin})")
     if not 0 < proportion < 1:

@@ -26,7 +26,7 @@ from deidkit.evaluate.counts import COUNT_FIELDS, Counts
 from deidkit.evaluate.token_level import GroupKey
 
 MEASURES: tuple[str, ...] = ("precision", "recall", "f1", "f2", "f10")
-"""Measures derived from counts; f2 and f10 weight recall 2 and 10 times (seed 004)."""
+"""Measures derived from counts; f2 and f10 weight recall 2 and 10 times (Scrubber)."""
 
 BETAS: dict[str, float] = {"f1": 1.0, "f2": 2.0, "f10": 10.0}
 _WIDTH = len(COUNT_FIELDS)

@@ -1,5 +1,5 @@
 """Token-level labels and counts: binary PHI, per label, per category, HIDE's two conventions,
-the 2x2 PHI confusion matrix (seed 000 Table 2) and the BIO label matrix (seed 003 Tables 3-4).
+the 2x2 PHI confusion matrix (the SVM paper, Table 2) and the BIO label matrix (HIDE, Tables 3-4).
 
 A token is PHI when it overlaps a span; when it overlaps several, it takes the label of the span
 it overlaps most (the first on a tie). The first token of a span is tagged ``B-``, the others
@@ -105,9 +105,9 @@ def token_counts(gold: TokenLabels, pred: TokenLabels) -> dict[GroupKey, Counts]
     groups: dict[GroupKey, Counts] = {
         ("token", "binary", PHI): Counts(tp, fp, fn, tn),
         ("token", "binary", NON_PHI): Counts(tn, fn, fp, tp),
-        # HIDE (seed 003 section 6): labels must match; true negatives (correct O) excluded ...
+        # HIDE ( section 6): labels must match; true negatives (correct O) excluded ...
         ("token", "hide", "excluding-tn"): Counts(exact_phi, wrong_pred, wrong_gold, exact_o),
-        # ... or counted as correct, as the i2b2 2006 challenge did (seed 003 section 6.3).
+        # ... or counted as correct, as the i2b2 2006 challenge did (HIDE, section 6.3).
         ("token", "hide", "counting-tn"): Counts(exact_phi + exact_o, wrong_pred, wrong_gold),
     }
     for scope, table in (("label", per_label), ("category", per_category)):

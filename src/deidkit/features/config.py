@@ -69,7 +69,7 @@ class FeatureConfig:
     - ``length_cap``: token lengths at or above it share one one-hot value.
     - ``fold_digits``: the word itself with every digit replaced by ``0``.
     - ``lemma``: also the word's lemma (plural nouns singularised; English only).
-    - ``pos_window``: neighbours whose part of speech is a feature (seed 001: 1).
+    - ``pos_window``: neighbours whose part of speech is a feature (Stat De-id: 1).
     - ``pos_context_rules``: also apply the tagger's contextual rules (more accurate on
       verbs, about ten times slower).
     - ``dictionaries``: feature name -> resource name (``deidkit.resources``); ``None`` means

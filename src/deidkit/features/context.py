@@ -5,7 +5,7 @@
   the first position before the start and after the end of the document, and positions
   beyond it have no feature.
 - ``context.bigram-`` (``w-2 w-1``) and ``context.bigram+`` (``w+1 w+2``): the lexical
-  bigrams before and after the token (seed 000 section 4.2.6).
+  bigrams before and after the token (the SVM paper, section 4.2.6).
 - ``context.occurrences``: how often the token's word occurs in the document divided by the
   number of tokens (HIDE's occurrence count scaled by the sequence length).
 """

@@ -1,4 +1,4 @@
-"""The public-text frequency class (seed 004): how common the token is in public text.
+"""The public-text frequency class (Scrubber): how common the token is in public text.
 
 For each table: ``frequency.<name>`` = the token's Zipf log frequency divided by 8 (so about
 0-1; omitted when the table never saw it) and ``frequency.<name>_bin`` = the Zipf value rounded

@@ -1,10 +1,10 @@
 """Feature classes that look only at the token itself: word, orthography, affixes.
 
-- ``word`` (seeds 000/001, "the word itself"): ``word`` = the token casefolded, digits
+- ``word`` (the SVM paper/Stat De-id, "the word itself"): ``word`` = the token casefolded, digits
   folded to ``0`` (``3/14/2012`` -> ``0/00/0000``) unless ``fold_digits`` is off; with
   ``lemma`` (English) also ``word.lemma``: plural nouns singularised (``catheters`` ->
-  ``catheter``; seed 001 lemmatises), by textblob's offline rules.
-- ``orthography`` (seed 000 sections 4.2.2-4.2.5): ``orthography.case`` (``upper``,
+  ``catheter``; Stat De-id lemmatises), by textblob's offline rules.
+- ``orthography`` (the SVM paper, sections 4.2.2-4.2.5): ``orthography.case`` (``upper``,
   ``lower``, ``title``, ``mixed``, ``none``), ``orthography.initcap``,
   ``orthography.punct`` (punctuation inside a longer token), ``orthography.number``,
   ``orthography.digit``, ``orthography.length`` (one-hot, lengths at or above

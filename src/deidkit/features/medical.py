@@ -1,4 +1,4 @@
-"""The medical-vocabulary class (seed 000 MeSH ID, seed 004 UMLS dictionaries): tokens that
+"""The medical-vocabulary class (the SVM paper MeSH ID, Scrubber UMLS dictionaries): tokens that
 belong to a medical term are less likely to be PHI.
 
 - ``medical.<vocabulary>``: the token is covered by a term (one word or a phrase) of a medical

@@ -1,10 +1,11 @@
-"""The part-of-speech class (seeds 000, 001, 004): Penn Treebank tags from textblob's offline
-PatternTagger (``deidkit.text.pos``), tagged sentence by sentence on our own tokens.
+"""The part-of-speech class (the SVM paper, Stat De-id, Scrubber): Penn Treebank tags from
+textblob's offline PatternTagger (``deidkit.text.pos``), tagged sentence by sentence on our own
+tokens.
 
 ``pos`` is the token's tag, ``pos-1`` .. ``pos-k`` and ``pos+1`` .. ``pos+k`` those of its
-neighbours for ``k = pos_window`` (seed 001 uses the word before and after), and
+neighbours for ``k = pos_window`` (Stat De-id uses the word before and after), and
 ``pos.coarse`` the first letter of the tag for nouns, verbs, adjectives and adverbs
-(``N``, ``V``, ``J``, ``R``; seed 004 groups tags this way). English only: for other
+(``N``, ``V``, ``J``, ``R``; Scrubber groups tags this way). English only: for other
 languages the class reports itself unavailable.
 """
 

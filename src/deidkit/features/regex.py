@@ -7,8 +7,8 @@ HASDASH, HASQUOTE, HASSLASH, ISPUNCT, REALNUMBER, STARTMINUS, STARTPLUS, ENDPERC
 ISSPACE. The expressions are the table's, with two repairs where the printed table lost a
 ``+``: ALPHA is ``^[A-Za-z]+$`` (as printed it would equal SINGLECHAR) and NUMBERS.LETTERS is
 ``^[0-9]+[A-Za-z]+$`` (the mirror of LETTERS.NUMBERS). ALPHANUMERIC is the table's test
-written with two lookaheads, which cannot backtrack quadratically. TRIPLEDIGIT and QUADDIGIT keep the
-table's expressions: four and five digits.
+written with two lookaheads, which cannot backtrack quadratically. TRIPLEDIGIT and QUADDIGIT
+keep the table's expressions: four and five digits.
 
 The token patterns look only at which of a few classes each character is in (A-Z with the
 Roman-numeral letters apart, a-z, 0-9, the punctuation they name, new line, other white

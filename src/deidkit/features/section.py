@@ -1,5 +1,5 @@
-"""The section-heading class (seeds 000, 001): ``section`` = the normalised name of the
-section the token is in (``history_of_present_illness``; ``none`` before the first heading).
+"""The section-heading class (the SVM paper and Stat De-id): ``section`` = the normalised name
+of the section the token is in (``history_of_present_illness``; ``none`` before the first heading).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The syntactic-bigram class (seed 000 section 4.3.1), optional: Link Grammar links.
+"""The syntactic-bigram class (the SVM paper, section 4.3.1), optional: Link Grammar links.
 
 For each token, the two nearest words linked to it on the left and on the right by the Link
 Grammar parser, with the link type: ``syntax.l1``, ``syntax.l2``, ``syntax.r1``,

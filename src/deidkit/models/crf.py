@@ -1,4 +1,4 @@
-"""The CRF detector (seed 003, HIDE): a linear-chain CRF over BIO tags, through CRFsuite.
+"""The CRF detector (HIDE): a linear-chain CRF over BIO tags, through CRFsuite.
 
 Training is L-BFGS, stopping as HIDE does when the log-likelihood improves by less than
 ``delta`` (1e-5) from one iteration to the next (``period`` 1); L1 (``c1``) and L2 (``c2``)

@@ -1,4 +1,4 @@
-"""Training-data sampling of HIDE (seed 003, section 5): fewer "O" tokens, more recall.
+"""Training-data sampling of HIDE (section 5): fewer "O" tokens, more recall.
 
 Both samplers take a document's per-token labels and return the indices of the tokens to
 keep, in order (the CRF then trains on the kept tokens as one sequence).

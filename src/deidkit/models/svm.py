@@ -1,7 +1,7 @@
-"""The SVM detector (seeds 000 and 001): one classification per token, then spans.
+"""The SVM detector (the SVM paper and Stat De-id): one classification per token, then spans.
 
 - ``mode``: ``multiclass`` (the PHI label of each token, one-vs-rest) or ``binary`` (PHI or
-  not, seed 000; binary spans carry the label ``OTHER`` since the type is not predicted).
+  not, the SVM paper; binary spans carry the label ``OTHER`` since the type is not predicted).
 - ``kernel``: ``linear`` (liblinear, ``LinearSVC``; every token), ``quadratic``
   (``(gamma * x.y + coef0) ** 2``) or ``gaussian`` (``exp(-gamma * |x - y|^2)``); kernel SVMs
   (libsvm) train on at most ``max_samples`` tokens: every PHI token first, then random others.

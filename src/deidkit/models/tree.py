@@ -1,4 +1,4 @@
-"""The boosted decision tree detector (seed 004, Scrubber).
+"""The boosted decision tree detector (Scrubber).
 
 - An entropy-split decision tree (C4.5-like, as Weka's J48), boosted with AdaBoost (SAMME)
   over ``rounds`` rounds (10 in the seed).

@@ -1,4 +1,4 @@
-"""Token frequency tables of public text (seed 004's "term frequency" features).
+"""Token frequency tables of public text (Scrubber's "term frequency" features).
 
 A ``FrequencyTable`` maps tokens to counts in some corpus and gives each token its log
 frequency on the Zipf scale: ``log10`` of its occurrences per billion tokens (wordfreq's

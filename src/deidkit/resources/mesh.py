@@ -1,6 +1,6 @@
 """MeSH (Medical Subject Headings) descriptors: terms -> tree numbers -> categories.
 
-Seed 000's "MeSH ID" feature marks a token whose noun phrase maps to a MeSH category
+The SVM paper's "MeSH ID" feature marks a token whose noun phrase maps to a MeSH category
 (Anatomy, Diseases, Chemicals and Drugs, ...): such tokens are rarely PHI. MeSH is not
 shipped with deidkit; users download NLM's descriptor file themselves and load it here:
 

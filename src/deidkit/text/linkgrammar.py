@@ -1,4 +1,4 @@
-"""Link Grammar parses of our tokens (seed 000's syntactic bigrams), optional.
+"""Link Grammar parses of our tokens (the SVM paper's syntactic bigrams), optional.
 
 The parser is the Debian/Ubuntu package ``python3-link-grammar`` (with ``link-grammar`` and
 ``liblink-grammar5``; ``bash scripts/system-deps.sh`` installs them). Debian puts the Python

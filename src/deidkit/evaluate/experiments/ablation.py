@@ -1,10 +1,10 @@
-"""``ablation``: which feature classes matter (seed 000 Figures 2-5, seed 003 Figure 4).
+"""``ablation``: which feature classes matter (the SVM paper, Figures 2-5, HIDE, Figure 4).
 
 Three designs, each against the baseline with every chosen class on:
 
-- ``one-on``: one class enabled at a time (seed 000 Figures 2-3);
-- ``one-off``: every class but one (seed 000 Figures 4-5);
-- ``subsets``: every non-empty subset of the chosen classes (seed 003 Figure 4, which used
+- ``one-on``: one class enabled at a time (the SVM paper, Figures 2-3);
+- ``one-off``: every class but one (the SVM paper, Figures 4-5);
+- ``subsets``: every non-empty subset of the chosen classes (HIDE, Figure 4, which used
   regular expressions, affixes, context and dictionaries: 15 subsets).
 """
 
@@ -128,9 +128,9 @@ def _spec(data: ExperimentInput, enabled: tuple[str, ...], name: str) -> Detecto
 
 def _design_title(design: str) -> str:
     return {
-        "one-on": "One feature class enabled (seed 000 Figures 2-3)",
-        "one-off": "One feature class disabled (seed 000 Figures 4-5)",
-        "subsets": "Every subset of the feature classes (seed 003 Figure 4)",
+        "one-on": "One feature class enabled (the SVM paper, Figures 2-3)",
+        "one-off": "One feature class disabled (the SVM paper, Figures 4-5)",
+        "subsets": "Every subset of the feature classes (HIDE, Figure 4)",
     }[design]
 
 

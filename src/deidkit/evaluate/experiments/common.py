@@ -27,7 +27,7 @@ class ExperimentInput:
     """The corpora and detector of an experiment.
 
     Without ``test`` documents, experiments that need a test set split ``train`` at random
-    (``test_fraction`` of the documents, seed 000 used 25%). ``spec`` is the detector of every
+    (``test_fraction`` of the documents, the SVM paper used 25%). ``spec`` is the detector of every
     run (None for ``compare``, which names its own detectors).
     """
 
@@ -70,10 +70,10 @@ class ExperimentInput:
 
 
 def note_untyped(writer: ResultsWriter, spec: DetectorSpec | None) -> None:
-    """Say so when a detector predicts PHI without its type (two-class SVM, seed 000)."""
+    """Say so when a detector predicts PHI without its type (two-class SVM, the SVM paper)."""
     if spec is not None and spec.params.get("mode") == "binary":
         writer.note(
-            "Two-class detector (PHI / non-PHI, as seed 000): its spans carry no PHI type, so "
+            "Two-class detector (PHI / non-PHI, as the SVM paper): its spans carry no PHI type, so "
             "only the type-blind measures apply (token PHI/non-PHI, entity span, overlap, "
             "instances, leak rate); label-aware and strict measures are not meaningful here."
         )

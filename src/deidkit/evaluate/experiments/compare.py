@@ -1,6 +1,6 @@
-"""``compare``: several detectors on one train/test split (seed 001 Tables 2-5).
+"""``compare``: several detectors on one train/test split (Stat De-id, Tables 2-5).
 
-Per detector: precision, recall and F-measure of PHI and non-PHI tokens (seed 001's table
+Per detector: precision, recall and F-measure of PHI and non-PHI tokens (Stat De-id's table
 layout), strict entity measures, F10 and the leak rate; each detector is tested against the
 best one (by PHI token F1) with the paired randomization test. ``hmm`` (IdentiFinder-style)
 and ``winnow`` (SNoW-style) are Stat De-id's global-context baselines.
@@ -58,7 +58,7 @@ def run(
                 }
             )
     writer.table(
-        "tokens", "Token precision, recall and F-measure (seed 001 Tables 2-5)", seed_table
+        "tokens", "Token precision, recall and F-measure (Stat De-id, Tables 2-5)", seed_table
     )
     writer.table(
         "entities",

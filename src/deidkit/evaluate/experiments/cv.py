@@ -1,4 +1,4 @@
-"""``cv``: k-fold cross-validation by document (seeds 001 and 003 use 10 folds).
+"""``cv``: k-fold cross-validation by document (Stat De-id and HIDE use 10 folds).
 
 Each fold trains on the other k-1 folds and predicts its own documents. Reported: every fold,
 the mean and standard deviation over folds, and the pooled (micro-averaged) evaluation of all

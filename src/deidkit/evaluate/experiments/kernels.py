@@ -1,4 +1,4 @@
-"""``kernels``: linear, quadratic and Gaussian SVMs (seed 000 section 5.5, Table 3).
+"""``kernels``: linear, quadratic and Gaussian SVMs (the SVM paper, section 5.5, Table 3).
 
 Each kernel is trained on the same random subset of the training set (50 documents in seed
 000: kernel SVMs do not scale to the full set) and evaluated on the full test set.
@@ -21,7 +21,7 @@ KERNELS: Mapping[str, Mapping[str, Any]] = {
     "quadratic": {"kernel": "quadratic"},
     "gaussian": {"kernel": "gaussian"},
 }
-"""Kernel name -> SVM detector parameters (seed 000 equations 3-5)."""
+"""Kernel name -> SVM detector parameters (the SVM paper, equations 3-5)."""
 
 
 def run(
@@ -63,7 +63,8 @@ def run(
     rows = write_runs(writer, results)
     writer.table(
         "kernels",
-        f"Kernels trained on {len(chosen)} documents, tested on {len(test)} (seed 000 Table 3)",
+        f"Kernels trained on {len(chosen)} documents, tested on {len(test)} "
+        "(the SVM paper, Table 3)",
         rows,
         (
             "kernel",

@@ -1,4 +1,4 @@
-"""``learning-curve``: train on growing shares of the training set (seed 000 Figures 6-7).
+"""``learning-curve``: train on growing shares of the training set (the SVM paper, Figures 6-7).
 
 Fractions default to 3.125% (1/32) ... 100%; the subsets are nested (each smaller set is part of
 the larger ones). Precision and recall of PHI and non-PHI tokens per fraction, with the full
@@ -64,7 +64,7 @@ def _plot(writer: ResultsWriter, summary: list[dict], single: list[dict]) -> Non
     for measure, figure_no in (("precision", 6), ("recall", 7)):
         writer.figure(
             f"learning_curve_{measure}",
-            f"{measure.capitalize()} by training set size (seed 000 Figure {figure_no})",
+            f"{measure.capitalize()} by training set size (the SVM paper, Figure {figure_no})",
             line_plot(
                 x,
                 {

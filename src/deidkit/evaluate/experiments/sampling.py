@@ -1,4 +1,4 @@
-"""``sampling``: HIDE's training-data sampling (seed 003 section 5, Figures 5-9).
+"""``sampling``: HIDE's training-data sampling (HIDE, section 5, Figures 5-9).
 
 - random O-sampling: keep every PHI token and each O token with probability p (HIDE always
   keeps a history of 4 tokens around PHI);
@@ -115,7 +115,7 @@ def _plot(writer: ResultsWriter, summary: list[dict]) -> None:
         x = [row["value"] for row in rows]
         writer.figure(
             f"sampling_{method}",
-            f"Precision, recall and F-score vs {xlabel} (seed 003 {figures})",
+            f"Precision, recall and F-score vs {xlabel} (HIDE {figures})",
             line_plot(
                 x,
                 {
@@ -131,7 +131,7 @@ def _plot(writer: ResultsWriter, summary: list[dict]) -> None:
         )
         writer.figure(
             f"sampling_{method}_time",
-            f"Training time vs {xlabel}" + (" (seed 003 Figure 9)" if method == "window" else ""),
+            f"Training time vs {xlabel}" + (" (HIDE, Figure 9)" if method == "window" else ""),
             line_plot(
                 x,
                 {

@@ -1,7 +1,7 @@
-"""``variants``: detectors trained and tested on each corpus variant (seed 001 Tables 2, 7, 11
+"""``variants``: detectors trained and tested on each corpus variant (Stat De-id, Tables 2, 7, 11
 and 13).
 
-Seed 001 compares its detectors on three corpora: the re-identified notes, a corpus whose PHI
+Stat De-id compares its detectors on three corpora: the re-identified notes, a corpus whose PHI
 are ambiguous words (also ordinary or medical words, section 6.2) and a corpus whose names,
 places and hospitals are in no dictionary (section 6.3). Each detector is trained on a
 variant's training notes and tested on the same variant's test notes. Per variant and
@@ -25,7 +25,7 @@ from deidkit.evaluate.experiments.runner import DetectorSpec, RunResult, RunTask
 from deidkit.evaluate.results import ResultsWriter
 from deidkit.types import Document
 
-TITLE = "Corpus variants (seed 001)"
+TITLE = "Corpus variants (Stat De-id)"
 DEFAULT_DETECTORS: tuple[str, ...] = ("rules", "svm", "crf", "hmm", "winnow")
 
 Variants = Mapping[str, tuple[Sequence[Document], Sequence[Document]]]
@@ -93,13 +93,13 @@ def run(
     ]
     writer.table(
         "tokens",
-        "Token precision, recall and F-measure per variant (seed 001 Tables 2, 7 and 11)",
+        "Token precision, recall and F-measure per variant (Stat De-id, Tables 2, 7 and 11)",
         seed_table,
     )
     writer.table(
         "dictionary",
         "Recall on the gold name and location tokens not in the dictionaries (ood) and in them "
-        "(seed 001 Table 13)",
+        "(Stat De-id, Table 13)",
         rows,
         (
             "variant",
@@ -134,7 +134,7 @@ def run(
     )
     writer.figure(
         "variants_ood_recall",
-        "Recall on the name and location tokens not in the dictionaries (seed 001 Table 13)",
+        "Recall on the name and location tokens not in the dictionaries (Stat De-id, Table 13)",
         bar_plot(
             names,
             series("ood_recall"),
