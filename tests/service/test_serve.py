@@ -50,3 +50,27 @@ def test_the_server_answers_with_api_keys(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_the_limit_options_reach_the_workers_settings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from deidkit.cli.main import main
+    from deidkit.service.settings import ENV_SETTINGS, ServiceSettings
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    monkeypatch.setenv(ENV_SETTINGS, "")  # restored after the test
+    code = main(["serve", "--request-seconds", "7.5", "--max-concurrent", "2",
+                 "--max-response-factor", "9", "--min-response-mb", "0.5",
+                 "--max-request-mb", "3", "--max-documents", "20"])  # fmt: skip
+    assert code in (0, None) and len(calls) == 1
+    settings = ServiceSettings.from_env()
+    assert (settings.request_seconds, settings.max_concurrent) == (7.5, 2)
+    assert (settings.max_response_factor, settings.min_response_bound) == (9, 512 * 1024)
+    assert (settings.max_request_bytes, settings.max_documents) == (3 * 1024 * 1024, 20)
+    calls.clear()
+    assert main(["serve", "--max-concurrent", "0"]) == 1 and not calls
+    assert "--max-concurrent" in capsys.readouterr().err

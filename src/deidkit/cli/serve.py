@@ -18,6 +18,8 @@ from deidkit.service.settings import (
     read_api_keys,
 )
 
+DEFAULTS = ServiceSettings()
+
 
 def service_settings(
     *,
@@ -29,6 +31,10 @@ def service_settings(
     key_file: Path | None,
     lang: str,
     preload: list[str],
+    request_seconds: float = DEFAULTS.request_seconds,
+    max_concurrent: int = DEFAULTS.max_concurrent,
+    max_response_factor: int = DEFAULTS.max_response_factor,
+    min_response_mb: float = DEFAULTS.min_response_bound / (1024 * 1024),
 ) -> ServiceSettings:
     """The settings from the command line; refuses to expose the service without API keys."""
     hashes = read_api_keys(api_key_file, os.environ.get(ENV_API_KEY))
@@ -44,6 +50,10 @@ def service_settings(
         raise ConfigError(f"--key-file {key_file}: not found")
     if max_request_mb <= 0 or max_documents < 1:
         raise ConfigError("--max-request-mb and --max-documents must be positive")
+    if not request_seconds > 0 or max_concurrent < 1:
+        raise ConfigError("--request-seconds and --max-concurrent must be positive")
+    if max_response_factor < 1 or not min_response_mb > 0:
+        raise ConfigError("--max-response-factor and --min-response-mb must be positive")
     return ServiceSettings(
         api_key_hashes=hashes,
         max_request_bytes=int(max_request_mb * 1024 * 1024),
@@ -52,6 +62,10 @@ def service_settings(
         key_file=str(key_file.resolve()) if key_file else None,
         default_lang=lang,
         preload=tuple(preload),
+        request_seconds=request_seconds,
+        max_concurrent=max_concurrent,
+        max_response_factor=max_response_factor,
+        min_response_bound=int(min_response_mb * 1024 * 1024),
     )
 
 
@@ -80,6 +94,31 @@ def register(app: typer.Typer) -> None:
         max_documents: Annotated[
             int, typer.Option(help="Most documents in one request (more get 413).")
         ] = 1000,
+        request_seconds: Annotated[
+            float,
+            typer.Option(
+                help="A request's time budget in seconds: past it the request gets 504 and "
+                "its work stops."
+            ),
+        ] = DEFAULTS.request_seconds,
+        max_concurrent: Annotated[
+            int,
+            typer.Option(
+                help="Requests at work at once in each server process; more get 503 "
+                "(retry later)."
+            ),
+        ] = DEFAULTS.max_concurrent,
+        max_response_factor: Annotated[
+            int,
+            typer.Option(
+                help="A response may be this many times its request's size (or "
+                "--min-response-mb, whichever is larger); larger ones get 413."
+            ),
+        ] = DEFAULTS.max_response_factor,
+        min_response_mb: Annotated[
+            float,
+            typer.Option(help="A response may always be this many MB (see --max-response-factor)."),
+        ] = DEFAULTS.min_response_bound / (1024 * 1024),
         model_dir: Annotated[
             list[Path] | None,
             typer.Option(
@@ -120,6 +159,10 @@ def register(app: typer.Typer) -> None:
             key_file=key_file,
             lang=lang,
             preload=preload or [],
+            request_seconds=request_seconds,
+            max_concurrent=max_concurrent,
+            max_response_factor=max_response_factor,
+            min_response_mb=min_response_mb,
         )
         os.environ[ENV_SETTINGS] = settings.to_json()  # the workers read their settings here
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
