@@ -4,6 +4,7 @@ and never written; the run stops unless told to leave such documents out."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -154,3 +155,24 @@ def test_the_command_exits_3_and_names_the_report(
     report = [json.loads(line) for line in (tmp_path / "errors.jsonl").read_text().splitlines()]
     assert [item["id"] for item in report] == ["zz-latin1"]
     assert POISON not in captured.out + captured.err + (tmp_path / "errors.jsonl").read_text()
+
+
+def test_a_file_name_that_is_not_utf8_fails_alone(
+    tmp_path: Path, notes: list[Document], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = write(notes[:3], tmp_path / "notes", "text")
+    (Path(folder) / Path(os.fsdecode(b"bad\xff\xfe.txt"))).write_text("Seen 3/14/2012.")
+    out = tmp_path / "clean"
+    assert main(["deidentify", str(folder), str(out), "--mode", "tag"]) == 1
+    err = capsys.readouterr().err
+    assert "the file name is not valid UTF-8" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and not out.exists()
+    code = main(["deidentify", str(folder), str(out), "--mode", "tag", "--skip-failed",
+                 "--errors", str(tmp_path / "errors.jsonl")])  # fmt: skip
+    assert code == 3 and "Traceback" not in capsys.readouterr().err
+    assert sorted(path.stem for path in out.iterdir()) == sorted(doc.id for doc in notes[:3])
+    report = [json.loads(line) for line in (tmp_path / "errors.jsonl").read_text().splitlines()]
+    assert [item["id"] for item in report] == ["bad\\xff\\xfe"]
+    assert main(["convert", str(folder), str(tmp_path / "all.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert "not valid UTF-8" in err and "Traceback" not in err

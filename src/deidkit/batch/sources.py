@@ -270,6 +270,20 @@ def _count_lines(path: Path) -> int:
     return count + (last != b"\n")
 
 
+def is_utf8(name: str) -> bool:
+    """Whether a name (e.g. a file name from the file system) encodes as UTF-8."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(name: str) -> str:
+    """A file name with the bytes that are not UTF-8 as ``\\xNN`` escapes."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 def _digest(partitions: list[Partition]) -> str:
     """A digest of the input files' names, sizes and modification times."""
     digest = hashlib.sha256()
@@ -277,9 +291,9 @@ def _digest(partitions: list[Partition]) -> str:
         for name in partition.files or (partition.path,):
             try:
                 stat = os.stat(name)
-                digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+                digest.update(os.fsencode(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n"))
             except OSError:
-                digest.update(f"{name}\0missing\n".encode())
+                digest.update(os.fsencode(f"{name}\0missing\n"))
     return digest.hexdigest()[:32]
 
 
@@ -293,6 +307,14 @@ def read_chunk(
     if chunk.kind == "files":
         for name in chunk.files:
             source = relative(root, name)
+            if not is_utf8(source):  # a lone surrogate escape from os.listdir
+                source = printable(source)
+                yield failure_of(
+                    InputError("the file name is not valid UTF-8", path=source,
+                               fix="rename the file (UTF-8 names only)"),
+                    document_id=printable(Path(name).stem), source=source, stage="read",
+                ), source  # fmt: skip
+                continue
             try:
                 for document in read_documents(Path(name), fmt, **read_options):
                     yield document, source

@@ -21,7 +21,19 @@ BOM = "\ufeff"
 PEEK_BYTES = 4096
 
 
+def check_name(path: Path) -> None:
+    """Refuse a file whose name is not valid UTF-8 (its document id could not be written)."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        raise InputError(
+            "the file name is not valid UTF-8", path=shown, fix="rename the file (UTF-8 names only)"
+        ) from None
+
+
 def _read_bytes(path: Path) -> bytes:
+    check_name(path)
     try:
         return path.read_bytes()
     except FileNotFoundError:
@@ -72,6 +84,7 @@ def iter_lines(path: Path, *, allow_empty: bool = False) -> Iterator[tuple[int, 
     Only ``\\n`` ends a line (a ``\\r`` stays part of the line), so joining the lines gives the
     file back exactly. Errors name the file, the line and the byte offset.
     """
+    check_name(path)
     try:
         handle = path.open("rb")
     except FileNotFoundError:
