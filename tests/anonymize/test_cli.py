@@ -93,7 +93,10 @@ def test_errors_name_the_file_and_never_show_note_text(
     corpus: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     notes = list(generate(5, seed=4))
-    write_documents([notes[0], notes[0]], tmp_path / "twice.jsonl", "jsonl")
+    # the JSON Lines writer refuses duplicate ids, so the hostile file is written by hand
+    write_documents([notes[0]], tmp_path / "once.jsonl", "jsonl")
+    line = (tmp_path / "once.jsonl").read_text(encoding="utf-8")
+    (tmp_path / "twice.jsonl").write_text(line + line, encoding="utf-8")
     code, _, err = run(capsys, "anonymize", str(tmp_path / "twice.jsonl"),
                        str(tmp_path / "out.jsonl"), "--k", "2")
     assert code == 1 and "twice.jsonl" in err and ("occurs twice" in err or "duplicate" in err)
