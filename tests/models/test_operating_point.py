@@ -178,6 +178,13 @@ def test_models_states_the_shipped_point(capsys: pytest.CaptureFixture[str]) -> 
     assert "operating point: argmax" in capsys.readouterr().out
 
 
+def test_models_en_reports_the_hand_written_set_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["models", "en"]) == 0
+    measured = [line for line in capsys.readouterr().out.splitlines() if "measured:" in line]
+    assert measured and "hand-written set" in measured[0]
+    assert any("held-out template families" in line for line in measured[1:])
+
+
 def test_evaluate_curve_table_and_threshold_option(
     train_notes: list[Document], test_notes: list[Document], tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

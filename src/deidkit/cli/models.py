@@ -287,6 +287,32 @@ def operating_point_line(metadata: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def measured_lines(metadata: dict[str, Any]) -> list[str]:
+    """What was measured for a model, the hand-written test set first (notes written apart
+    from the training data), then held-out template families and seen ones."""
+    lines = []
+    handwritten = metadata.get("handwritten_evaluation")
+    if isinstance(handwritten, dict):
+        for rule, score in (handwritten.get("ages") or {}).items():
+            lines.append(
+                f"hand-written set ({handwritten.get('notes')} notes, --ages {rule}): token "
+                f"recall {score['token_recall']}, precision {score['token_precision']}, "
+                f"NAME+ID leak {score['leak_name_id']}"
+            )
+    held_out = metadata.get("held_out_evaluation")
+    summary = held_out.get("summary", {}) if isinstance(held_out, dict) else {}
+    for key, what in (("held_out_families", "held-out template families"),
+                      ("seen_families", "seen template families")):
+        if isinstance(summary.get(key), dict):
+            score = summary[key]
+            lines.append(
+                f"{what}: token recall {score.get('token_phi_recall')}, precision "
+                f"{score.get('token_phi_precision')}, NAME+ID leak {score.get('leak_rate')}, "
+                f"strict entity F1 {score.get('entity_strict_f1')}"
+            )
+    return lines
+
+
 def model_info(name_or_path: str, lang: str) -> dict[str, Any]:
     """Config and metadata of a shipped model or a model folder (verified)."""
     path = resolve_model_path(name_or_path, lang)
@@ -441,6 +467,8 @@ def register(app: typer.Typer) -> None:
                 if key in metadata:
                     typer.echo(f"  {key}: {metadata[key]}")
             typer.echo(f"  operating point: {operating_point_line(metadata)}")
+            for line in measured_lines(metadata):
+                typer.echo(f"  measured: {line}")
             typer.echo(f"  training: {json.dumps(metadata.get('training', {}))}")
             typer.echo(f"  parameters: {json.dumps(config.get('params', {}))}")
             return
