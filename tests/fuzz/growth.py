@@ -58,17 +58,21 @@ def growth(
     unit: str,
     make: Callable[[int], str] | None = None,
     sizes: tuple[int, int] = (SMALL, LARGE),
+    small_budget: float | None = None,
 ) -> float | None:
     """The 100k/10k CPU-time ratio of ``work`` on ``unit`` repeated (or on ``make(length)``),
     or None when linear.
 
-    A ratio is returned only when it stayed over ``LIMIT`` in ``ROUNDS`` measurements."""
+    A ratio is returned only when it stayed over ``LIMIT`` in ``ROUNDS`` measurements;
+    ``small_budget`` (CPU seconds) bounds the small run alone, by default ``SLOW_SMALL`` scaled
+    to its size in characters (pass it when ``make`` counts something else, such as tags)."""
     build = make or (lambda length: repeated(unit, length))
     small, large = build(sizes[0]), build(sizes[1])
     ratio = 0.0
     for _ in range(ROUNDS):
         first = cpu_seconds(work, small)
-        if first > SLOW_SMALL * sizes[0] / SMALL:  # 10k characters: well under a few ms
+        budget = SLOW_SMALL * sizes[0] / SMALL if small_budget is None else small_budget
+        if first > budget:  # 10k characters: well under a few ms
             return float("inf")
         if first * 100 < FLOOR:  # even quadratic growth would stay under the floor
             return None
