@@ -105,3 +105,18 @@ def test_surname_weights_are_kept_for_the_names_that_can_be_either(lang: str) ->
         first_rows.setdefault(fold(name), weight)
     expected = {key: first_rows[key] for key in lists.first_weight if key in first_rows}
     assert lists.last_weight == expected
+
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "label"),
+    [("es", "Nieto", "DOCTOR"), ("es", "Hijo Nieto", "PATIENT"), ("en", "Son", "DOCTOR")],
+)
+def test_a_name_that_is_a_kinship_word_is_replaced(lang: str, name: str, label: str) -> None:
+    [surrogate] = replace_all([name], lang, label)
+    assert not set(name.split()) & set(surrogate.split())
+
+
+@pytest.mark.parametrize(("lang", "relation"), [("es", "su madre"), ("en", "his wife")])
+def test_a_relative_named_by_relation_is_kept(lang: str, relation: str) -> None:
+    assert replace_all([relation], lang, "RELATIVE") == [relation]

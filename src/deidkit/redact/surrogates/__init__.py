@@ -146,7 +146,9 @@ class SurrogateGenerator:
                 and state.sex is not None
                 and state.sex != self._surrogate_sex(patient)
             )
-            return self._names(patient).surrogate(original, state.names, flip_gender=flip)
+            return self._names(patient).surrogate(
+                original, state.names, flip_gender=flip, relative=label == "RELATIVE"
+            )
         if label == "DATE":
             return self._date(original, patient, state)
         if label == "AGE":

@@ -105,10 +105,16 @@ class NameSurrogates:
         self.rng_for = rng_for  # (purpose, value) -> a random source for this patient
         self._endings = get_language(pools.lang).surrogates.first_name_endings
 
-    def surrogate(self, original: str, table: NameTable, *, flip_gender: bool = False) -> str:
+    def surrogate(
+        self, original: str, table: NameTable, *, flip_gender: bool = False, relative: bool = True
+    ) -> str:
         """The surrogate of a name; ``flip_gender`` draws first names of the other gender
-        (when the patient's surrogate sex differs from the original one)."""
+        (when the patient's surrogate sex differs from the original one). Kinship words
+        ("madre", "his wife") are kept only in a ``relative``'s name: in a doctor's or a
+        patient's name they are the name ("Dr. Nieto")."""
         parts: Sequence[_Part] = _parts(original)
+        if not relative:
+            parts = [_Part(p.text, "word") if p.kind == "kin" else p for p in parts]
         if not any(p.kind in ("word", "initial", "number") for p in parts):
             if any(p.kind == "kin" for p in parts):
                 # a relative named by relation ("madre", "his wife"): no name to replace
