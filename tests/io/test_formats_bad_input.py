@@ -99,7 +99,8 @@ CASES: dict[str, Case] = {
         {"n1.txt": "Seen by <doctor>Halvard</doctor>\n<Ostrom>Ostrom</Ostrom> 04/11/2093.\n"},
         "n1.txt",
         "[E100] {in}/n1.txt, line 2: unknown tag (a <...> name of 6 characters that is not a "
-        "PHI label); use a PHI label as tag name (e.g. <patient>, <date>), or write < as &lt;",
+        "PHI label); use a PHI label as tag name (e.g. <patient>, <date>), map it with "
+        "--label-map FILE (docs/formats.md), or write < as &lt;",
     ),
     "inline tag left open": Case(
         {"n1.txt": "Seen by <doctor>Halvard</doctor>\non <date>04/11/2093.\n"},

@@ -27,7 +27,7 @@ from typing import Literal
 from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import FormatError, InputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents
-from deidkit.io.jsonl import document_from_line
+from deidkit.io.jsonl import line_reader
 from deidkit.io.schemes import LABEL_READ_OPTIONS
 from deidkit.io.textfile import BOM, list_files
 from deidkit.types import Document
@@ -324,7 +324,9 @@ def read_chunk(
                 ), source
     elif chunk.kind == "lines":
         source = relative(root, chunk.path)
-        for record in _jsonl_records(Path(chunk.path), chunk.start, chunk.stop, source):
+        for record in _jsonl_records(
+            Path(chunk.path), chunk.start, chunk.stop, source, read_options
+        ):
             yield record, source
     elif chunk.kind == "rows":
         from deidkit.batch.parquet import read_rows  # lazy: pyarrow is optional
@@ -372,7 +374,10 @@ def stream_partition(
     yield Chunk(number, index, "stream", partition.path), records, True
 
 
-def _jsonl_records(path: Path, start: int, stop: int, source: str) -> Iterator[Record]:
+def _jsonl_records(
+    path: Path, start: int, stop: int, source: str, read_options: dict[str, str]
+) -> Iterator[Record]:
+    read_line = line_reader(read_options)  # the label map and unknown-label policy
     with path.open("rb") as handle:
         if start > 0:
             handle.seek(start - 1)
@@ -401,7 +406,7 @@ def _jsonl_records(path: Path, start: int, stop: int, source: str) -> Iterator[R
                     ) from None
                 if offset == 0:
                     line = line.removeprefix(BOM)
-                yield document_from_line(line, path, None)
+                yield read_line(line, path, None)
             except Exception as error:
                 yield failure_of(
                     error, document_id=_id_of(raw), source=source, stage="read",

@@ -127,7 +127,7 @@ def write_documents(
     scheme (``canonical``, ``meddocan``, ..., or a label map file; see ``relabel``)."""
     fmt = get_format(format)
     _check_options(fmt, options, fmt.write_options)
-    if labels is None or (isinstance(labels, str) and labels == fmt.name):
+    if labels is None:  # the spans' own labels (a format of its own scheme: its labels)
         fmt.write(documents, Path(path), **options)
         return
     scheme = labels if isinstance(labels, OutputScheme) else output_scheme(labels)
@@ -136,12 +136,12 @@ def write_documents(
             f"--labels: the {fmt.name} format writes {fmt.name} labels; leave out --labels "
             "or write brat, inline, jsonl or csv"
         )
-    if fmt.name in FIXED_SCHEME_FORMATS:
-        fmt.write(documents, Path(path), **options)
-        return
     token = set_writing_scheme(scheme.name)
     try:
-        fmt.write(relabel(iter(documents), scheme), Path(path), **options)
+        if fmt.name in FIXED_SCHEME_FORMATS:  # its scheme's labels only (no user map labels)
+            fmt.write(documents, Path(path), **options)
+        else:
+            fmt.write(relabel(iter(documents), scheme), Path(path), **options)
     finally:
         reset_writing_scheme(token)
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from deidkit.errors import DeidkitError, InputError, OutputError, SpanError
+from deidkit.io.schemes import without_dropped
 from deidkit.types import Document, Span
 
 _WHITESPACE = re.compile(r"\s+")
@@ -59,12 +60,13 @@ def make_document(
     note_date: str | None = None,
     metadata: Mapping[str, str] | None = None,
 ) -> Document:
-    """A Document whose checks (overlapping spans, ...) raise InputError naming the file."""
+    """A Document whose checks (overlapping spans, ...) raise InputError naming the file.
+    Spans whose corpus label the read drops (a label map's ``ignore``) are left out first."""
     try:
         return Document(
             id=doc_id,
             text=text,
-            spans=tuple(spans),
+            spans=tuple(without_dropped(spans)),
             patient_id=patient_id,
             note_id=note_id,
             note_type=note_type,

@@ -8,7 +8,8 @@ One row per document. Columns (names configurable with options):
 - ``patient_id`` (``patient_column``), ``note_id`` (``note_id_column``), ``note_type``
   (``note_type_column``), ``note_date`` (``date_column``): optional metadata fields.
 - ``spans`` (``spans_column``): optional JSON list of spans (``[{"start": 0, "end": 4,
-  "label": "PATIENT"}]``), so that CSV can also carry annotations or predictions.
+  "label": "PATIENT"}]``), so that CSV can also carry annotations or predictions; labels
+  are read as in JSON Lines (any label deidkit knows, or one ``--label-map`` names).
 - every other column goes to ``Document.metadata`` and is written back.
 
 ``delimiter`` is ``,`` by default (tab for ``.tsv`` files; ``tab`` or ``\\t`` may be given).
@@ -30,6 +31,7 @@ from deidkit.errors import ConfigError, DeidkitError, InputError, OutputError
 from deidkit.io.atomic import atomic_file
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import UniqueIds, check_output_file, make_document
+from deidkit.io.labelmap import read_span_items
 from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document, Span
 
@@ -87,10 +89,9 @@ def _spans(cell: str, path: Path, line: int) -> tuple[Span, ...]:
     if not cell.strip():
         return ()
     try:
-        items = json.loads(cell)
-        if not isinstance(items, list):
-            raise TypeError("not a list")
-        return tuple(Span.from_dict(item) for item in items)
+        return read_span_items(json.loads(cell), path=path, line=line)
+    except InputError:
+        raise
     except DeidkitError as error:
         raise InputError(error.message, path=path, line=line, code=error.code) from None
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):

@@ -9,8 +9,9 @@ many. Tag names are labels: deidkit writes lower-cased canonical names (``<patie
 The document text is the file text without the tags, with ``&lt;``, ``&gt;`` and ``&amp;``
 decoded (any other ``&`` is literal). The writer escapes every ``&``, ``<`` and ``>`` that way,
 so any text survives a round trip. A ``<`` that does not start a tag (``BP < 120``) is
-literal; a tag-like ``<word>`` with a name that is not a label is an unknown-tag error, and
-nested, unclosed or stray closing tags are errors naming the line.
+literal; a tag-like ``<word>`` with a name that is not a label (nor one ``--label-map``
+names) is an unknown-tag error (or, when unknown labels are dropped, a tag whose span is
+dropped), and nested, unclosed or stray closing tags are errors naming the line.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from deidkit.io.common import (
     unique_file_stems,
 )
 from deidkit.io.labelmap import is_tag_name, read_any_label, write_tag_name
+from deidkit.io.schemes import drop_unknown
 from deidkit.io.textfile import any_file, detect_files, folder_files, peek, read_text
 from deidkit.types import Document, Span
 
@@ -57,12 +59,13 @@ def parse(content: str, *, path: Path, doc_id: str) -> Document:
         length += len(chunk)
         position = match.end()
         closing, name = match.group(1) == "/", match.group(2)
-        if not is_tag_name(name):
+        if not is_tag_name(name) and drop_unknown(name) is None:
             raise InputError(
                 f"unknown tag (a <...> name of {len(name)} characters that is not a PHI label)",
                 path=path,
                 line=line,
-                fix="use a PHI label as tag name (e.g. <patient>, <date>), or write < as &lt;",
+                fix="use a PHI label as tag name (e.g. <patient>, <date>), map it with "
+                "--label-map FILE (docs/formats.md), or write < as &lt;",
             )
         if not closing:
             if open_tag is not None:

@@ -2,14 +2,16 @@
 
 Each line is ``Document.to_dict()``: ``{"id", "text", "spans": [{"start", "end", "label",
 ...}], "patient_id"?, "note_id"?, "note_type"?, "note_date"?, "metadata"?}``. Everything a
-Document holds survives a round trip. The file is read line by line (streaming).
+Document holds survives a round trip. The file is read line by line (streaming). A span's
+``label`` may be any label deidkit knows or one a label map names (``--label-map``): it is
+read as a BRAT label is, and a label that is not canonical is kept as ``source_label``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,8 @@ from deidkit.errors import DeidkitError, InputError
 from deidkit.io.atomic import atomic_file
 from deidkit.io.base import CorpusFormat
 from deidkit.io.common import UniqueIds, check_output_file
+from deidkit.io.labelmap import read_span_items
+from deidkit.io.schemes import label_reading
 from deidkit.io.textfile import BOM, iter_lines
 from deidkit.types import Document
 
@@ -92,7 +96,10 @@ def document_from_line(line: str, path: Path, number: int | None) -> Document:
             fix="fix the text's encoding: such a character cannot be written as UTF-8",
         )
     try:
-        document = Document.from_dict(data)
+        spans = read_span_items(data.get("spans", []), path=path, line=number)
+        document = Document.from_dict({**data, "spans": ()}).with_spans(spans)
+    except InputError:
+        raise
     except DeidkitError as error:
         raise InputError(error.message, path=path, line=number, code=error.code) from None
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
@@ -103,6 +110,21 @@ def document_from_line(line: str, path: Path, number: int | None) -> Document:
             fix="each span needs integer 'start', 'end' and a 'label'",
         ) from None
     return document
+
+
+def line_reader(read_options: Mapping[str, str]) -> Callable[[str, Path, int | None], Document]:
+    """``document_from_line`` with the label options of ``read_options`` (``label_map``,
+    ``unknown_labels``; see ``deidkit.io.schemes``), for callers that read JSON Lines one
+    line at a time (a batch run's line chunks)."""
+    reading = label_reading(read_options)
+    if reading is None:
+        return document_from_line
+
+    def read_line(line: str, path: Path, number: int | None) -> Document:
+        with reading.active():
+            return reading.kept(document_from_line(line, path, number))
+
+    return read_line
 
 
 def read(path: Path) -> Iterator[Document]:

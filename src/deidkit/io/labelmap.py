@@ -5,16 +5,25 @@ Readers map a file's label to a canonical one (``deidkit.labels``) and keep the 
 ``--label-map`` (never the label: labels read from a file are content), unless the active
 label map (``deidkit.io.schemes``) names it or the read drops unknown labels.
 Writers that target a corpus scheme write ``Span.source_label`` when it belongs to that
-scheme and still means the span's label, else the scheme's inverse table, else a documented
-fallback (the nearest scheme label, or the canonical name when the scheme has none).
+scheme and still means the span's label, or when deidkit does not know it (a user map's
+label, written back as read), else the scheme's inverse table, else a documented fallback
+(the nearest scheme label, or the canonical name when the scheme has none).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from deidkit.errors import InputError
-from deidkit.io.schemes import drop_unknown, map_label, mapped_name, writing_scheme
+from deidkit.io.schemes import (
+    drop_unknown,
+    is_dropped,
+    map_label,
+    mapped_name,
+    writing_scheme,
+)
 from deidkit.labels import (
     I2B2_2006,
     I2B2_2014,
@@ -121,6 +130,33 @@ def read_any_label(
     return canonical
 
 
+def read_span_items(
+    items: Any, *, path: Path, line: int | None = None, record: str | None = None
+) -> tuple[Span, ...]:
+    """The spans of a JSON list of span objects (a JSON Lines ``spans`` field, a CSV spans
+    cell). Each ``label`` is read as a BRAT label is (the label map first, then any label
+    deidkit knows); a label that is not canonical is kept as the span's ``source_label``
+    (unless the item gives one), and spans whose label the map ignores are left out.
+    A malformed item raises TypeError, KeyError or ValueError (the caller words it)."""
+    if not isinstance(items, list):
+        raise TypeError("not a list")
+    spans: list[Span] = []
+    for item in items:
+        if not isinstance(item, Mapping):
+            raise TypeError("a span is not an object")
+        label = item["label"]
+        if not isinstance(label, str):
+            raise TypeError("a label is not a string")
+        canonical = read_any_label(label, path=path, line=line, record=record)
+        if is_dropped(label):
+            continue
+        source = item.get("source_label")
+        if source is None and label != canonical:
+            source = label
+        spans.append(Span.from_dict({**item, "label": canonical, "source_label": source}))
+    return tuple(spans)
+
+
 def read_i2b2_2014_label(
     tag: str, type_: str, *, path: Path, line: int | None = None, record: str | None = None
 ) -> tuple[str, str]:
@@ -131,7 +167,9 @@ def read_i2b2_2014_label(
     """
     mapped = map_label(type_)
     if mapped is not None:
-        return mapped, type_
+        if is_dropped(type_) or tag == i2b2_2014_pair(mapped)[0]:
+            return mapped, type_
+        return mapped, f"{tag}:{type_}"  # written back under its own TAG
     if (tag, type_) in I2B2_2014:
         return I2B2_2014[(tag, type_)], type_
     pair = _I2B2_2014_TYPES.get(type_)
@@ -154,10 +192,23 @@ def _belongs(source_label: str | None, table: dict[str, str], label: str) -> boo
     return source_label is not None and table.get(source_label) == label
 
 
+def user_label(span: Span) -> str | None:
+    """The span's corpus label when deidkit does not know it (it came through a user label
+    map) and no ``--labels`` scheme is being written: a format of its own scheme (i2b2,
+    PhysioNet) writes it back as it was read, so the corpus round-trips unchanged."""
+    source = span.source_label
+    if not source or writing_scheme() is not None:
+        return None
+    return None if source.rpartition(":")[2].casefold() in _ANY_LABEL else source
+
+
 def write_i2b2_2006_label(span: Span) -> str:
     """The i2b2 2006 TYPE for a span."""
     if _belongs(span.source_label, I2B2_2006, span.label):
         return str(span.source_label)
+    user = user_label(span)
+    if user is not None:
+        return user
     inverse_2006 = inverse(I2B2_2006)
     if span.label in inverse_2006:
         return inverse_2006[span.label]
@@ -170,6 +221,9 @@ def write_physionet_label(span: Span) -> str:
     """The PhysioNet deid category for a span."""
     if _belongs(span.source_label, PHYSIONET, span.label):
         return str(span.source_label)
+    user = user_label(span)
+    if user is not None:
+        return user
     inverse_physionet = inverse(PHYSIONET)
     if span.label in inverse_physionet:
         return inverse_physionet[span.label]
@@ -186,6 +240,8 @@ def write_i2b2_2014_pair(span: Span) -> tuple[str, str]:
         pair = _I2B2_2014_TYPES.get(type_)
         if pair is not None and I2B2_2014[pair] == span.label:
             return (tag or pair[0], type_)
+        if user_label(span) is not None:
+            return (tag or i2b2_2014_pair(span.label)[0], type_)
     return i2b2_2014_pair(span.label)
 
 

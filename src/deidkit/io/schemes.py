@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -230,26 +231,75 @@ def mapped_name(name: str) -> bool:
     return any(key.casefold() == folded for key, _ in reading.label_map.entries)
 
 
+class LabelReading:
+    """The label options of one read (a label map, the unknown-label policy), made active
+    around each document read with ``active()``."""
+
+    def __init__(self, label_map: LabelMap | None, unknown_labels: str = "error") -> None:
+        if unknown_labels not in UNKNOWN_LABEL_POLICIES:
+            raise ConfigError(
+                f"unknown_labels must be one of: {', '.join(UNKNOWN_LABEL_POLICIES)}"
+            )
+        self._reading = _Reading(label_map, unknown_labels == "drop")
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        token = _READING.set(self._reading)
+        try:
+            yield
+        finally:
+            _READING.reset(token)
+
+    def kept(self, document: Document) -> Document:
+        """``document`` without spans whose corpus label was dropped (a reader that built
+        it outside ``active()``)."""
+        dropped = self._reading.dropped
+        if dropped and any(_dropped(span, dropped) for span in document.spans):
+            kept = tuple(span for span in document.spans if not _dropped(span, dropped))
+            document = replace(document, spans=kept)
+        return document
+
+
+def label_reading(options: Mapping[str, str]) -> LabelReading | None:
+    """The ``LabelReading`` of reader options (``label_map``: a file; ``unknown_labels``),
+    or None when they name neither."""
+    label_map = options.get("label_map")
+    unknown_labels = options.get("unknown_labels", "error")
+    if label_map is None and unknown_labels == "error":
+        return None
+    return LabelReading(as_label_map(label_map), unknown_labels)
+
+
 def read_with_labels(
     documents: Iterator[Document], label_map: LabelMap | None, unknown_labels: str
 ) -> Iterator[Document]:
     """Stream ``documents`` with the label map active while each one is read; spans whose
-    corpus label is ignored (or unknown, with ``unknown_labels="drop"``) are removed."""
-    if unknown_labels not in UNKNOWN_LABEL_POLICIES:
-        raise ConfigError(f"unknown_labels must be one of: {', '.join(UNKNOWN_LABEL_POLICIES)}")
-    reading = _Reading(label_map, unknown_labels == "drop")
+    corpus label is ignored (or unknown, with ``unknown_labels="drop"``) are removed (the
+    readers leave them out before a document's overlap check: ``without_dropped``)."""
+    reading = LabelReading(label_map, unknown_labels)
     while True:
-        token = _READING.set(reading)
-        try:
-            document = next(documents)
-        except StopIteration:
-            return
-        finally:
-            _READING.reset(token)
-        if reading.dropped and any(_dropped(span, reading.dropped) for span in document.spans):
-            kept = tuple(span for span in document.spans if not _dropped(span, reading.dropped))
-            document = replace(document, spans=kept)
-        yield document
+        with reading.active():
+            try:
+                document = next(documents)
+            except StopIteration:
+                return
+        yield reading.kept(document)
+
+
+def is_dropped(label: str) -> bool:
+    """True if the read in progress drops spans with the corpus label ``label`` (the map
+    says ``ignore``, or it is unknown and unknown labels are dropped)."""
+    reading = _READING.get()
+    return reading is not None and label in reading.dropped
+
+
+def without_dropped(spans: Iterable[Span]) -> list[Span]:
+    """``spans`` minus those whose corpus label the read in progress drops, so that an
+    ignored span overlapping a kept one is no overlap error."""
+    reading = _READING.get()
+    if reading is None or not reading.dropped:
+        return list(spans)
+    return [span for span in spans if not _dropped(span, reading.dropped)]
 
 
 def _dropped(span: Span, dropped: set[str]) -> bool:
