@@ -13,7 +13,7 @@ eponym in a Spanish note is still an eponym); the others only for notes in this 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 FieldExtent = tuple[str, str]
 """A labelled field's (label, extent): ``names`` takes the capitalised words after the colon,
@@ -66,6 +66,21 @@ class RuleLanguage:
     - ``link_words``: words inside a hospital or street name ("of", "de la");
     - ``cue_fillers``: words between a name cue and the name ("wife is", "se llama");
     - ``articles``: articles between a place cue and the place ("the", "la").
+
+    Staff, identifiers and organisations (empty by default: the rule then finds nothing):
+
+    - ``clinical_abbreviations``: short words in capitals that are never a person's initials
+      or a user name ("RN", "ICU", "GI", "PRN");
+    - ``initials_cues``: words before a member of staff's initials ("per RB", "cc: KL");
+    - ``username_cues``: words before a user name ("Last edited by kpatel2");
+    - ``signature_words``: words of a signature or audit line ("signed", "electronically");
+    - ``id_cues``: cue -> (label, strong) before an identifier ("policy", "VIN"); a weak cue
+      needs a marker ("#", ":", "no.") before the value;
+    - ``vehicle_cues``: words before an ambulance's unit number ("Medic 14");
+    - ``organization_heads``: last words of an organisation's name -> its label ("Nursing
+      Home": ``HOSPITAL``, "& Partners": ``ORGANIZATION``);
+    - ``organization_cues``: words before an organisation's name -> its label ("works at");
+    - ``age_cues``: words before an age ("died at 96").
     """
 
     first_names: tuple[str, ...]
@@ -98,6 +113,15 @@ class RuleLanguage:
     link_words: frozenset[str]
     cue_fillers: frozenset[str]
     articles: frozenset[str]
+    clinical_abbreviations: frozenset[str] = frozenset()
+    initials_cues: tuple[str, ...] = ()
+    username_cues: tuple[str, ...] = ()
+    signature_words: frozenset[str] = frozenset()
+    id_cues: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    vehicle_cues: frozenset[str] = frozenset()
+    organization_heads: Mapping[str, str] = field(default_factory=dict)
+    organization_cues: Mapping[str, str] = field(default_factory=dict)
+    age_cues: tuple[str, ...] = ()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

@@ -19,6 +19,9 @@ RULE = (hospitals.RULE,)
          {("Massachusetts General Hospital", "HOSPITAL")}),
         ("Seen at Community Hospital in May.", "en", {("Community Hospital", "HOSPITAL")}),
         ("Admitted to Saint Mary's overnight.", "en", {("Saint Mary's", "HOSPITAL")}),
+        ("Admitted to St. Brendan's last night.", "en", {("St. Brendan's", "HOSPITAL")}),
+        ("Seen at St Brendan's.", "en", {("St Brendan's", "HOSPITAL")}),
+        ("St. Brendan was a monk.", "en", set()),  # no possessive: no hospital
         ("Ingresó en el Hospital Universitario La Paz por disnea.", "es",
          {("Hospital Universitario La Paz", "HOSPITAL")}),
         ("Operado en el Hospital 12 de Octubre.", "es", {("Hospital 12 de Octubre", "HOSPITAL")}),

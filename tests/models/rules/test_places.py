@@ -14,6 +14,7 @@ from .helpers import found_by
     [
         ("She lives in Springfield with her husband.", "en", {("Springfield", "CITY")}),
         ("She lives in Quorbitville now.", "en", {("Quorbitville", "LOCATION_OTHER")}),
+        ("He lives in Quorbitville, NV.", "en", {("Quorbitville", "CITY")}),
         ("Vive en Valladolid con su esposa.", "es", {("Valladolid", "CITY")}),
         ("Natural de la Coruña.", "es", {("Coruña", "LOCATION_OTHER")}),
         # the cue needs a capitalised place after it; "from" alone is too general
@@ -50,6 +51,13 @@ def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, st
         ("Signed by Erick Kohler, MD today.", set()),  # a credential, not Maryland
         ("Fever, OR chills.", set()),  # a word-like code before a word
         ("Quorbit, ZZ", set()),  # not a state code
+        # a capitalised word opening the sentence is not part of the town
+        ("From Harlow, CA he drove down.", {("Harlow", "CITY"), ("CA", "STATE")}),
+        ("To Quorbitville, NV by bus.", {("Quorbitville", "CITY"), ("NV", "STATE")}),
+        # a town named with common words: listed, or inside a sentence
+        ("Alum Rock, CA 95127", {("Alum Rock", "CITY"), ("CA", "STATE")}),
+        ("Moved to Cedar Falls, IA in May.", {("Cedar Falls", "CITY"), ("IA", "STATE")}),
+        ("Chest Pain, CA", set()),  # common words at the start of a line, not listed
     ],
 )
 def test_city_state_rule(text: str, expected: set[tuple[str, str]]) -> None:

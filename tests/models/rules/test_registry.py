@@ -18,15 +18,23 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
     assert table == [
         ("patterns", 0, None),
         ("fields", 1, None),
+        ("cued_ids", 1, None),
+        ("extensions", 1, None),
+        ("vehicle_units", 1, None),
         ("titles", 3, "names"),
         ("name_cues", 3, "names"),
         ("credentials", 3, "names"),
+        ("header_names", 3, "names"),
+        ("lowercase_names", 3, "names"),
+        ("initials", 3, "names"),
+        ("usernames", 3, "names"),
         ("hospitals", 2, "hospitals"),
         ("streets", 2, "places"),
         ("cued_places", 4, "places"),
         ("dictionary_places", 6, "places"),
         ("city_state", 4, "places"),
         ("dictionary_names", 5, "names"),
+        ("id_shapes", 5, None),
     ]
     assert rule_names() == tuple(name for name, _, _ in table)
     assert len(set(rule_names())) == len(RULES)

@@ -4,6 +4,174 @@ from __future__ import annotations
 
 from deidkit.lang.rules import RuleLanguage
 
+# Short words in capitals that are never a member of staff's initials or a user name.
+CLINICAL_ABBREVIATIONS = frozenset(
+    str.split(
+        """rn md do np pa pt ot st slp rt sw cm cna lpn lvn pharmd phd dds dpm crna aprn pa-c
+    mph msw lcsw emt ma cnm fnp dnp bsn msn mba ed er icu ccu micu sicu cvicu nicu picu pacu
+    or gi id ent cv heent rrr nad sob cp abd ext neuro psych gu ob gyn obgyn ekg ecg cxr ct
+    mri mra us ua cbc bmp cmp lft lfts inr ptt pt/inr abg vbg bp hr rr o2 iv im po pr sl sq
+    sc subq prn bid tid qid qd qod qhs hs ac pc npo dnr dni dnar ama cpr ams aox cva tia mi
+    stemi nstemi chf hf copd dm dm2 htn hld ckd esrd aki uti urti ha bm lmp hiv hcv hbv tb
+    pe dvt sbp dbp map cvp peep cpap bipap ett ng og ngt peg picc cvc art aline foley
+    tpn ppn gcs rom rue lue rle lle bue ble wnl nl neg pos hpi ros pmh psh fh sh pe rx dx tx
+    hx sx fx cc a/p ap a&p plan assessment imp vs tmax wbc rbc hgb hct plt na cl co2
+    bun cr glu ca mg phos alb ast alt alp tbili dbili ldh ck bnp trop tsh hba1c ldl hdl tg
+    esr crp pcr rsv ivf ns lr d5w kcl ppi nsaid asa apap abx vanc zosyn ctx npn nkda nka
+    ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
+    acct fin csn id vin sn dl dea npi lic epic cerner fax ph tel pgr ext cell home work
+    us uk usa eu nyc la sf dc va vamc snf ltac ltach alf nh vna hha ems als bls osh er
+    ir ip op or cath lab echo tte tee eeg emg ncs pft pfts dexa mammo colo egd ercp eus
+    covid sars mrsa vre cdiff c.diff esbl hsv cmv ebv hpv rsv flu strep staph gbs gas
+    left right bilat bil lt rt l r ant post sup inf med lat prox dist
+    pca pct uap vap ss iss dka hhs ards sirs afib svt vt vf pea rvr nsr cabg pci tavr avr mvr
+    ppm icd aicd lvad crrt cvvh hd rrt ivc svc ra lv rv ef tr mr ar as ms ps nt nd si hi ue
+    le fs bs is io uo gtt ac sq wt ht bmi kvo tko dc d/c fu f/u ct/a pet spect nm ir vir
+    hco3 spo2 sao2 fio2 pao2 pco2 paco2 etco2 h2o o2sat ng ngt ogt gj jp ic pic ptc pcn
+    aaa cad pvd pad gerd ibs ibd ra sle ms als osa bph ed gad ptsd adhd mdd bpd sud etoh
+    iii ii iv vi vii viii ix xi xii xiii"""
+    )
+)
+
+# Cue -> (label, strong) before an identifier: a strong cue takes a value without a marker
+# ("VIN 1HGCM8..."), a weak one needs "#", ":", "no." or "number" ("Order #: 7781229").
+ID_CUES: dict[str, tuple[str, bool]] = {
+    "ssn": ("SSN", True),
+    "ss#": ("SSN", True),
+    "ss #": ("SSN", True),
+    "social security": ("SSN", True),
+    "social security number": ("SSN", True),
+    "soc sec": ("SSN", True),
+    "mrn": ("MEDICALRECORD", True),
+    "mr#": ("MEDICALRECORD", True),
+    "mr #": ("MEDICALRECORD", True),
+    "medical record": ("MEDICALRECORD", True),
+    "medical record number": ("MEDICALRECORD", True),
+    "med rec": ("MEDICALRECORD", True),
+    "chart": ("MEDICALRECORD", False),
+    "unit number": ("MEDICALRECORD", False),
+    "policy": ("HEALTHPLAN", True),
+    "policy number": ("HEALTHPLAN", True),
+    "member": ("HEALTHPLAN", False),
+    "member id": ("HEALTHPLAN", True),
+    "member number": ("HEALTHPLAN", True),
+    "subscriber": ("HEALTHPLAN", False),
+    "subscriber id": ("HEALTHPLAN", True),
+    "group": ("HEALTHPLAN", False),
+    "group number": ("HEALTHPLAN", True),
+    "medicare": ("HEALTHPLAN", True),
+    "medicaid": ("HEALTHPLAN", True),
+    "mbi": ("HEALTHPLAN", True),
+    "insurance id": ("HEALTHPLAN", True),
+    "ins id": ("HEALTHPLAN", True),
+    "plan id": ("HEALTHPLAN", True),
+    "acct": ("ACCOUNT", True),
+    "account": ("ACCOUNT", True),
+    "account number": ("ACCOUNT", True),
+    "billing": ("ACCOUNT", False),
+    "encounter": ("ACCOUNT", False),
+    "visit": ("ACCOUNT", False),
+    "fin": ("ACCOUNT", True),
+    "csn": ("ACCOUNT", True),
+    "har": ("ACCOUNT", True),
+    "license": ("LICENSE", True),
+    "licence": ("LICENSE", True),
+    "license number": ("LICENSE", True),
+    "lic": ("LICENSE", False),
+    "dl": ("LICENSE", True),
+    "dl#": ("LICENSE", True),
+    "driver's license": ("LICENSE", True),
+    "drivers license": ("LICENSE", True),
+    "dea": ("LICENSE", True),
+    "npi": ("LICENSE", True),
+    "certificate": ("LICENSE", False),
+    "plate": ("VEHICLE", True),
+    "license plate": ("VEHICLE", True),
+    "plate number": ("VEHICLE", True),
+    "tag": ("VEHICLE", False),
+    "vin": ("VEHICLE", True),
+    "vehicle": ("VEHICLE", False),
+    "serial": ("DEVICE", True),
+    "serial number": ("DEVICE", True),
+    "s/n": ("DEVICE", True),
+    "sn": ("DEVICE", False),
+    "device": ("DEVICE", False),
+    "device id": ("DEVICE", True),
+    "model": ("DEVICE", False),
+    "id": ("IDNUM", False),
+    "identifier": ("IDNUM", False),
+    "patient id": ("MEDICALRECORD", True),
+    "pt id": ("MEDICALRECORD", True),
+    "employee": ("IDNUM", False),
+    "employee id": ("IDNUM", True),
+    "badge": ("IDNUM", False),
+    "passport": ("IDNUM", True),
+    "claim": ("IDNUM", False),
+    "case": ("IDNUM", False),
+    "order": ("IDNUM", False),
+    "accession": ("IDNUM", True),
+    "specimen": ("IDNUM", False),
+    "requisition": ("IDNUM", False),
+    "rx": ("IDNUM", False),
+    "prescription": ("IDNUM", False),
+    "ref": ("IDNUM", False),
+    "reference": ("IDNUM", False),
+    "confirmation": ("IDNUM", False),
+    "authorization": ("IDNUM", False),
+    "auth": ("IDNUM", False),
+    "tax id": ("IDNUM", True),
+    "ein": ("IDNUM", True),
+    "job": ("IDNUM", False),
+    "doc id": ("IDNUM", True),
+    "document id": ("IDNUM", True),
+    "record": ("IDNUM", False),
+    "file": ("IDNUM", False),
+    "ticket": ("IDNUM", False),
+    "incident": ("IDNUM", False),
+    "run": ("IDNUM", False),
+}
+
+# Last words of an organisation's or facility's name -> its label (i2b2 2014: nursing homes,
+# rehabilitation centres and hospices are hospitals; agencies, firms, pharmacies are not).
+ORGANIZATION_HEADS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "Nursing Home", "Nursing Center", "Nursing Facility", "Nursing and Rehabilitation",
+            "Nursing & Rehabilitation", "Rehabilitation Center", "Rehabilitation Hospital",
+            "Rehab Center", "Rehab Hospital", "Rehabilitation", "Skilled Nursing",
+            "Skilled Nursing Facility", "Care Center", "Health Center", "Healthcare Center",
+            "Assisted Living", "Senior Living", "Retirement Home", "Retirement Community",
+            "Hospice", "Manor", "Dialysis", "Dialysis Center", "Kidney Center", "Surgery Center",
+            "Clinic", "Medical Clinic", "Family Medicine", "Family Practice", "Pediatrics",
+            "Hospital", "Medical Center", "Infirmary", "Convalescent Center", "Care Home",
+            "Extended Care", "Long Term Care", "Urgent Care", "Health Clinic", "Med Ctr",
+        ),
+        "HOSPITAL",
+    ),
+    **dict.fromkeys(
+        (
+            "Visiting Nurse Association", "Visiting Nurses", "Visiting Nurse Service", "VNA",
+            "Home Health", "Home Health Services", "Home Health Agency", "Home Care",
+            "Home Care Services", "Homecare", "Home Infusion", "Ambulance",
+            "Ambulance Service", "EMS", "Fire Department", "Fire Rescue", "Rescue Squad",
+            "Pharmacy", "Mail Pharmacy", "Mail Order Pharmacy", "Mail-Order Pharmacy",
+            "Pharmacies", "Drugs", "Drug Store", "Apothecary", "Associates", "& Associates",
+            "& Partners", "and Partners", "Partners", "LLC", "L.L.C.", "LLP", "Inc", "Inc.",
+            "Incorporated", "Corp", "Corp.", "Corporation", "Co.", "Company", "Group",
+            "Industries", "Enterprises", "Services", "Solutions", "Systems", "Logistics",
+            "Foundation", "Institute", "University", "College", "Academy", "School",
+            "Elementary", "Elementary School", "High School", "Middle School", "Church",
+            "Temple", "Synagogue", "Mosque", "Bank", "Insurance",
+            "Mutual", "Construction", "Manufacturing", "Motors", "Farms", "Dairy", "Shelter",
+            "Restaurant", "Diner", "Bakery", "Market", "Supermarket", "Hardware", "Landscaping",
+            "Plumbing", "Electric", "Trucking", "Transport", "Transit", "Law Firm",
+            "Realty", "Properties", "Laboratories", "Labs", "Medical Supply", "Home Medical",
+            "Durable Medical", "Staffing", "Department of Corrections", "Credit Union",
+        ),
+        "ORGANIZATION",
+    ),
+}
+
 RULES = RuleLanguage(
     first_names=("first_names",),
     last_names=("last_names",),
@@ -67,4 +235,55 @@ RULES = RuleLanguage(
     link_words=frozenset({"of", "'s", "’s", "and"}),
     cue_fillers=frozenset({"is", "was", "named", "'s", "’s", "d/w", "by", "the"}),
     articles=frozenset({"the"}),
+    clinical_abbreviations=CLINICAL_ABBREVIATIONS,
+    initials_cues=(
+        "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
+        "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",
+        "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by", "seen by",
+    ),
+    username_cues=(
+        "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
+        "authored by", "author", "filed by", "signed by", "cosigned by", "co-signed by",
+        "verified by", "user", "user id", "userid", "user name", "username", "login",
+        "logged in as", "logged by", "printed by", "accessed by", "reviewed by",
+    ),
+    signature_words=frozenset(
+        str.split(
+            """signed electronically edited authored author cosigned co-signed verified user
+        login printed accessed transcribed dictated attested e-signed esigned"""
+        )
+    ),
+    id_cues=ID_CUES,
+    vehicle_cues=frozenset({"medic", "ambulance", "rescue", "engine", "squad", "truck"}),
+    organization_heads=ORGANIZATION_HEADS,
+    organization_cues={
+        "works at": "ORGANIZATION",
+        "works for": "ORGANIZATION",
+        "worked at": "ORGANIZATION",
+        "worked for": "ORGANIZATION",
+        "working at": "ORGANIZATION",
+        "employed by": "ORGANIZATION",
+        "employed at": "ORGANIZATION",
+        "employee of": "ORGANIZATION",
+        "retired from": "ORGANIZATION",
+        "job at": "ORGANIZATION",
+        "attends": "ORGANIZATION",
+        "student at": "ORGANIZATION",
+        "insured by": "ORGANIZATION",
+        "discharged to": "HOSPITAL",
+        "discharge to": "HOSPITAL",
+        "d/c to": "HOSPITAL",
+        "transferred from": "HOSPITAL",
+        "transferred to": "HOSPITAL",
+        "transfer from": "HOSPITAL",
+        "admitted from": "HOSPITAL",
+        "resides at": "HOSPITAL",
+        "resident at": "HOSPITAL",
+        "sent from": "HOSPITAL",
+        "arrived from": "HOSPITAL",
+    },
+    age_cues=(
+        "died at", "passed away at", "passed at", "deceased at", "died at age", "at age",
+        "aged", "age", "age of", "died at the age of", "lived to", "lived to be", "now",
+    ),
 )

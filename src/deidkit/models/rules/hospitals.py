@@ -45,12 +45,17 @@ def _saint(note: Note, index: int) -> Span | None:
     """"St. Brendan's", "Saint Mary's": a saint's name with a possessive names a hospital."""
     if note.words[index] not in SAINTS or not note.tokens[index].text[0].isupper():
         return None
-    end = index + 1
-    while end < len(note.tokens) and end - index <= 2 and note.is_word(end) and (
-        note.capitalised(end)
+    first = index + 1
+    if first < len(note.tokens) and note.words[first] == "." and (
+        note.tokens[first].start == note.tokens[index].end
     ):
+        first += 1  # "St. Brendan's": the tokenizer splits the dot off "St"
+    end = first
+    while end < len(note.tokens) and end - first < 2 and note.is_word(end) and (
+        note.capitalised(end)
+    ) and note.same_line(index, end):
         end += 1
-    if end > index + 1 and end < len(note.tokens) and note.words[end] in {"'s", "’s"}:
+    if end > first and end < len(note.tokens) and note.words[end] in {"'s", "’s"}:
         return note.span(index, end + 1, "HOSPITAL")
     return None
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from operator import itemgetter
 
 from deidkit import resources
@@ -49,6 +49,16 @@ class Lexicons:
     link_words: frozenset[str]
     cue_fillers: frozenset[str]
     articles: frozenset[str]
+    # staff, identifiers, organisations (deidkit.models.rules.staff, .identifiers, .orgs)
+    clinical_abbreviations: frozenset[str] = frozenset()
+    initials_cues: Phrases = field(default_factory=Phrases)
+    username_cues: Phrases = field(default_factory=Phrases)
+    signature_words: frozenset[str] = frozenset()
+    id_cues: Phrases = field(default_factory=Phrases)  # label, "!" appended if strong
+    vehicle_cues: frozenset[str] = frozenset()
+    organization_heads: Phrases = field(default_factory=Phrases)
+    organization_cues: Phrases = field(default_factory=Phrases)
+    age_cues: Phrases = field(default_factory=Phrases)
 
 
 @functools.cache
@@ -123,6 +133,9 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
     fields = Phrases()
     extents = {fields.add(phrase, extent[0]): extent for phrase, extent in data.fields.items()}
     common = _casefolded(_rows(data.common_words))
+    id_cues = Phrases()
+    for cue, (label, strong) in data.id_cues.items():
+        id_cues.add(cue, label + ("!" if strong else ""))
     return Lexicons(
         names=names,
         first_names=first_names,
@@ -155,4 +168,26 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         link_words=_shared("link_words"),
         cue_fillers=_shared("cue_fillers"),
         articles=_shared("articles"),
+        clinical_abbreviations=data.clinical_abbreviations,
+        initials_cues=_phrases(data.initials_cues, "DOCTOR"),
+        username_cues=_phrases(data.username_cues, "USERNAME"),
+        signature_words=data.signature_words,
+        id_cues=id_cues,
+        vehicle_cues=data.vehicle_cues,
+        organization_heads=_labelled(data.organization_heads),
+        organization_cues=_labelled(data.organization_cues),
+        age_cues=_phrases(data.age_cues, "AGE"),
     )
+
+
+def _phrases(phrases: Iterable[str], label: str) -> Phrases:
+    found = Phrases()
+    found.add_all(phrases, label)
+    return found
+
+
+def _labelled(phrases: Mapping[str, str]) -> Phrases:
+    found = Phrases()
+    for phrase, label in phrases.items():
+        found.add(phrase, label)
+    return found

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.names import eponym
-from deidkit.models.rules.note import title_case
+from deidkit.models.rules.note import Note, title_case
 from deidkit.types import Span
+
+# Capitalised words that open a sentence before a place ("From Harlow, CA"), never its name.
+LEAD_WORDS = frozenset(
+    {"from", "in", "to", "at", "the", "of", "near", "lives", "moved", "born", "visiting",
+     "visited", "returned", "travelled", "traveled", "and", "or", "then", "per", "via", "by",
+     "for", "outside", "home", "resident", "resides", "residence", "address", "hometown"}
+)
 
 
 def cued_place_spans(scan: Scan) -> list[Span]:
@@ -33,7 +40,10 @@ def cued_place_spans(scan: Scan) -> list[Span]:
         ) and note.same_line(start, end):
             end += 1
         if end > start and lex.hospital_words.match(note.words, end - 1) is None:
-            spans.append(note.span(start, end, "LOCATION_OTHER"))
+            state = end + 1 < len(note.tokens) and note.words[end] == "," and (
+                note.tokens[end + 1].text in lex.state_codes
+            )  # "lives in Harlow, CA": a town
+            spans.append(note.span(start, end, "CITY" if state else "LOCATION_OTHER"))
     return spans
 
 
@@ -90,10 +100,27 @@ def city_state_spans(scan: Scan) -> list[Span]:
             note.tokens[start - 1].text[:1].isupper()
         ) and note.same_line(start - 1, index):
             start -= 1
-        if start < end and not all(note.words[i] in lex.common for i in range(start, end)):
+        listed = lex.places.match(note.words, start)
+        while start < end and (listed is None or listed[0] != end) and _lead_word(note, start):
+            start += 1  # "From Harlow, CA": a capitalised word opening the sentence
+            listed = lex.places.match(note.words, start)
+        if start == end:
+            continue
+        common = all(note.words[i] in lex.common for i in range(start, end))
+        if not common or (listed is not None and listed[0] == end) or (
+            end - start >= 2 and start > 0 and note.same_line(start - 1, start)
+        ):  # "Alum Rock, CA": listed, or a name of common words inside a sentence
             spans.append(note.span(start, end, "CITY"))
             spans.append(note.span(index, index + 1, "STATE"))
     return spans
+
+
+def _lead_word(note: Note, index: int) -> bool:
+    """A capitalised function word opening a line or sentence ("From", "In", "The")."""
+    opens = index == 0 or not note.same_line(index - 1, index) or note.words[index - 1] in {
+        ".", ":", ";", "!", "?"
+    }
+    return opens and note.words[index] in LEAD_WORDS
 
 
 CUED_PLACES = SpanRule("cued_places", priority=4, find=cued_place_spans, switch="places")

@@ -9,12 +9,15 @@ the rule listed first wins; a token rule of a layer labels tokens before the one
 from __future__ import annotations
 
 from deidkit.models.rules import (
+    casual_names,
     dictionary_names,
     fields,
     hospitals,
+    identifiers,
     names,
     patterns,
     places,
+    staff,
     streets,
 )
 from deidkit.models.rules.base import Rule
@@ -22,15 +25,23 @@ from deidkit.models.rules.base import Rule
 RULES: tuple[Rule, ...] = (
     patterns.RULE,
     fields.RULE,
+    identifiers.CUED_IDS,
+    identifiers.EXTENSIONS,
+    identifiers.VEHICLE_UNITS,
     names.TITLES,
     names.NAME_CUES,
     names.CREDENTIALS,
+    casual_names.HEADER_NAMES,
+    casual_names.LOWERCASE_NAMES,
+    staff.INITIALS_RULE,
+    staff.USERNAMES,
     hospitals.RULE,
     streets.RULE,
     places.CUED_PLACES,
     places.DICTIONARY_PLACES,
     places.CITY_STATE,
     dictionary_names.RULE,
+    identifiers.ID_SHAPES,
 )
 
 

@@ -1,0 +1,169 @@
+"""Rules ``header_names`` and ``lowercase_names``: names the title and cue rules miss, on the
+``context_names`` layer.
+
+- ``header_names`` (``PATIENT``): "LAST, FIRST M" standing alone in a header ("MORROW,
+  ILSABET K  MRN ...", "| Osei, Delia K |"), comma included, for names in no list too;
+- ``lowercase_names``: names written in lower case in nursing text: a first name after a
+  relative or care-team cue ("daughter anna", "d/w amy"), before a credential ("amy RN"), or
+  after a lower-case title ("dr varga").
+
+Ordinary, medical and clinical words are never taken ("daughter at bedside", "dr office").
+"""
+
+from __future__ import annotations
+
+from deidkit.models.rules.base import Scan, TokenRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.names import CONTEXT_NAMES
+from deidkit.models.rules.note import Note, mark
+
+# What may follow a header name on its line: a field of the header
+HEADER_FIELDS = frozenset(
+    {"mrn", "mr", "dob", "age", "sex", "dos", "acct", "id", "room", "rm", "unit", "fin", "csn",
+     "adm", "admit", "date", "pcp", "attending", "loc", "bed"}
+)
+NAME_FIELDS = frozenset({"patient", "name", "pt", "re", "client", "member", "subscriber"})
+_OPENERS = frozenset({"|", ":", ";", "-", "(", "["})
+_CLOSERS = frozenset({"|", ";", "(", "["})
+_LOWER_TITLES = {"dr": "DOCTOR", "dr.": "DOCTOR", "mr": "PATIENT", "mr.": "PATIENT",
+                 "mrs": "PATIENT", "mrs.": "PATIENT", "ms": "PATIENT", "ms.": "PATIENT"}
+
+
+def header_names(scan: Scan, labels: list[str | None]) -> None:
+    """"LAST, FIRST M" alone in a header (after a line start, a pipe or a field's colon,
+    before the line end, a pipe, a wide gap or another field)."""
+    note, lex = scan.note, scan.lex
+    count = len(note.tokens)
+    for comma in note.positions.get(",", ()):
+        first, second = comma - 1, comma + 1
+        if first < 0 or second >= count or not note.same_line(first, second):
+            continue
+        if not _name_word(note, lex, first) or not _name_word(note, lex, second):
+            continue
+        upper = note.tokens[first].text.isupper()
+        if note.tokens[second].text.isupper() != upper:
+            continue
+        if not _opens(note, first):
+            continue
+        end = second + 1
+        if end < count and note.same_line(second, end) and (
+            note.is_initial(end) or (_name_word(note, lex, end) and (
+                note.tokens[end].text.isupper() == upper
+            ))
+        ):
+            end += 1
+            if end < count and note.words[end] == "." and note.is_initial(end - 1):
+                end += 1
+        closer = _closes(note, end - 1)
+        if closer is None:
+            continue
+        known = any(
+            note.words[i] in lex.names and note.words[i] not in lex.common
+            and note.words[i] not in lex.medical for i in (first, second)
+        )
+        shaped = end > second + 1 and note.is_initial(second + 1)  # "MORROW, ILSABET K"
+        named_field = first >= 2 and note.words[first - 1] == ":" and (
+            note.words[first - 2] in NAME_FIELDS
+        )
+        if known or shaped or closer or named_field:  # "Plan: Lasix, Coreg" is none of them
+            mark(labels, first, end, "PATIENT")
+
+
+def _name_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """A capitalised word that may be part of a name (no common, medical or clinical word
+    unless it is in the name lists)."""
+    text = note.tokens[index].text
+    if not note.is_word(index) or not text[:1].isupper() or len(text) < 2:
+        return False
+    word = note.words[index]
+    if word in lex.clinical_abbreviations or word in lex.not_names:
+        return False
+    known = word in lex.names
+    return known or (word not in lex.common and word not in lex.medical)
+
+
+def _opens(note: Note, index: int) -> bool:
+    """Whether a header value may start at token ``index``."""
+    if index == 0 or not note.same_line(index - 1, index):
+        return True
+    if note.words[index - 1] in _OPENERS:
+        return True
+    gap = note.text[note.tokens[index - 1].end : note.tokens[index].start]
+    return len(gap) >= 2 or "\t" in gap
+
+
+def _closes(note: Note, index: int) -> bool | None:
+    """Whether a header value may end at token ``index``: None if not, True before a pipe
+    or another field, False at the line end or before a wide gap."""
+    following = index + 1
+    if following >= len(note.tokens) or not note.same_line(index, following):
+        return False
+    if note.words[following] in _CLOSERS or note.words[following].rstrip(".:#") in (
+        HEADER_FIELDS
+    ):
+        return True
+    gap = note.text[note.tokens[index].end : note.tokens[following].start]
+    return False if len(gap) >= 2 or "\t" in gap else None
+
+
+def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
+    """Names in lower case after a name cue, before a credential or after a title."""
+    note, lex = scan.note, scan.lex
+    count = len(note.tokens)
+    for index in lex.name_cues.starts(note.positions):
+        found = lex.name_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        if start < count and note.words[start] in {",", ":", "-", "is", "named"}:
+            start += 1
+        if start < count and note.same_line(index, start) and _lower_first_name(note, lex, start):
+            end = _lower_surname(note, lex, start + 1)
+            mark(labels, start, end, "DOCTOR" if found[1] == "care_team" else "RELATIVE")
+    for index in range(count - 1):
+        if _lower_first_name(note, lex, index) and note.same_line(index, index + 1) and (
+            note.words[index + 1].replace(".", "") in lex.credentials
+            and note.tokens[index + 1].text.isupper()
+        ):
+            mark(labels, index, index + 1, "DOCTOR")  # "d/w amy RN"
+    for index in note.indices(_LOWER_TITLES):
+        start = index + 1
+        if start >= count or not note.tokens[index].text.islower():
+            continue
+        if not note.same_line(index, start) or not note.tokens[start].text.isalpha():
+            continue
+        word = note.words[start]
+        if not note.tokens[start].text.islower() or len(word) < 2 or (
+            word in lex.common or word in lex.medical or word in lex.clinical_abbreviations
+        ):
+            continue
+        mark(labels, start, _lower_surname(note, lex, start + 1),
+             _LOWER_TITLES[note.words[index]])
+
+
+def _lower_first_name(note: Note, lex: Lexicons, index: int) -> bool:
+    """A lower-case first name that is no ordinary, medical or clinical word."""
+    text = note.tokens[index].text
+    word = note.words[index]
+    return text.isalpha() and text.islower() and len(text) >= 3 and (
+        word in lex.first_names
+    ) and word not in lex.common and word not in lex.medical and (
+        word not in lex.clinical_abbreviations and word not in lex.not_names
+    )
+
+
+def _lower_surname(note: Note, lex: Lexicons, index: int) -> int:
+    """The end of a name whose first word ends before ``index``: one lower-case surname from
+    the lists may follow."""
+    if index < len(note.tokens) and note.same_line(index - 1, index):
+        text = note.tokens[index].text
+        word = note.words[index]
+        if text.isalpha() and text.islower() and word in lex.names and (
+            word not in lex.common and word not in lex.medical
+        ):
+            return index + 1
+    return index
+
+
+HEADER_NAMES = TokenRule("header_names", CONTEXT_NAMES, header_names, switch="names")
+LOWERCASE_NAMES = TokenRule("lowercase_names", CONTEXT_NAMES, lowercase_names, switch="names")

@@ -1,0 +1,192 @@
+"""Rules ``cued_ids``, ``id_shapes``, ``extensions`` and ``vehicle_units``: identifiers the
+PHI patterns leave, and phone extensions.
+
+- ``cued_ids``: a cue word or field label (``RuleLanguage.id_cues``: "policy", "VIN", "badge")
+  then an identifier-shaped value, over fillers and markers ("member ID is W2281", "SSN last
+  four 4471", "SS# ***-**-4471", "policy XKJ-4471"); a weak cue ("order", "case") needs a
+  marker ("#", ":", "no.", "number");
+- ``id_shapes``: a long code mixing letters and digits more than once ("1EG4TE5MK72",
+  "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
+- ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
+- ``vehicle_units``: an ambulance's unit number ("Medic 14"): ``VEHICLE``.
+
+A value is never a date, a clock time, a decimal number or a number before a unit.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import regex
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.types import Span
+
+_MARKER = regex.compile(
+    r"(?i)(?:[ \t]*(?:[#:=\-]|(?:no\.?|nos\.?|num(?:ber)?\.?|nbr|id|is|was|of|on[ \t]+file|"
+    r"ending(?:[ \t]+in)?|ends[ \t]+in|last[ \t]+(?:four|4|five|5)(?:[ \t]+digits)?"
+    r"(?:[ \t]+of)?|\(last[ \t]+(?:four|4)\))(?![\p{L}\d])))*[ \t]*"
+)
+_REAL_MARKER = regex.compile(r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b")
+_CODE = r"[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*"
+_VALUE = regex.compile(  # "BCX 44821 9": letters, then a code with a digit, then short groups
+    rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*]){_CODE}"
+    r"(?:[ ](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{1,6}){0,3}(?![\p{L}\d])"
+)
+_DATE = regex.compile(
+    r"(?P<a>\d{1,2}|(?:19|20)\d\d)[/.-](?P<b>\d{1,2})(?:[/.-](?:\d{2}|\d{4}))?|"
+    r"\d{1,2}:\d{2}(?::\d{2})?"
+)
+_DECIMAL = regex.compile(r"\d+[.,]\d+")
+_UNITS = frozenset(
+    str.split(
+        """mg mgs mcg ug µg μg g gm gms gram grams kg kgs lb lbs oz ml mls cc l dl meq mmol iu
+    u unit units mm cm m km mmhg bpm hr hrs h min mins sec secs % tab tabs tablet tablets cap
+    caps capsule capsules puff puffs drop drops dose doses times x cells copies ng pg ul µl μl
+    years year yrs yr yo y/o months month weeks week days day am pm degrees deg f c"""
+    )
+)
+_SHAPE = regex.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x"
+    r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
+    r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?"
+)
+_EXTENSION = regex.compile(
+    r"(?i)(?<![\p{L}\d#./])(?P<cue>x|ext\.?|extn\.?|extension)(?P<gap>[ \t]?#?[ \t]?)"
+    r"(?P<n>\d{3,5})(?![\p{L}\d/]|[.,]\d)"
+)
+
+
+def cued_id_spans(scan: Scan) -> list[Span]:
+    """The identifier after an identifier cue (its label is the cue's)."""
+    note, lex = scan.note, scan.lex
+    text = note.text
+    spans: list[Span] = []
+    for index in lex.id_cues.starts(note.positions):
+        found = lex.id_cues.match(note.words, index)
+        if found is None or (index > 0 and note.tokens[index - 1].end == note.tokens[index].start
+                             and note.tokens[index - 1].text.isalnum()):
+            continue
+        end, label = found
+        strong = label.endswith("!")
+        label = label.rstrip("!")
+        position = note.tokens[end - 1].end
+        if end < len(note.tokens) and note.tokens[end].start == position and (
+            note.tokens[end].text.isalnum()
+        ):
+            continue  # "IDx", "Rx2": the cue is part of a longer word
+        marker = _MARKER.match(text, position)
+        assert marker is not None  # the expression matches the empty string
+        marked = _REAL_MARKER.search(marker.group()) is not None
+        if "\n" in marker.group():
+            continue
+        value = _VALUE.match(text, marker.end())
+        if value is not None and not strong and not marked and (
+            sum(c.isdigit() for c in value.group()) < 5
+        ):
+            continue  # "case 2 of 3": a weak cue takes a long number only without a marker
+        if value is None:
+            continue
+        if _plausible(value.group(), text, value.end(), marked):
+            spans.append(_token_span(note, value.start(), value.end(), label))
+    return spans
+
+
+def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
+    """Whether ``value`` reads as an identifier, not a date, time, dose or measurement."""
+    digits = sum(c.isdigit() for c in value)
+    if digits < (2 if marked else 3) or _date(value) or _DECIMAL.fullmatch(value):
+        return False
+    if regex.fullmatch(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}", value):
+        return False  # "Model: 2019", "record 120/80": a year, a ratio
+    following = regex.match(r"[ \t]*([\p{L}µμ%/]+)", text[end : end + 20])
+    return following is None or following.group(1).casefold() not in _UNITS
+
+
+def _date(value: str) -> bool:
+    """"3/4", "2021-03", "12.5.2020", "10:22": a date or a clock time."""
+    found = _DATE.fullmatch(value)
+    if found is None or found.group("a") is None:
+        return found is not None
+    first, second = int(found.group("a")), int(found.group("b"))
+    return 1 <= second <= 31 and (first <= 31 or 1 <= second <= 12)
+
+
+def _token_span(note: Note, start: int, end: int, label: str) -> Span:
+    """A span from ``start`` to ``end`` widened to whole tokens."""
+    for token in note.tokens:
+        if token.start <= start < token.end:
+            start = token.start
+        if token.start < end <= token.end:
+            end = token.end
+            break
+    return Span(start, end, label, source="rules")
+
+
+def id_shape_spans(scan: Scan) -> list[Span]:
+    """Long codes that mix letters and digits more than once ("1EG4TE5MK72")."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index, token in enumerate(note.tokens):
+        text = token.text
+        if len(text) < 7 or not _SHAPE.fullmatch(text) or _NOT_CODES.fullmatch(text):
+            continue
+        digits = sum(c.isdigit() for c in text)
+        letters = sum(c.isalpha() for c in text)
+        if digits < 3 or letters < 2 or len(text) - text.count("-") < 7:
+            continue
+        kinds = [c.isdigit() for c in text if c != "-"]
+        changes = sum(1 for a, b in itertools.pairwise(kinds) if a != b)
+        if changes < 2 or note.words[index] in lex.medical:
+            continue
+        spans.append(note.span(index, index + 1, "IDNUM"))
+    return spans
+
+
+def extension_spans(scan: Scan) -> list[Span]:
+    """Phone extensions: "x5531" (the whole token), "x#5531" and "ext 5531" (the number)."""
+    note = scan.note
+    text = note.text
+    spans: list[Span] = []
+    for match in _EXTENSION.finditer(text):
+        cue = match.group("cue").casefold()
+        before = text[max(0, match.start() - 12) : match.start()].rstrip()
+        if cue == "x" and (before[-1:].isdigit() or before[-1:] in {"*", "×"}):
+            continue  # "3 x 5531", "2 x 1000": a product, not an extension
+        if not _plausible(match.group("n"), text, match.end(), True):
+            continue
+        glued = cue == "x" and match.group("gap") == ""
+        start = match.start() if glued else match.start("n")
+        spans.append(_token_span(note, start, match.end(), "PHONE"))
+    return spans
+
+
+def vehicle_unit_spans(scan: Scan) -> list[Span]:
+    """"Medic 14", "Ambulance 12": an ambulance's unit number."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index in note.indices(lex.vehicle_cues):
+        number = index + 1
+        if number < len(note.tokens) and note.words[number] == "#":
+            number += 1
+        if number >= len(note.tokens) or not note.tokens[index].text[:1].isupper():
+            continue
+        value = note.tokens[number].text
+        if not (value.isdigit() and len(value) <= 4) or not note.same_line(index, number):
+            continue
+        if _vehicle_number(note, lex, number):
+            spans.append(note.span(number, number + 1, "VEHICLE"))
+    return spans
+
+
+def _vehicle_number(note: Note, lex: Lexicons, index: int) -> bool:
+    following = note.words[index + 1] if index + 1 < len(note.tokens) else ""
+    return following not in _UNITS and following not in {"/", ":", ".", "-"}
+
+
+CUED_IDS = SpanRule("cued_ids", priority=1, find=cued_id_spans)
+ID_SHAPES = SpanRule("id_shapes", priority=5, find=id_shape_spans)
+EXTENSIONS = SpanRule("extensions", priority=1, find=extension_spans)
+VEHICLE_UNITS = SpanRule("vehicle_units", priority=1, find=vehicle_unit_spans)

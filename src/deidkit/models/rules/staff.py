@@ -1,0 +1,184 @@
+"""Rules ``initials`` and ``usernames``: staff in signature blocks and audit lines.
+
+- ``initials`` (``DOCTOR``): a transcriptionist's code ("JT/mk"), initials after a cue ("per
+  RB", "cc: KL, MT"), a line holding only initials ("KL") near the end of a note or under a
+  signature, and initials ending a line after a dash ("... tolerated well. -KL");
+- ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
+  parentheses on an audit or signature line ("Signed (mrowan)"), or a lower-case name with
+  digits on such a line.
+
+Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
+initials (``RuleLanguage.clinical_abbreviations``).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.types import Span
+
+TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
+INITIALS = regex.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
+LOGIN = regex.compile(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
+LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4,}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+_FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
+_SEPARATORS = frozenset({",", "/", "and", "&", ";"})
+_END_LINES = 8  # a line of initials among the last lines of a note is a signature
+# lower-case words that may follow initials ("per RB and KL", "per RB on 3/4"); any other
+# ("per VAP protocol", "per SS scale") makes the capitals an abbreviation
+_AFTER_INITIALS = frozenset(
+    {"and", "or", "on", "at", "in", "to", "who", "re", "for", "via", "with", "today", "this"}
+)
+
+
+def initials_spans(scan: Scan) -> list[Span]:
+    """Staff initials: "JT/mk", "per RB", a line holding only "KL", "... -KL"."""
+    note, lex = scan.note, scan.lex
+    if note.uppercase_style:
+        return []  # in a note written in capitals every word looks like initials
+    spans: list[Span] = []
+    for index, token in enumerate(note.tokens):
+        if TRANSCRIPTION.fullmatch(token.text):
+            parts = token.text.casefold().split("/")
+            if not any(part in lex.clinical_abbreviations for part in parts):
+                spans.append(note.span(index, index + 1, "DOCTOR"))
+    for index in lex.initials_cues.starts(note.positions):
+        found = lex.initials_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        while start < len(note.tokens) and note.words[start] in _FILLERS and (
+            start - found[0] < 2 and note.same_line(index, start)
+        ):
+            start += 1
+        while start < len(note.tokens) and note.same_line(index, start) and (
+            _initials(note, lex, start)
+        ) and _followed_as_name(note, start):
+            spans.append(note.span(start, start + 1, "DOCTOR"))
+            following = start + 1
+            if following + 1 < len(note.tokens) and note.words[following] in _SEPARATORS:
+                start = following + 1
+            else:
+                break
+    lines = _line_starts(note)
+    last_lines = set(lines[-_END_LINES:])
+    for number, first in enumerate(lines):
+        end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
+        if end - first == 1 and _initials(note, lex, first):
+            previous = lines[number - 1] if number > 0 else None
+            signed = previous is not None and _signature_line(note, lex, previous, first)
+            under_heading = previous is not None and note.words[first - 1] == ":"
+            if (first in last_lines and not under_heading) or signed:
+                spans.append(note.span(first, first + 1, "DOCTOR"))
+        elif end - first >= 3 and note.tokens[end - 2].text in {"-", "--", "—", "/"} and (
+            _initials(note, lex, end - 1)
+        ) and note.text[note.tokens[end - 2].start - 1].isspace():
+            spans.append(note.span(end - 1, end, "DOCTOR"))
+    return spans
+
+
+def _initials(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index`` reads as a person's initials ("RB", "R.B.")."""
+    text = note.tokens[index].text
+    if not INITIALS.fullmatch(text):
+        return False
+    word = text.casefold().replace(".", "")
+    if word in lex.clinical_abbreviations or word in lex.credentials or word in lex.common:
+        return False
+    if text in lex.state_codes or word in lex.medical:
+        return False
+    following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
+    return following not in {":", "-"} or not note.same_line(index, index + 1)
+
+
+def _followed_as_name(note: Note, index: int) -> bool:
+    """Whether the word after initials lets them be a name (not "per VAP protocol")."""
+    if index + 1 >= len(note.tokens) or not note.same_line(index, index + 1):
+        return True
+    following = note.tokens[index + 1].text
+    return not (following.isalpha() and following.islower()) or following in _AFTER_INITIALS
+
+
+def _line_starts(note: Note) -> list[int]:
+    """The index of the first token of each line."""
+    return [
+        index for index in range(len(note.tokens))
+        if index == 0 or not note.same_line(index - 1, index)
+    ]
+
+
+def _signature_line(note: Note, lex: Lexicons, first: int, stop: int) -> bool:
+    """Whether the tokens ``first`` to ``stop`` hold a signature word or a credential."""
+    return any(
+        note.words[i] in lex.signature_words or (
+            note.words[i].replace(".", "") in lex.credentials and note.tokens[i].text.isupper()
+        )
+        for i in range(first, stop)
+    )
+
+
+def username_spans(scan: Scan) -> list[Span]:
+    """User names: after a cue, in parentheses on an audit line, "kpatel2" on such a line."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index in lex.username_cues.starts(note.positions):
+        found = lex.username_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        while start < len(note.tokens) and note.words[start] in _FILLERS and (
+            start - found[0] < 2 and note.same_line(index, start)
+        ):
+            start += 1
+        if start < len(note.tokens) and note.same_line(index, start):
+            end = _login(note, lex, start)
+            if end is not None:
+                spans.append(note.span(start, end, "USERNAME"))
+    lines = _line_starts(note)
+    for number, first in enumerate(lines):
+        stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
+        if not _signature_line(note, lex, first, stop):
+            continue
+        for index in range(first, stop):
+            text = note.tokens[index].text
+            if note.words[index] == "(" and index + 2 < stop:
+                end = _login(note, lex, index + 1)
+                if end is not None and end < stop and note.words[end] == ")":
+                    spans.append(note.span(index + 1, end, "USERNAME"))
+            elif LOGIN_WITH_DIGITS.fullmatch(text) and note.words[index] not in (
+                lex.clinical_abbreviations
+            ):
+                spans.append(note.span(index, index + 1, "USERNAME"))
+    return spans
+
+
+def _login(note: Note, lex: Lexicons, start: int) -> int | None:
+    """The end of a log-in name starting at ``start`` ("kpatel2", "j.smith"), else None."""
+    end = start + 1
+    while end < len(note.tokens) and note.tokens[end].start == note.tokens[end - 1].end and (
+        note.tokens[end].text in {".", "_", "-"} or note.tokens[end].text.isalnum()
+    ):
+        end += 1
+    while end > start + 1 and not note.tokens[end - 1].text.isalnum():
+        end -= 1
+    text = note.text[note.tokens[start].start : note.tokens[end - 1].end]
+    if not LOGIN.fullmatch(text):
+        return None
+    has_digit = any(c.isdigit() for c in text)
+    word = text.casefold()
+    if has_digit:
+        return end if sum(c.isalpha() for c in text) >= 2 and word not in (
+            lex.clinical_abbreviations
+        ) else None
+    if not text.islower() or note.lowercase_style:
+        return None  # "by Rowan": a name, for the name rules
+    if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations:
+        return None  # "entered by mouth", "user error"
+    return end
+
+
+INITIALS_RULE = SpanRule("initials", priority=3, find=initials_spans, switch="names")
+USERNAMES = SpanRule("usernames", priority=3, find=username_spans, switch="names")

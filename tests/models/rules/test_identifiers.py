@@ -1,0 +1,95 @@
+"""Rules ``cued_ids``, ``id_shapes``, ``extensions`` and ``vehicle_units``."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import identifiers
+
+from .helpers import found_by
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a cue, fillers and markers, then the value (the cue's label)
+        ("His member ID is W2281.", {("W2281", "HEALTHPLAN")}),
+        ("Policy number is 4471-22", {("4471-22", "HEALTHPLAN")}),
+        ("policy XKJ-4471 on file", {("XKJ-4471", "HEALTHPLAN")}),
+        ("Policy no. BCX 44821 9", {("BCX 44821 9", "HEALTHPLAN")}),
+        ("MBI 1EG4TE5MK72", {("1EG4TE5MK72", "HEALTHPLAN")}),
+        ("Medicare 1EG4-TE5-MK72", {("1EG4-TE5-MK72", "HEALTHPLAN")}),
+        ("MRN is 1234567", {("1234567", "MEDICALRECORD")}),
+        ("Acct: 7782", {("7782", "ACCOUNT")}),
+        ("FIN 44128812", {("44128812", "ACCOUNT")}),
+        ("SSN last four 4471", {("4471", "SSN")}),
+        ("SS# ***-**-4471", {("***-**-4471", "SSN")}),
+        ("SSN xxx-xx-4471", {("xxx-xx-4471", "SSN")}),
+        ("SSN 123.45.6789", {("123.45.6789", "SSN")}),
+        ("VIN ending in 4352", {("4352", "VEHICLE")}),
+        ("Plate: 4KRT 229", {("4KRT 229", "VEHICLE")}),
+        ("serial number ends in 8812", {("8812", "DEVICE")}),
+        ("Device: ICD, serial PZX441", {("PZX441", "DEVICE")}),
+        ("RN license 221873", {("221873", "LICENSE")}),
+        ("Badge # 4471", {("4471", "IDNUM")}),
+        ("Employee #4471", {("4471", "IDNUM")}),
+        ("Order # 7781229", {("7781229", "IDNUM")}),
+        ("Insurance: Blue Cross, ID XKJ448812001", {("XKJ448812001", "IDNUM")}),
+        # weak cues without a marker, words, doses, lab values, dates, times, years
+        ("ID consult recommended; ID: Tmax 98.3 po.", set()),
+        ("Case discussed with family; order placed for CT.", set()),
+        ("Visit on 3/4/2021; visit #: 3.", set()),
+        ("Policy reviewed 2021.", set()),
+        ("Model: 2019", set()),
+        ("Group therapy 3 x weekly; member of the family.", set()),
+        ("Acct 4471 mg given.", set()),
+        ("Serial troponins 0.04, serial exams x3.", set()),
+        ("Record 120/80 at 10:22.", set()),
+        ("Medicare patient, ID 44 years old.", set()),
+    ],
+)
+def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.CUED_IDS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Card on file 1EG4TE5MK72.", {("1EG4TE5MK72", "IDNUM")}),
+        ("Ref A7B9C2D4 noted", {("A7B9C2D4", "IDNUM")}),
+        ("Tag 4KRT229 seen", {("4KRT229", "IDNUM")}),
+        # medical codes and ordinary mixed tokens
+        ("s/p L4-L5-S1 fusion, pT2N0M0 tumor, G3P2012.", set()),
+        ("SpO2 98%, HbA1c 7.1, COVID-19 negative, BRCA1 carrier.", set()),
+        ("XKJ4471923 has one change only", set()),
+    ],
+)
+def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.ID_SHAPES,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call x5531 with questions.", {("x5531", "PHONE")}),
+        ("Call x#5531 or ext 4412.", {("5531", "PHONE"), ("4412", "PHONE")}),
+        ("Reach me at extension 5531.", {("5531", "PHONE")}),
+        # products, durations and counts
+        ("Lesion 3 x 5531 mm.", set()),
+        ("Antibiotics x 5 days, x3 attempts, x1000 mg.", set()),
+    ],
+)
+def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.EXTENSIONS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Transported by Medic 14 at 0815.", {("14", "VEHICLE")}),
+        ("Ambulance #7 on scene.", {("7", "VEHICLE")}),
+        ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
+    ],
+)
+def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.VEHICLE_UNITS,), text) == expected

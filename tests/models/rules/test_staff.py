@@ -1,0 +1,68 @@
+"""Rules ``initials`` and ``usernames``: staff in signature blocks and audit lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import staff
+
+from .helpers import found_by
+
+RULES = (staff.INITIALS_RULE, staff.USERNAMES)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a transcriptionist's code, initials after a cue, a line of initials, "... -KL"
+        ("Dictated by Lena Varga, MD\nJT/mk\nD: 3/4 T: 3/5", {("JT/mk", "DOCTOR")}),
+        ("Plan per RB and KL.", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
+        ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
+        ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
+        ("Endorsed to KL at 1900.", {("KL", "DOCTOR")}),
+        ("Resting comfortably.\nSigned: Lena Varga RN\nKL", {("KL", "DOCTOR")}),
+        ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
+        ("Pt tolerated well - R.B.", {("R.B.", "DOCTOR")}),
+        # clinical abbreviations, credentials, units and doses are no initials
+        ("Plan per RN.", set()),
+        ("Take 500 mg per day.", set()),
+        ("Dose per PT/OT and per MD.", set()),
+        ("Switch IV/PO tomorrow; NT/ND abdomen; SI/HI denied.", set()),
+        ("Mouth care done per VAP protocol.", set()),
+        ("BS 234, covered per SS scale.", set()),
+        ("Seen by CT surgery, discussed with OT.", set()),
+        ("A/P:\nCV: stable\nGI\nneuro intact", set()),
+        ("Diagnosis:\nDKA\n\nDisposition: home", set()),
+        ("ID consult recommended.", set()),
+        # a note written in capitals: every word looks like initials
+        ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "
+         "BEDSIDE. PATIENT STABLE OVERNIGHT, PLAN TO CONTINUE THE SAME.", set()),
+    ],
+)
+def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((staff.INITIALS_RULE,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last edited by kpatel2 on 03/04/2021 10:22", {("kpatel2", "USERNAME")}),
+        ("Signed electronically (mrowan) 03/04/2021", {("mrowan", "USERNAME")}),
+        ("Edited by Mary Rowan (mrowan)", {("mrowan", "USERNAME")}),
+        ("User: j.alvarez", {("j.alvarez", "USERNAME")}),
+        ("Note printed by tgreen4 at 0800", {("tgreen4", "USERNAME")}),
+        ("Electronically signed 3/4 hburke12", {("hburke12", "USERNAME")}),
+        # ordinary words, names in capitals, lab values and chemistry are not user names
+        ("Given by mouth; entered by user error.", set()),
+        ("Reviewed by Dr. Smith.", set()),
+        ("Labs updated at bedside: hco3 23, spo2 98 (ra).", set()),
+        ("Edited by Rowan today.", set()),
+    ],
+)
+def test_usernames_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((staff.USERNAMES,), text) == expected
+
+
+def test_both_rules_together_keep_to_their_own_labels() -> None:
+    text = "Dictated per RB.\nLast edited by kpatel2"
+    assert found_by(RULES, text) == {("RB", "DOCTOR"), ("kpatel2", "USERNAME")}
