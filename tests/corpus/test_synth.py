@@ -25,7 +25,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "PHONE": re.compile(r"^[xX]?[\d()+. -]{3,}$"),  # pagers and extensions (x5531) too
     "FAX": re.compile(r"^[\d()+. -]{7,}$"),
     "ZIP": re.compile(r"^\d{5}(-\d{4})?$"),
-    "SSN": re.compile(r"^\d{3}-?\d{2}-?\d{4}$"),
+    "SSN": re.compile(r"^\d{3}[- ]?\d{2}[- ]?\d{4}$"),  # 123 45 6789 on face sheets too
     "EMAIL": re.compile(r"^[\w.+-]+@[\w-]+(\.[\w-]+)+$"),
     "IPADDR": re.compile(r"^\d{1,3}(\.\d{1,3}){3}$"),
     "PATIENT": re.compile(r"^[^\W\d_][\w .,'-]*$"),
@@ -123,8 +123,9 @@ def test_label_breadth_and_density(plain_corpus: list[Document]) -> None:
         tokens += len(found)
         phi_tokens += sum(1 for t in found if any(s.start <= t.start < s.end
                                                   for s in document.spans))
-    # 11% since issue 17 (headers, footers and flowsheets signed with initials are dense)
-    assert 0.02 < phi_tokens / tokens < 0.12
+    # 11% since issue 17 (headers, footers and flowsheets signed with initials are dense),
+    # 14% with the broader families (face sheets, run reports, referral tables)
+    assert 0.02 < phi_tokens / tokens < 0.16
     nearly_empty = sum(1 for d in plain_corpus if len(d.spans) <= 1)
     assert nearly_empty > 50  # nursing and brief notes with (almost) no PHI
 

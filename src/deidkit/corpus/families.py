@@ -7,6 +7,7 @@ Each family id (``dc-dictated``, ``nurse-systems``, ...) is written into every n
 from __future__ import annotations
 
 from deidkit.corpus.notes import (
+    broad,
     discharge,
     elsewhere,
     encounters,
@@ -40,6 +41,7 @@ FAMILIES: tuple[Family, ...] = (
     *letters.FAMILIES,
     *more.FAMILIES,
     *elsewhere.FAMILIES,
+    *broad.FAMILIES,
 )
 
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}

@@ -13,6 +13,7 @@ from deidkit.corpus.ambiguous import AMBIGUOUS, AMBIGUOUS_BY_WORD, of_kind
 from deidkit.corpus.context import NoteContext
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
+from deidkit.corpus.slots_broad import BROAD_SLOTS
 from deidkit.corpus.slots_extra import EXTRA_SLOTS
 
 SLOTS: dict[str, Callable[..., None]] = {}
@@ -621,3 +622,4 @@ def _cast_words(ctx: NoteContext) -> set[str]:
 
 
 SLOTS.update(EXTRA_SLOTS)  # issue 17: initials, user names, agencies, partial dates, ...
+SLOTS.update(BROAD_SLOTS)  # issue 17: organisations, landmarks, units, IDs of many shapes

@@ -135,6 +135,10 @@ NURSING_EXTRA = (
     "[IVF|ivf] [NS|LR|D5 1/2NS] at {num:50:150} cc/hr. ",
     "[pt|Pt] [OOB to chair|ambulated in hall] [x1|with PT|with assist x2]. ",
     "[reports|c/o] [poor sleep|nausea|itching], [given|offered] [{med}|reassurance]. ",
+    "{lcname:pt} [up to chair|oob] with {lcname:aide}. ",
+    "[per|d/w] {inits:nurse}, [hold|gave] {med}. ",
+    "[fam|family] ({lcname:rel}) [at bs|called] [at|@] {time}. ",
+    "[report to|handoff to] {lcname:nurse} on {dept}. ",
 )
 RAD_TECHNIQUE = (
     "Multidetector CT images of the [chest|abdomen and pelvis|head] were obtained [with|"

@@ -86,6 +86,19 @@ SOCIAL = (
     "[Married|Widowed|Divorced|Single], {num:1:5} children[, {relname:1:first} lives nearby|]. ",
     "Independent in ADLs[, uses a cane|, walks with a walker|]. ",
     "[Attends|Goes to] {org} [three days a week|daily|]. ",
+    "Works [nights|days|part time] at {org2:company} as {anyprof:a}. ",
+    "[Retired|Recently retired] from {org2:company}[ in {year:past7}|], where {he} was "
+    "{anyprof:a}. ",
+    "[Lives|Resides] at {facility2}[ in {citystate}|][, {dept} unit|]. ",
+    "[Attends|Member of|Active in] {org2:church}. ",
+    "{His} {relation:0} is {anyprof:a} [at|with] {org2:company}. ",
+    "[Walks|Walks daily|Fishes] [at|around] {landmark2}. ",
+    "[Homeless|Undomiciled]; [stays|sleeps] at {landmark2}[ or the shelter|]. ",
+    "Lives at {street2}, {citystate} [with {his} {rel:0}|alone]. ",
+    "[Gets|Receives] [medications|meds] from {org2:pharmacy}[ by mail|]. ",
+    "[Services|Home services]: {org2:agency}[; equipment from {org2:dme}|]. ",
+    "[Occupation|Work]: {anyprof}[ ({org2:company})|]. ",
+    "[Student|student] at {org2:school}. ",
 )
 FAMILY_HISTORY = (
     "Mother with [MI|CAD|breast cancer|stroke|DM]; father with [DM|CAD|colon cancer|HTN].",
@@ -93,7 +106,14 @@ FAMILY_HISTORY = (
     "Father died of [MI|lung cancer|stroke]; mother [alive and well|with dementia].",
     "Sister with [breast cancer|lupus]. No family history of [sudden cardiac death|colon "
     "cancer].",
-    "[Mother|Father|Brother|Sister] with {eponym:history}."
+    "[Mother|Father|Brother|Sister] with {eponym:history}.",
+    "[Mother|Father] died at {oldage:50:104}[ of {anydx}|]; [grandmother|grandfather] lived "
+    "to {oldage}.",
+    "[Brother|Sister] ({oldage:40:90}) with [DM|HTN|CAD]; [mother|father] alive at "
+    "{oldage:70:103}.",
+    "[MGM|PGM|MGF|PGF] died at {oldage}[ with dementia|]. [Father|Mother] {oldage:60:99}, "
+    "[HTN|well].",
+    "Father {oldage:70:99}, mother {oldage:70:101}, both [with HTN|alive and well].",
 )
 EXAM = (
     "GEN: [NAD|A&Ox3|lethargic but arousable|uncomfortable appearing|well appearing]",
@@ -139,6 +159,9 @@ FOLLOW_UP = (
     "{His} {rel:0} will call {dr:pcp} with any concerns. ",
     "Please fax results to {fax}. ",
     "[INR check|Wound check] on {weekday:followup3} at {clinic}. ",
+    "Follow up at {facility2} on {date:followup1:any}. ",
+    "Prescriptions sent to {org2:pharmacy}[, phone {phone:new}|]. ",
+    "{org2:agency} will [visit|call] within [48 hours|the week]. ",
 )
 DISPOSITION = (
     "Discharged to {facility}[ in {town}|]. ",
@@ -147,6 +170,9 @@ DISPOSITION = (
     "Discharged to home. ",
     "Transferred to {otherhosp} for [rehabilitation|further care|a higher level of care]. ",
     "Extended care facility: {facility}. ",
+    "Discharged to {facility2}[, {dept} unit|][ via {org2:ems}|]. ",
+    "Home with {org2:agency} services[ and {org2:dme} oxygen|]. ",
+    "[To|Returned to] {facility2}[, room {room2}|]. ",
 )
 SIGNOFF = (
     "Dictated By: {drsig:resident}\nAttending: {drsig:attending}\n",
@@ -154,4 +180,8 @@ SIGNOFF = (
     "{drsig:attending}\n{drinitials:attending}\n",
     "Signed: {drsig:attending}\nDD: {date:discharge:numeric}\nDT: {date:tomorrow:numeric}\n"
     "{label:job}{idnum}\n",
+    "{drsig:attending}\n{dictcode:attending}\nD: {date:discharge:numeric}  T: "
+    "{date:tomorrow:numeric}\n",
+    "Electronically signed by {drsig:attending} ({login:attending}) on {dt:discharge}\n"
+    "[Last edited by|Edited by] {login:resident}\n",
 )

@@ -49,6 +49,9 @@ PIPE_HEADERS = (
     "{ptname:caps} - {agesex} - {label:mrn}{mrn} - {hospabbr}/{ward}",
     "{ptname:caps} \\| {idline:ACCOUNT} \\| {idline:HEALTHPLAN} \\| {hospabbr}",
     "{hospabbr} \\| {ptname} \\| {idline:MEDICALRECORD} \\| {idline:ACCOUNT} \\| {agesex}",
+    "{ptname:caps} \\| {dept} / {room2} \\| {hospabbr} \\| {idcue:ACCOUNT}",
+    "{hospabbr} {dept} \\| Rm {room2} \\| {ptname:nocomma} \\| {idcue:HEALTHPLAN}",
+    "[Loc|LOC]: {hospabbr}-{dept} / {room2} \\| {ptname:caps} \\| {agesex} \\| {idcue:IDNUM}",
 )
 """Record headers: hospital initials, ``LAST, FIRST M`` names, age glued to sex, unit and room."""
 
@@ -139,6 +142,12 @@ CARE_PHRASES = (
     "[car|vehicle] {idline:VEHICLE} [in lot B|towed]",
     "[prior auth|PA] {idline:IDNUM}",
     "[records|chart] from {hospabbr:other} ({idline:MEDICALRECORD})",
+    "[accepted at|bed offer from] {facility2}[, {dept} unit|]",
+    "[home O2|walker|hospital bed] from {org2:dme} ({idcue:DEVICE})",
+    "[mail-order|home delivery] meds from {org2:pharmacy}",
+    "[lives|resides] at {street2}, {citystate}",
+    "[picked up|transported] by {org2:ems} at {landmark2}",
+    "[works|worked] at {org2:company} as {anyprof:a}",
 )
 
 
