@@ -19,11 +19,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import overload
 
 from deidkit.detector import Detector, Predictor
 from deidkit.errors import ConfigError
+from deidkit.io.schemes import detector_scheme
 from deidkit.models import load_model as _load_model
 from deidkit.models.adjust import adjusted, apply_threshold
 from deidkit.redact import CorpusResult, TextResult
@@ -200,6 +202,7 @@ def deidentify(
     threshold: float | None = None,
     ages: str = "all",
     propagate: bool | None = None,
+    labels: str | Path | None = None,
 ) -> TextResult: ...
 
 
@@ -217,6 +220,7 @@ def deidentify(
     threshold: float | None = None,
     ages: str = "all",
     propagate: bool | None = None,
+    labels: str | Path | None = None,
 ) -> CorpusResult: ...
 
 
@@ -233,6 +237,7 @@ def deidentify(
     threshold: float | None = None,
     ages: str = "all",
     propagate: bool | None = None,
+    labels: str | Path | None = None,
 ) -> TextResult | CorpusResult:
     """Remove or replace the PHI of a string or documents.
 
@@ -245,7 +250,10 @@ def deidentify(
     ``.mapping`` with ``with_mapping=True``, ``.offsets``); documents give a
     ``CorpusResult`` (``.documents``, ``.mapping``), where the notes of one patient
     (``patient_id``) share surrogates and one date shift. ``threshold``, ``ages`` and
-    ``propagate`` apply to the model's detection, as for ``detect``.
+    ``propagate`` apply to the model's detection, as for ``detect``. ``labels``: the label
+    scheme of tag mode's tags (``canonical``, ``meddocan``, ``i2b2-2006``, ``i2b2-2014``,
+    ``physionet`` or a label map file; default: ``options.labels``, else the scheme the model
+    was trained on, as ``deidkit deidentify`` does: MEDDOCAN's types for the ``es`` model).
     """
     language = lang or (options.lang if options is not None else "en")
     detector = None if spans is not None else _detector(
@@ -253,6 +261,11 @@ def deidentify(
     )
     if isinstance(text_or_documents, str) and spans is None and detector is None:
         raise ConfigError('model="annotations" is for documents; give spans= for a string')
+    chosen = str(labels) if labels is not None else None
+    if chosen is None and (options is None or options.labels is None) and detector is not None:
+        chosen = detector_scheme(detector)  # the model's own labels, as the command line
+    if chosen is not None:
+        options = replace(options or RedactOptions(), labels=chosen)
     return _redact(
         text_or_documents,
         mode=mode,

@@ -160,6 +160,13 @@ def test_a_trained_model_keeps_its_label_map_and_writes_its_labels(tmp_path: Pat
                  "--to", "brat"]) == 0
     written = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").glob("*.ann"))
     assert "\tMEDICO_X " in written and "\tDOCTOR " not in written
+    assert main(["detect", str(corpus), str(tmp_path / "out.jsonl"), "--model", str(model)]) == 0
+    found = [s for d in read_documents(tmp_path / "out.jsonl") for s in d.spans]
+    assert {s.source_label for s in found if s.label == "DOCTOR"} == {"MEDICO_X"}
+    assert main(["deidentify", str(corpus), str(tmp_path / "tagged"), "--to", "text",
+                 "--model", str(model), "--mode", "tag"]) == 0
+    tagged = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "tagged").glob("*.txt"))
+    assert "[**MEDICO_X**]" in tagged and "[**DOCTOR**]" not in tagged
 
 
 @pytest.mark.parametrize(("fmt", "target"), [("jsonl", "x.jsonl"), ("csv", "x.csv"),

@@ -21,11 +21,18 @@ from deidkit.cli.options import (
     TimeoutOption,
     batch_options,
     input_options,
+    model_label_scheme,
     output_format,
     output_labels,
     report_lines,
 )
 from deidkit.errors import ConfigError
+from deidkit.io.schemes import (
+    announce_fallbacks,
+    one_note_per_fallback,
+    output_scheme,
+    portable_labels,
+)
 from deidkit.labels import LABELS
 from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
@@ -260,6 +267,9 @@ def register(app: typer.Typer) -> None:
             age_bucket=age_bucket,
             keep_labels=parse_keep(keep or []),
             pseudonymize_ids=bool(pseudonymize_ids) or ids_by_default,
+            labels=tag_labels(
+                labels, "annotations" if detector == "annotations" else model, lang, mode
+            ),
         )
         if ids_by_default:
             typer.echo(IDS_NOTE, err=True)
@@ -270,38 +280,55 @@ def register(app: typer.Typer) -> None:
                 f"--detector annotations: the {in_format} format carries no PHI spans; "
                 "use --detector model or an annotated format"
             )
-        report = run_deidentify(
-            source,
-            target,
-            options=options,
-            key=key,
-            model="annotations" if detector == "annotations" else (model or "default"),
-            source_format=in_format,
-            to=out_format,
-            mapping=mapping,
-            read_options=(
-                inputs.read_options(in_format, output=out_format)
-                if detector == "annotations"
-                else inputs.lenient(in_format, inputs.read_options(in_format, output=out_format))
-            ),
-            write_options={
-                **inputs.write_options(out_format),
-                **output_labels(
-                    labels, out_format, lang=lang,
-                    model="annotations" if detector == "annotations" else model,
+        read_options = inputs.read_options(in_format, output=out_format)
+        with one_note_per_fallback():  # the writer and the tags announce a fallback once
+            report = run_deidentify(
+                source,
+                target,
+                options=options,
+                key=key,
+                model="annotations" if detector == "annotations" else (model or "default"),
+                source_format=in_format,
+                to=out_format,
+                mapping=mapping,
+                read_options=(
+                    read_options
+                    if detector == "annotations"
+                    else inputs.lenient(in_format, read_options)
                 ),
-            },
-            keep_metadata=keep_metadata,
-            patient_from_id=patient_from_id,
-            timeout=timeout,
-            threshold=threshold,
-            ages=ages,
-            propagate=propagate,
-            settings=settings,
-        )
+                write_options={
+                    **inputs.write_options(out_format),
+                    **output_labels(
+                        labels, out_format, lang=lang,
+                        model="annotations" if detector == "annotations" else model,
+                    ),
+                },
+                keep_metadata=keep_metadata,
+                patient_from_id=patient_from_id,
+                timeout=timeout,
+                threshold=threshold,
+                ages=ages,
+                propagate=propagate,
+                settings=settings,
+            )
+            if options.labels is not None:
+                announce_fallbacks(
+                    output_scheme(options.labels), set(report.spans) - options.keep_labels
+                )
         for line in summary(report):
             typer.echo(line)
         for line in [*warnings(report), *report_lines(report)]:
             typer.echo(line, err=True)
         if report.skipped:
             raise typer.Exit(FAILED_EXIT_CODE)
+
+
+def tag_labels(labels: str | None, model: str | None, lang: str, mode: str) -> str | None:
+    """The label scheme tag mode writes: ``--labels``, else (a model's spans) the scheme the
+    model was trained on, as detect does for its annotations; None: canonical labels. A map
+    file is passed on as its JSON, so that workers need no file."""
+    if mode != "tag":
+        return None
+    if labels is not None:
+        return portable_labels(labels)
+    return None if model == "annotations" else model_label_scheme(model, lang)

@@ -416,22 +416,98 @@ def _first_names(table: Mapping[str, str]) -> dict[str, str]:
     return result
 
 
+_ANNOUNCED: ContextVar[set[tuple[str, str]] | None] = ContextVar(
+    "deidkit_fallbacks_announced", default=None
+)
+
+
+@contextmanager
+def one_note_per_fallback() -> Iterator[None]:
+    """Within this block (a command's run) each nearest-label fallback is announced once,
+    whoever writes it (the annotation writer, the tags of tag mode)."""
+    token = _ANNOUNCED.set(set())
+    try:
+        yield
+    finally:
+        _ANNOUNCED.reset(token)
+
+
+def announce_fallback(
+    scheme: str, label: str, name: str, announced: set[tuple[str, str]] | None = None
+) -> None:
+    """Say once (a log warning; labels only, never note text) that ``scheme`` has no name
+    for the canonical ``label`` and ``name`` is written instead."""
+    seen = _ANNOUNCED.get()
+    if seen is None:
+        seen = announced if announced is not None else set()
+    if (scheme, label) in seen:
+        return
+    seen.add((scheme, label))
+    _log.warning(
+        "note: the %s labels have no name for %s; written as %s (docs/formats.md)",
+        scheme, label, name,
+    )
+
+
+def announce_fallbacks(scheme: OutputScheme, labels: Iterable[str]) -> None:
+    """Announce (once each) the canonical ``labels`` that ``scheme`` writes as a nearest
+    label: whether a label falls back depends on the canonical label alone."""
+    for label in sorted(set(labels)):
+        if label in LABELS:
+            name, fallback = scheme.label_for(Span(0, 1, label))
+            if fallback:
+                announce_fallback(scheme.name, label, name)
+
+
+def portable_labels(value: str | Path) -> str:
+    """A ``--labels`` value that needs no file: a label map file becomes its map as JSON
+    (what ``output_scheme`` reads back), so workers elsewhere can use it."""
+    text = str(value)
+    if text in SCHEME_TABLES or text.startswith("{"):
+        return text
+    output_scheme(value)  # a bad value is the --labels error
+    return json.dumps(load_label_map(value).as_dict())
+
+
 def relabel(documents: Iterator[Document] | Any, scheme: OutputScheme) -> Iterator[Document]:
     """``documents`` with each span's ``source_label`` set to its label in ``scheme``; each
     canonical label written as a nearest label is announced once (a log warning)."""
-    announced: set[str] = set()
+    announced: set[tuple[str, str]] = set()
     for document in documents:
         spans = []
         for span in document.spans:
             name, fallback = scheme.label_for(span)
-            if fallback and span.label not in announced:
-                announced.add(span.label)
-                _log.warning(
-                    "note: the %s labels have no name for %s; written as %s (docs/formats.md)",
-                    scheme.name, span.label, name,
-                )
+            if fallback:
+                announce_fallback(scheme.name, span.label, name, announced)
             spans.append(span if span.source_label == name else replace(span, source_label=name))
         yield replace(document, spans=tuple(spans))
+
+
+def model_scheme(metadata: Any) -> str | None:
+    """The output labels a model's metadata names: its ``label_scheme`` when that is a named
+    scheme other than ``canonical``, its saved user label map as JSON (``map``), else None."""
+    if not isinstance(metadata, Mapping):
+        return None
+    scheme = metadata.get("label_scheme")
+    if scheme == "map" and isinstance(metadata.get("label_map"), dict):
+        return json.dumps(metadata["label_map"])
+    if isinstance(scheme, str) and scheme in SCHEME_NAMES and scheme != "canonical":
+        return scheme
+    return None
+
+
+def detector_scheme(detector: Any) -> str | None:
+    """``model_scheme`` of a detector object's ``metadata_``, looking through the wrappers
+    that hold it (``.detector``, ``.predictor``: locked, adjusted, piecewise)."""
+    candidate = detector
+    for _ in range(6):
+        if candidate is None:
+            return None
+        metadata = getattr(candidate, "metadata_", None)
+        if isinstance(metadata, Mapping):
+            return model_scheme(metadata)
+        candidate = getattr(candidate, "detector", None) or getattr(candidate, "predictor", None)
+    return None
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from typing import Any, overload
 
 from deidkit.detector import Detector, Predictor, model_argument
 from deidkit.errors import ConfigError, ModelError
+from deidkit.io.schemes import announce_fallback
 from deidkit.redact.core import Edit, OffsetMap, Replaced, apply_replacements
 from deidkit.redact.engine import (
     Deidentifier,
@@ -162,9 +163,11 @@ def deidentify(
       ``patient_id``) share surrogates and one date shift.
 
     ``mode`` is one of ``surrogate`` (default), ``tag``, ``placeholder``, ``remove``, ``mask``;
-    ``options`` holds the rest (``RedactOptions``). ``key`` (bytes, str or ``SecretKey``)
-    makes surrogates reproducible; without one a random key is used and forgotten. The
-    mapping (original text of every replacement) is only returned with ``with_mapping=True``.
+    ``options`` holds the rest (``RedactOptions``; its ``labels`` names the label scheme tag
+    mode writes, a nearest-label fallback announced once per call as a log warning).
+    ``key`` (bytes, str or ``SecretKey``) makes surrogates reproducible; without one a random
+    key is used and forgotten. The mapping (original text of every replacement) is only
+    returned with ``with_mapping=True``.
     ``model`` is a model name, a model folder or an object with ``predict(documents)``
     (``detector=`` is its deprecated old name).
     """
@@ -180,6 +183,7 @@ def deidentify(
         elif model is not None:
             raise ConfigError("give either spans= or model=, not both")
         redacted = deidentifier.redact(document, with_mapping=with_mapping)
+        _announce(deidentifier)
         return TextResult(
             redacted.document.text,
             redacted.document.spans,
@@ -195,8 +199,17 @@ def deidentify(
     if found is not None:
         documents = detect(documents, found)
     results = deidentifier.redact_all(documents, with_mapping=with_mapping)
+    _announce(deidentifier)
     mapping = tuple(entry for item in results for entry in item.mapping) if with_mapping else ()
     return CorpusResult(tuple(item.document for item in results), mapping)
+
+
+def _announce(deidentifier: Deidentifier) -> None:
+    """Say once per call which labels tag mode wrote as the scheme's nearest label."""
+    if deidentifier.scheme is not None:
+        announced: set[tuple[str, str]] = set()
+        for label, name in deidentifier.fallbacks.items():
+            announce_fallback(deidentifier.scheme.name, label, name, announced)
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from deidkit.errors import ConfigError
+from deidkit.io.schemes import OutputScheme, output_scheme
 from deidkit.labels import LABELS
 from deidkit.lang import is_language, language_codes
 from deidkit.redact.core import OffsetMap, apply_replacements
@@ -36,6 +37,10 @@ class RedactOptions:
     ``keep_labels`` are left as they are in every mode (e.g. ``{"STATE", "COUNTRY"}``, which
     Safe Harbor allows). In surrogate mode ages of 89 or less, times of day and weekday names
     are kept (they identify no one and the whole-week date shift keeps weekdays true).
+    ``labels`` is the label scheme tag mode writes (``canonical``, ``meddocan``,
+    ``i2b2-2006``, ``i2b2-2014``, ``physionet``, a label map file or a map as JSON; see
+    ``deidkit.io.schemes``): ``{label}`` and ``{source_label}`` are then the span's name in
+    it (the nearest one where it has none). None: the canonical label.
     """
 
     mode: Mode = "surrogate"
@@ -50,6 +55,7 @@ class RedactOptions:
     age_bucket: str = "90+"
     keep_labels: frozenset[str] = frozenset()
     pseudonymize_ids: bool = False
+    labels: str | None = None
 
     def __post_init__(self) -> None:
         check_mode(self.mode)
@@ -74,6 +80,8 @@ class RedactOptions:
             )
         object.__setattr__(self, "keep_labels", frozenset(self.keep_labels))
         tag_template(self.tag)
+        if self.labels is not None:
+            output_scheme(self.labels)  # a bad scheme or map fails here, not mid-run
         check_replacement(self.placeholder, "placeholder")
         check_replacement(self.null_marker, "null marker")
 
@@ -194,6 +202,12 @@ class Deidentifier:
         )
         self._template = tag_template(self.options.tag)
         self._numbers = _Numbers()
+        self.scheme: OutputScheme | None = (
+            None if self.options.labels is None else output_scheme(self.options.labels)
+        )
+        self.fallbacks: dict[str, str] = {}
+        """Canonical labels tag mode wrote as the scheme's nearest label, with that label
+        (the caller announces them: once per run)."""
 
     def observe(self, document: Document) -> None:
         """Record a document's original PHI values (no output; observing twice is harmless)."""
@@ -219,10 +233,13 @@ class Deidentifier:
         replacements = [self._replacement(document, span, patient) for span in document.spans]
         result = apply_replacements(document.text, document.spans, replacements)
         mapping = _mapping(document, replacements, result.offsets) if with_mapping else ()
+        spans, scheme = result.spans, self.scheme
+        if scheme is not None and self.options.mode == "tag":  # spans name what tags say
+            spans = tuple(replace(s, source_label=self._scheme_label(scheme, s)) for s in spans)
         new_document = replace(
             document,
             text=result.text,
-            spans=result.spans,
+            spans=spans,
             patient_id=self._pseudonym("patient", document.patient_id),
             note_id=self._pseudonym("note", document.note_id),
             note_date=self._note_date(document, patient),
@@ -249,12 +266,22 @@ class Deidentifier:
             return self.surrogates.replace(original, span.label, patient)
         if mode == "tag":
             number = self._numbers.number(patient, span.label, original)
-            return render_tag(self._template, span.label, span.source_label, number)
+            if self.scheme is None:
+                return render_tag(self._template, span.label, span.source_label, number)
+            name = self._scheme_label(self.scheme, span)
+            return render_tag(self._template, span.label, name, number, shown=name)
         if mode == "placeholder":
             return self.options.placeholder
         if mode == "remove":
             return self.options.null_marker
         return mask(original, self.options.mask_char)
+
+    def _scheme_label(self, scheme: OutputScheme, span: Span) -> str:
+        """The span's label in the tag scheme; a nearest-label fallback is remembered."""
+        name, fallback = scheme.label_for(span)
+        if fallback:
+            self.fallbacks.setdefault(span.label, name)
+        return name
 
     def _pseudonym(self, kind: str, value: str | None) -> str | None:
         if value is None or not self.options.pseudonymize_ids:

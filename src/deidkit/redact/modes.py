@@ -24,9 +24,10 @@ TAG_STYLES: dict[str, str] = {
     "angle": "<{label}>",
     "numbered": "[**{label} {n}**]",
 }
-"""Named tag templates. ``{label}`` is the canonical label, ``{source_label}`` the corpus's
-own (or the canonical one), ``{category}`` the coarse category, ``{i2b2}`` the i2b2 2014 type,
-``{n}`` the number of the distinct value within its patient and label (1, 2, ...)."""
+"""Named tag templates. ``{label}`` is the canonical label (or, with an output label scheme,
+``RedactOptions.labels``, the span's name in it), ``{source_label}`` the corpus's own (or the
+scheme's, or the canonical one), ``{category}`` the coarse category, ``{i2b2}`` the i2b2 2014
+type, ``{n}`` the number of the distinct value within its patient and label (1, 2, ...)."""
 _FIELDS = frozenset({"label", "source_label", "category", "i2b2", "n"})
 
 
@@ -82,11 +83,15 @@ def check_replacement(value: str, what: str) -> str:
     return value
 
 
-def render_tag(template: str, label: str, source_label: str | None, number: int) -> str:
+def render_tag(
+    template: str, label: str, source_label: str | None, number: int, *, shown: str | None = None
+) -> str:
+    """A tag for a span of canonical ``label``; ``shown`` (the label in a chosen output
+    scheme, e.g. MEDDOCAN's) stands in for ``{label}`` when given."""
     if label not in LABELS:
         raise ConfigError("a span has an unknown label; use the labels of deidkit.labels.LABELS")
     return template.format(
-        label=label,
+        label=shown or label,
         source_label=source_label or label,
         category=category_of(label).value,
         i2b2=i2b2_2014_pair(label)[1],

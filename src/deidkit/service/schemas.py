@@ -114,6 +114,10 @@ class RedactSettings(BaseModel):
     keep_labels: list[str] | None = Field(None, max_length=100,
                                           description="Labels left as they are.")
     pseudonymize_ids: bool | None = None
+    labels: Literal["canonical", "meddocan", "i2b2-2006", "i2b2-2014", "physionet"] | None = (
+        Field(None, description="Tag mode: the label scheme the tags name (default: the one "
+              "the model was trained on, e.g. MEDDOCAN's types for es; docs/formats.md)")
+    )  # fmt: skip
 
     def given(self) -> dict[str, Any]:
         values = {k: v for k, v in self.model_dump().items() if v is not None}

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from deidkit.detector import Predictor
 from deidkit.errors import DeidkitError
+from deidkit.io.schemes import detector_scheme
 from deidkit.models.adjust import adjusted, saved_propagate
 from deidkit.pieces import PiecewisePredictor
 from deidkit.redact import deidentify, detect
@@ -132,10 +133,13 @@ def deidentify_request(
     else:
         key, source = SecretKey.random(), "random"
     documents = _documents(body, settings, spans=annotated)
+    predictor = None if annotated else _predictor(body, catalog, name, lang, check)
+    if options.labels is None and predictor is not None and options.mode == "tag":
+        options = replace(options, labels=detector_scheme(predictor))  # the model's own
     result = deidentify(
         documents,
         key=key,
-        model=None if annotated else _predictor(body, catalog, name, lang, check),
+        model=predictor,
         options=options,
         with_mapping=body.with_mapping,
     )
