@@ -80,7 +80,9 @@ class RuleLanguage:
     - ``organization_heads``: last words of an organisation's name -> its label ("Nursing
       Home": ``HOSPITAL``, "& Partners": ``ORGANIZATION``);
     - ``organization_cues``: words before an organisation's name -> its label ("works at");
-    - ``age_cues``: words before an age ("died at 96").
+    - ``age_cues``: words before an age ("died at 96");
+    - ``eponyms``: names seen in notes mostly as eponyms ("Babinski", "Apgar", "Holter"):
+      taken as names only next to another name.
     """
 
     first_names: tuple[str, ...]
@@ -122,6 +124,7 @@ class RuleLanguage:
     organization_heads: Mapping[str, str] = field(default_factory=dict)
     organization_cues: Mapping[str, str] = field(default_factory=dict)
     age_cues: tuple[str, ...] = ()
+    eponyms: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

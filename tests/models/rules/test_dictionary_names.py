@@ -28,6 +28,11 @@ RULE = (dictionary_names.RULE,)
         ("Seen Monday in June.", "en", set()),
         ("Linfoma de Hodgkin en remisión.", "es", set()),
         ("Carcinoma grado 2 de Fuhrman.", "es", set()),
+        # names seen mostly as eponyms, and clinical abbreviations, need a name beside them
+        ("EF 40% by biplane Simpson's. Babinski equivocal.", "en", set()),
+        ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
+        ("Tender at McBurney's point; Hunt-Hess grade 2.", "en", set()),
+        ("Seen with Mark Simpson today.", "en", {("Mark Simpson", "PATIENT")}),
         # a note without capitals: a surname alone needs company
         ("pt resting. foley draining clear urine. wife at bedside, updated on plan of care. "
          "will continue to monitor overnight and call with any change.", "en", set()),

@@ -25,6 +25,9 @@ RULE = (patterns.RULE,)
         ("Seen at 10:30 pm.", "en", "auto", False, set()),
         ("Seen at 10:30 pm.", "en", "auto", True, {("10:30 pm", "DATE")}),
         ("Dr. Smith saw him.", "en", "auto", False, set()),  # names are other rules' business
+        # an identifier starts at its value, not at a word after the cue
+        ("MRN is 1234567.", "en", "auto", False, {("1234567", "MEDICALRECORD")}),
+        ("MRN 1234567.", "en", "auto", False, {("1234567", "MEDICALRECORD")}),
     ],
 )
 def test_pattern_rule(

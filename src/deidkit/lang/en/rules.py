@@ -18,7 +18,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     hx sx fx cc a/p ap a&p plan assessment imp vs tmax wbc rbc hgb hct plt na cl co2
     bun cr glu ca mg phos alb ast alt alp tbili dbili ldh ck bnp trop tsh hba1c ldl hdl tg
     esr crp pcr rsv ivf ns lr d5w kcl ppi nsaid asa apap abx vanc zosyn ctx npn nkda nka
-    ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
+    ao ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
     acct fin csn id vin sn dl dea npi lic epic cerner fax ph tel pgr ext cell home work
     us uk usa eu nyc la sf dc va vamc snf ltac ltach alf nh vna hha ems als bls osh er
     ir ip op or cath lab echo tte tee eeg emg ncs pft pfts dexa mammo colo egd ercp eus
@@ -229,7 +229,8 @@ RULES = RuleLanguage(
         procedure operation maneuver manoeuvre drain drains position criteria classification
         scale technique incision approach method retractor clamp forceps needle score law node
         nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
-        stockings stocking bag"""
+        stockings stocking bag monitor monitoring point scores grade grading fall stand cuff
+        view views repair splint collar shunt stent bundle sheath equivocal"""
         )
     ),
     link_words=frozenset({"of", "'s", "’s", "and"}),
@@ -282,6 +283,15 @@ RULES = RuleLanguage(
         "sent from": "HOSPITAL",
         "arrived from": "HOSPITAL",
     },
+    eponyms=frozenset(
+        str.split(
+            """babinski apgar holter homans homan mcburney blake hess fowler morse simpson pugh
+        glasgow braden trendelenburg kernig brudzinski rovsing romberg tinel phalen lachman
+        spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
+        waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
+        korotkoff"""
+        )
+    ),
     age_cues=(
         "died at", "passed away at", "passed at", "deceased at", "died at age", "at age",
         "aged", "age", "age of", "died at the age of", "lived to", "lived to be", "now",

@@ -28,6 +28,7 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
         if word in lex.not_names:
             continue
         ambiguous = word in lex.common or word in lex.medical or word in lex.single_places
+        ambiguous = ambiguous or word in lex.eponyms or word in lex.clinical_abbreviations
         if note.caseless and word not in lex.first_names:
             ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
         for index in note.positions[word]:

@@ -59,6 +59,7 @@ class Lexicons:
     organization_heads: Phrases = field(default_factory=Phrases)
     organization_cues: Phrases = field(default_factory=Phrases)
     age_cues: Phrases = field(default_factory=Phrases)
+    eponyms: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -177,6 +178,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         organization_heads=_labelled(data.organization_heads),
         organization_cues=_labelled(data.organization_cues),
         age_cues=_phrases(data.age_cues, "AGE"),
+        eponyms=data.eponyms,
     )
 
 

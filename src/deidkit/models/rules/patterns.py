@@ -3,6 +3,9 @@ IDs, ...), with ages and clock times as the detector's options say."""
 
 from __future__ import annotations
 
+import regex
+
+from deidkit.labels import Category, category_of
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import SOURCE
 from deidkit.patterns import find_patterns
@@ -10,10 +13,13 @@ from deidkit.types import Span
 
 AGE_PATTERNS = frozenset({"age", "age_es"})  # kept unless ages="over_89"
 TIME_PATTERNS = frozenset({"time", "time_military"})  # kept only with times=True
+# "MRN is 1234567": a word between the cue and the value is no part of the identifier
+_LEADING_WORD = regex.compile(r"(?i)(?:is|was|of|on|at|now|number|num)[ \t]+(?=\S*\d)")
 
 
 def pattern_spans(scan: Scan) -> list[Span]:
-    """The pattern matches of the note, minus ages and times when not asked for."""
+    """The pattern matches of the note, minus ages and times when not asked for; an
+    identifier starts at its value ("MRN is 1234567")."""
     all_ages = scan.ages in ("all", "auto")
     spans = []
     for match in find_patterns(scan.note.text, scan.lang):
@@ -21,7 +27,11 @@ def pattern_spans(scan: Scan) -> list[Span]:
             continue
         if match.name in TIME_PATTERNS and not scan.times:
             continue
-        spans.append(Span(match.start, match.end, match.label, source=SOURCE))
+        start = match.start
+        if category_of(match.label) is Category.ID:
+            word = _LEADING_WORD.match(scan.note.text, start, match.end)
+            start = start if word is None else word.end()
+        spans.append(Span(start, match.end, match.label, source=SOURCE))
     return spans
 
 
