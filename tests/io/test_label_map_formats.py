@@ -221,3 +221,26 @@ def test_model_commands_read_jsonl_with_unknown_labels_and_convert_maps_them(
         "T2\tSITIO_MEDICO 26 39\tNordby Clinic\n"
         "T3\tFECHA_X 43 53\t04/11/2093\n"
     )
+
+
+@pytest.mark.parametrize(("fmt", "target", "expected"), [
+    ("i2b2-2006", "o.xml", ["DOCTOR", "LOCATION"]),
+    ("physionet", "ph", ["HCPName", "Location"]),
+    ("brat", "br", ["HCPName", "Location"]),  # --labels physionet: the same nearest labels
+])
+def test_formats_of_their_own_scheme_write_and_announce_the_same_nearest_labels(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, fmt: str, target: str,
+    expected: list[str],
+) -> None:
+    text = "Seen by jdoe7 in Ashfield and Ashfield."
+    document = Document("1-1", text, (Span(8, 13, "USERNAME"), Span(17, 25, "CITY"),
+                                      Span(30, 38, "CITY")), patient_id="1", note_id="1")
+    labels = "physionet" if fmt == "brat" else None
+    with caplog.at_level("WARNING", logger="deidkit.labels"):
+        write_documents([document], tmp_path / target, fmt, labels=labels)
+    notes = [r.getMessage() for r in caplog.records if r.name == "deidkit.labels"]
+    assert len(notes) == 2 and "USERNAME" in notes[0] and "CITY" in notes[1]
+    assert "Ashfield" not in " ".join(notes)
+    written = b"".join(_files(tmp_path / target).values()).decode("utf-8")
+    for name in expected:
+        assert name in written

@@ -23,6 +23,7 @@ from deidkit.io import (
     plaintext,
 )
 from deidkit.io.base import CorpusFormat
+from deidkit.io.labelmap import noting_fallbacks
 from deidkit.io.schemes import (
     LabelMap,
     OutputScheme,
@@ -127,6 +128,8 @@ def write_documents(
     scheme (``canonical``, ``meddocan``, ..., or a label map file; see ``relabel``)."""
     fmt = get_format(format)
     _check_options(fmt, options, fmt.write_options)
+    if fmt.name in FIXED_SCHEME_FORMATS:  # its labels: nearest ones are announced
+        documents = noting_fallbacks(documents, fmt.name)
     if labels is None:  # the spans' own labels (a format of its own scheme: its labels)
         fmt.write(documents, Path(path), **options)
         return

@@ -12,16 +12,18 @@ label, written back as read), else the scheme's inverse table, else a documented
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from deidkit.errors import InputError
 from deidkit.io.schemes import (
+    announce_fallback,
     drop_unknown,
     is_dropped,
     map_label,
     mapped_name,
+    output_scheme,
     writing_scheme,
 )
 from deidkit.labels import (
@@ -31,38 +33,10 @@ from deidkit.labels import (
     MEDDOCAN,
     PHYSIONET,
     SCHEMES,
-    Category,
-    category_of,
     i2b2_2014_pair,
-    inverse,
     to_canonical,
 )
-from deidkit.types import Span
-
-_I2B2_2006_FALLBACK: dict[str, str] = {
-    "RELATIVE": "PATIENT",  # 2006 PATIENT covers patients, proxies and family members
-    "USERNAME": "DOCTOR",
-    "DEPARTMENT": "LOCATION",
-    "ROOM": "LOCATION",
-    "STREET": "LOCATION",
-    "CITY": "LOCATION",
-    "STATE": "LOCATION",
-    "ZIP": "LOCATION",
-    "COUNTRY": "LOCATION",
-    "ORGANIZATION": "LOCATION",
-    "FAX": "PHONE",
-}
-"""Canonical labels the i2b2 2006 scheme has no own name for, written as its nearest label
-(every ID-category label is written as ``ID``; PROFESSION, EMAIL, URL, IPADDR, SEX and
-OTHER have no 2006 counterpart and keep their canonical name)."""
-
-_PHYSIONET_FALLBACK: dict[Category, str] = {
-    Category.LOCATION: "Location",
-    Category.CONTACT: "Other",
-    Category.ID: "Other",
-    Category.PROFESSION: "Other",
-    Category.OTHER: "Other",
-}
+from deidkit.types import Document, Span
 
 _I2B2_2014_TYPES: dict[str, tuple[str, str]] = {pair[1]: pair for pair in I2B2_2014}
 """i2b2 2014 TYPE -> its (TAG, TYPE) pair; every TYPE occurs under one TAG only."""
@@ -188,8 +162,7 @@ def read_i2b2_2014_label(
     )
 
 
-def _belongs(source_label: str | None, table: dict[str, str], label: str) -> bool:
-    return source_label is not None and table.get(source_label) == label
+_SCHEMES = {name: output_scheme(name) for name in ("i2b2-2006", "physionet")}
 
 
 def user_label(span: Span) -> str | None:
@@ -203,33 +176,16 @@ def user_label(span: Span) -> str | None:
 
 
 def write_i2b2_2006_label(span: Span) -> str:
-    """The i2b2 2006 TYPE for a span."""
-    if _belongs(span.source_label, I2B2_2006, span.label):
-        return str(span.source_label)
+    """The i2b2 2006 TYPE for a span: a user map's label as read, else its label in the
+    ``i2b2-2006`` output scheme (the same names and nearest labels as ``--labels``)."""
     user = user_label(span)
-    if user is not None:
-        return user
-    inverse_2006 = inverse(I2B2_2006)
-    if span.label in inverse_2006:
-        return inverse_2006[span.label]
-    if span.label in _I2B2_2006_FALLBACK:
-        return _I2B2_2006_FALLBACK[span.label]
-    return "ID" if category_of(span.label) is Category.ID else span.label
+    return user if user is not None else _SCHEMES["i2b2-2006"].label_for(span)[0]
 
 
 def write_physionet_label(span: Span) -> str:
-    """The PhysioNet deid category for a span."""
-    if _belongs(span.source_label, PHYSIONET, span.label):
-        return str(span.source_label)
+    """The PhysioNet deid category for a span (as ``write_i2b2_2006_label``)."""
     user = user_label(span)
-    if user is not None:
-        return user
-    inverse_physionet = inverse(PHYSIONET)
-    if span.label in inverse_physionet:
-        return inverse_physionet[span.label]
-    if span.label == "FAX":
-        return "Phone"
-    return _PHYSIONET_FALLBACK.get(category_of(span.label), "Other")
+    return user if user is not None else _SCHEMES["physionet"].label_for(span)[0]
 
 
 def write_i2b2_2014_pair(span: Span) -> tuple[str, str]:
@@ -274,3 +230,17 @@ def write_tag_name(span: Span) -> str:
 def is_tag_name(name: str) -> bool:
     """True if ``name`` is a label deidkit knows (any scheme, any case)."""
     return name.casefold() in _ANY_LABEL or mapped_name(name)
+
+
+def noting_fallbacks(documents: Iterable[Document], scheme: str) -> Iterator[Document]:
+    """``documents`` unchanged, announcing (once each, per write or run) the labels that a
+    format of its own ``scheme`` (i2b2 2006/2014, PhysioNet) writes as a nearest label."""
+    table = output_scheme(scheme)
+    announced: set[tuple[str, str]] = set()
+    for document in documents:
+        for span in document.spans:
+            if user_label(span) is None:
+                name, fallback = table.label_for(span)
+                if fallback:
+                    announce_fallback(scheme, span.label, name, announced)
+        yield document
