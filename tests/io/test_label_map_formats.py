@@ -244,3 +244,39 @@ def test_formats_of_their_own_scheme_write_and_announce_the_same_nearest_labels(
     written = b"".join(_files(tmp_path / target).values()).decode("utf-8")
     for name in expected:
         assert name in written
+
+
+def test_inline_tags_match_the_map_in_any_case(tmp_path: Path) -> None:
+    folder = tmp_path / "inline"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Seen by <persona>Halvard</persona> and <NOTA>Ostrom</NOTA>.\n",
+                                  encoding="utf-8")
+    documents = list(read_documents(folder, "inline", label_map={"PERSONA": "DOCTOR",
+                                                                 "nota": "ignore"}))
+    assert documents[0].text == "Seen by Halvard and Ostrom.\n"
+    assert [(s.label, s.source_label) for s in documents[0].spans] == [("DOCTOR", "persona")]
+
+
+def test_the_nearest_label_table_of_the_docs_is_the_codes() -> None:
+    from deidkit.io.schemes import output_scheme
+    from deidkit.labels import LABELS
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text("utf-8")
+    header = "| canonical | meddocan | i2b2-2006 | i2b2-2014 | physionet |"
+    lines = docs[docs.index(header):].splitlines()
+    schemes = header.strip("|").split("|")[1:]
+    table: dict[str, list[str]] = {}
+    for line in lines[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        table[cells[0]] = cells[1:]
+    expected: dict[str, list[str]] = {}
+    for label in LABELS:
+        row = []
+        for scheme in schemes:
+            name, fallback = output_scheme(scheme.strip()).label_for(Span(0, 1, label))
+            row.append(name if fallback else "=")
+        if any(cell != "=" for cell in row):
+            expected[label] = row
+    assert table == expected

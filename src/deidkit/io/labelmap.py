@@ -94,7 +94,7 @@ def read_any_label(
     ignore_case: bool = False,
 ) -> str:
     """The canonical label for a label of any known scheme (BRAT, inline tags)."""
-    canonical = map_label(label) or to_canonical(label)
+    canonical = map_label(label, ignore_case=ignore_case) or to_canonical(label)
     if canonical is None and ignore_case:
         canonical = _ANY_LABEL.get(label.casefold())
     if canonical is None:

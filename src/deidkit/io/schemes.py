@@ -193,14 +193,19 @@ class _Reading:
 _READING: ContextVar[_Reading | None] = ContextVar("deidkit_label_reading", default=None)
 
 
-def map_label(label: str) -> str | None:
+def map_label(label: str, *, ignore_case: bool = False) -> str | None:
     """What the label map of the corpus being read says ``label`` means: a canonical label,
-    ``"OTHER"`` for a label to drop (``ignore``; the span is removed once the document is
-    read), or None when the map does not name it."""
+    ``"OTHER"`` for a label to drop (``ignore``; the span is left out of the document), or
+    None when the map does not name it (``ignore_case``: in any case, for inline tags)."""
     reading = _READING.get()
     if reading is None or reading.label_map is None:
         return None
     target = reading.label_map.get(label)
+    if target is None and ignore_case:
+        folded = label.casefold()
+        target = next(
+            (t for key, t in reading.label_map.entries if key.casefold() == folded), None
+        )
     if target == IGNORE:
         reading.dropped.add(label)
         return "OTHER"
@@ -335,7 +340,6 @@ NEAREST: dict[str, dict[str, str]] = {
         "STATE": "TERRITORIO",
         "ZIP": "TERRITORIO",
         "SSN": "ID_ASEGURAMIENTO",
-        "MEDICALRECORD": "ID_SUJETO_ASISTENCIA",
     },
     "i2b2-2006": {
         "RELATIVE": "PATIENT",
