@@ -66,3 +66,17 @@ def test_city_state_rule(text: str, expected: set[tuple[str, str]]) -> None:
 
 def test_spanish_has_no_state_codes() -> None:
     assert found_by((places.CITY_STATE,), "Vive en Wildwood, MO.", "es") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NH Lic RN-220417", {("NH", "STATE")}),
+        ("MA plate 7KRM-204", {("MA", "STATE")}),
+        ("NH RN Lic 2204", {("NH", "STATE")}),
+        ("Lena Varga, MA RN", set()),  # a credential
+        ("Fever, OR chills.", set()),
+    ],
+)
+def test_licence_state_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((places.LICENCE_STATES,), text) == expected

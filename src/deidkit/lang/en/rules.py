@@ -132,7 +132,8 @@ ID_CUES: dict[str, tuple[str, bool]] = {
 }
 
 # Last words of an organisation's or facility's name -> its label (i2b2 2014: nursing homes,
-# rehabilitation centres and hospices are hospitals; agencies, firms, pharmacies are not).
+# rehabilitation centres and hospices are hospitals; agencies, firms, pharmacies are not); a
+# label ending in "?" marks a generic head ("Services", "School").
 ORGANIZATION_HEADS: dict[str, str] = {
     **dict.fromkeys(
         (
@@ -157,18 +158,25 @@ ORGANIZATION_HEADS: dict[str, str] = {
             "Pharmacy", "Mail Pharmacy", "Mail Order Pharmacy", "Mail-Order Pharmacy",
             "Pharmacies", "Drugs", "Drug Store", "Apothecary", "Associates", "& Associates",
             "& Partners", "and Partners", "Partners", "LLC", "L.L.C.", "LLP", "Inc", "Inc.",
-            "Incorporated", "Corp", "Corp.", "Corporation", "Co.", "Company", "Group",
-            "Industries", "Enterprises", "Services", "Solutions", "Systems", "Logistics",
-            "Foundation", "Institute", "University", "College", "Academy", "School",
-            "Elementary", "Elementary School", "High School", "Middle School", "Church",
-            "Temple", "Synagogue", "Mosque", "Bank", "Insurance",
-            "Mutual", "Construction", "Manufacturing", "Motors", "Farms", "Dairy", "Shelter",
-            "Restaurant", "Diner", "Bakery", "Market", "Supermarket", "Hardware", "Landscaping",
-            "Plumbing", "Electric", "Trucking", "Transport", "Transit", "Law Firm",
-            "Realty", "Properties", "Laboratories", "Labs", "Medical Supply", "Home Medical",
-            "Durable Medical", "Staffing", "Department of Corrections", "Credit Union",
+            "Incorporated", "Corp", "Corp.", "Corporation", "Co.", "Medical Supply",
+            "Home Medical", "Durable Medical",
         ),
         "ORGANIZATION",
+    ),
+    # generic heads: the name before them must hold a word that is not an ordinary word
+    **dict.fromkeys(
+        (
+            "Company", "Group", "Industries", "Enterprises", "Services", "Solutions",
+            "Systems", "Logistics", "Foundation", "Institute", "University", "College",
+            "Academy", "School", "Elementary", "Elementary School", "High School",
+            "Middle School", "Church", "Temple", "Synagogue", "Mosque", "Bank", "Insurance",
+            "Mutual", "Construction", "Manufacturing", "Motors", "Farms", "Dairy", "Shelter",
+            "Restaurant", "Diner", "Bakery", "Market", "Supermarket", "Hardware", "Landscaping",
+            "Plumbing", "Electric", "Trucking", "Transport", "Transit", "Law Firm", "Realty",
+            "Properties", "Laboratories", "Labs", "Staffing", "Department of Corrections",
+            "Credit Union",
+        ),
+        "ORGANIZATION?",
     ),
 }
 
@@ -293,7 +301,7 @@ RULES = RuleLanguage(
         )
     ),
     age_cues=(
-        "died at", "passed away at", "passed at", "deceased at", "died at age", "at age",
-        "aged", "age", "age of", "died at the age of", "lived to", "lived to be", "now",
+        "died at", "passed away at", "passed at", "deceased at", "died at age", "expired at",
+        "lived to", "lived to be", "aged", "died aged", "at the age of", "died at the age of",
     ),
 )

@@ -123,8 +123,36 @@ def _lead_word(note: Note, index: int) -> bool:
     return opens and note.words[index] in LEAD_WORDS
 
 
+LICENCE_WORDS = frozenset(
+    {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers",
+     "rn", "md", "np", "pa", "medicaid", "registration", "reg", "id"}
+)
+
+
+def licence_state_spans(scan: Scan) -> list[Span]:
+    """"NH Lic RN-220417", "MA plate 7KRM-204": a state code before a licence word."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    for index, token in enumerate(note.tokens[:-1]):
+        if token.text not in lex.state_codes or note.caseless:
+            continue
+        following = note.words[index + 1]
+        if following not in LICENCE_WORDS or not note.same_line(index, index + 1):
+            continue
+        if following in {"rn", "md", "np", "pa", "id"} and not any(
+            note.words[i] in LICENCE_WORDS - {"rn", "md", "np", "pa", "id"}
+            for i in range(index + 2, min(index + 4, len(note.tokens)))
+        ):
+            continue  # "MA RN": a credential, unless a licence word follows ("NH RN Lic")
+        spans.append(note.span(index, index + 1, "STATE"))
+    return spans
+
+
 CUED_PLACES = SpanRule("cued_places", priority=4, find=cued_place_spans, switch="places")
 DICTIONARY_PLACES = SpanRule(
     "dictionary_places", priority=6, find=dictionary_place_spans, switch="places"
 )
 CITY_STATE = SpanRule("city_state", priority=4, find=city_state_spans, switch="places")
+LICENCE_STATES = SpanRule(
+    "licence_states", priority=4, find=licence_state_spans, switch="places"
+)

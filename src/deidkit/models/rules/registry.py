@@ -9,12 +9,14 @@ the rule listed first wins; a token rule of a layer labels tokens before the one
 from __future__ import annotations
 
 from deidkit.models.rules import (
+    ages,
     casual_names,
     dictionary_names,
     fields,
     hospitals,
     identifiers,
     names,
+    organizations,
     patterns,
     places,
     staff,
@@ -28,6 +30,7 @@ RULES: tuple[Rule, ...] = (
     identifiers.CUED_IDS,
     identifiers.EXTENSIONS,
     identifiers.VEHICLE_UNITS,
+    ages.RULE,
     names.TITLES,
     names.NAME_CUES,
     names.CREDENTIALS,
@@ -35,11 +38,15 @@ RULES: tuple[Rule, ...] = (
     casual_names.LOWERCASE_NAMES,
     staff.INITIALS_RULE,
     staff.USERNAMES,
+    organizations.ORGANIZATIONS,
     hospitals.RULE,
+    organizations.UNITS,
     streets.RULE,
     places.CUED_PLACES,
     places.DICTIONARY_PLACES,
     places.CITY_STATE,
+    places.LICENCE_STATES,
+    organizations.HOSPITAL_ABBREVIATIONS,
     dictionary_names.RULE,
     identifiers.ID_SHAPES,
 )

@@ -1,0 +1,262 @@
+"""Rules ``organizations``, ``hospital_abbreviations`` and ``units``: named places the
+hospital and street rules leave.
+
+- ``organizations``: capitalised words ending in an organisation's head word
+  (``RuleLanguage.organization_heads``: "Nursing Home" and "Hospice" give ``HOSPITAL``,
+  "Visiting Nurse Association", "EMS", "Pharmacy", "& Partners", "LLC" ``ORGANIZATION``), a
+  firm's "Ramsey, Hale & Partners", and the capitalised words after a cue ("works at",
+  "employed by", "discharged to": ``RuleLanguage.organization_cues``);
+- ``hospital_abbreviations`` (``HOSPITAL``): an unknown word in capitals standing as a cell of
+  a pipe-separated header ("LMH | Cardiology | ..."), before a unit ("SJMC ED") or after a
+  transfer cue ("transferred from LMH");
+- ``units``: a named unit and room after a unit field ("Unit/Room: Ellis 14 / 22B":
+  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Bigelow 6").
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.models.rules.places import LEAD_WORDS
+from deidkit.types import Span
+
+_JOINERS = frozenset({"of", "and", "&", "-", "'s", "’s", "the", "for"})
+_RUN_LIMIT = 5  # capitalised words before a head word
+HOSPITAL_UNITS = frozenset({"ed", "er", "icu", "ccu", "micu", "sicu", "nicu", "picu", "or",
+                            "campus", "emergency", "ob", "l&d", "pacu", "cath"})
+TRANSFER_CUES = frozenset({"from", "to", "at"})
+UNIT_FIELDS = frozenset({"unit", "ward", "floor", "unit/room", "unit/bed", "location", "loc",
+                         "nursing unit", "service unit"})
+# last words of a kind of place after a transfer cue, not of a name ("to Intensive Care")
+GENERIC_ENDINGS = frozenset({"care", "unit", "floor", "service", "services", "medicine",
+                             "surgery", "rehab", "rehabilitation", "ward", "team", "clinic"})
+_ROOM = regex.compile(r"[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3})?")
+
+
+def organization_spans(scan: Scan) -> list[Span]:
+    """Organisations by their head word, and the capitalised words after an organisation cue."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    if note.caseless:
+        return spans  # capitals tell names here; a note in capitals has none to tell
+    for index in lex.organization_heads.starts(note.positions):
+        found = lex.organization_heads.match(note.words, index)
+        if found is None or not _capital_head(note, index, found[0]):
+            continue
+        generic = found[1].endswith("?")
+        start = _run_before(note, lex, index, found[0], generic)
+        if start is not None:
+            spans.append(note.span(start, found[0], found[1].rstrip("?")))
+    for index in lex.organization_cues.starts(note.positions):
+        found = lex.organization_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        while start < len(note.tokens) and note.words[start] in lex.articles:
+            start += 1
+        end = _run_after(note, lex, start)
+        if end is None:
+            continue
+        head = _head_ending(note, lex, start, end)
+        spans.append(note.span(start, end, head or found[1]))
+    return spans
+
+
+def _capital_head(note: Note, start: int, end: int) -> bool:
+    """Whether the head's words are capitalised (or signs: "&"), not a heading in capitals
+    ("REVIEW OF SYSTEMS"; "EMS", "LLC" are abbreviations)."""
+    last = note.tokens[end - 1].text
+    if last.isupper() and len(last) > 4:
+        return False
+    return all(
+        note.tokens[i].text[:1].isupper() or not note.tokens[i].text[:1].isalpha()
+        for i in range(start, end)
+    ) and note.tokens[end - 1].text[:1].isupper()
+
+
+def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -> int | None:
+    """The start of the name before the head word ``head``..``end``, or None if no name is
+    there (a generic head needs a word that is not an ordinary word, or two words)."""
+    start = head
+    steps = 0
+    while start > 0 and steps < _RUN_LIMIT + 2 and note.same_line(start - 1, head):
+        previous = start - 1
+        word = note.words[previous]
+        if _name_word(note, lex, previous) or word in {"&", "-", "'s", "’s", "of", "and"}:
+            start -= 1
+        elif word == "," and previous > 0 and _name_word(note, lex, previous - 1) and (
+            "&" in note.words[start:head] or "and" in note.words[start:head]
+        ):
+            start -= 1  # "Ramsey, Hale & Partners"
+        else:
+            break
+        steps += 1
+    while start < head and (not _name_word(note, lex, start) or note.words[start] in LEAD_WORDS):
+        start += 1  # "At Sunrise Hospice": a capitalised word opening the sentence
+    words = [i for i in range(start, head) if _name_word(note, lex, i)]
+    if not words:
+        return None
+    if _medical(lex, [note.words[i] for i in words]):
+        return None  # "Cardiac Rehabilitation", "Renal Dialysis"
+    proper = any(note.words[i] not in lex.common for i in words)
+    if generic and not proper and len(words) < 2:
+        return None  # "Social Services", "Support Group"
+    if not proper and _kind_of_place(note, lex, start, end):
+        return None  # "Skilled Nursing Facility", "Home Health": a kind of place, no name
+    return start
+
+
+def _medical(lex: Lexicons, words: list[str]) -> bool:
+    """Whether most of ``words`` are medical words."""
+    return 2 * sum(word in lex.medical for word in words) > len(words)
+
+
+def _kind_of_place(note: Note, lex: Lexicons, start: int, end: int) -> bool:
+    """Whether tokens ``start``..``end`` are a head or hospital word themselves."""
+    found = [lex.organization_heads.match(note.words, start),
+             lex.hospital_words.match(note.words, start)]
+    return any(match is not None and match[0] >= end for match in found)
+
+
+def _name_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """A capitalised word (or word in capitals) that can be part of a name."""
+    text = note.tokens[index].text
+    if not text[:1].isupper() or not (note.is_word(index) or text.replace("-", "").isalnum()):
+        return False
+    word = note.words[index]
+    return word not in lex.clinical_abbreviations and word not in lex.not_names and (
+        word not in _JOINERS
+    )
+
+
+def _run_after(note: Note, lex: Lexicons, start: int) -> int | None:
+    """The end of the capitalised words from ``start``, or None when there is no name."""
+    end = start
+    while end < len(note.tokens) and end - start < _RUN_LIMIT + 2 and note.same_line(
+        start, end
+    ) and (_name_word(note, lex, end) or (end > start and note.words[end] in _JOINERS)):
+        end += 1
+    while end > start and note.words[end - 1] in _JOINERS:
+        end -= 1
+    if end == start:
+        return None
+    words = [note.words[i] for i in range(start, end) if note.is_word(i)]
+    if not words or _medical(lex, words) or _kind_of_place(note, lex, start, end) or (
+        words[-1] in GENERIC_ENDINGS
+    ):
+        return None  # "transferred to Intensive Care", "discharged to Skilled Nursing"
+    if len(words) < 2 and all(word in lex.common for word in words):
+        return None  # "discharged to Home", "transferred to Rehab"
+    place = lex.places.match(note.words, start)
+    if place is not None and place[0] >= end:
+        return None  # "works at Boston": places are the place rules'
+    return end
+
+
+def _head_ending(note: Note, lex: Lexicons, start: int, end: int) -> str | None:
+    """The label of the head word ending the run ``start``..``end``, if there is one."""
+    for index in range(start, end):
+        found = lex.organization_heads.match(note.words, index)
+        if found is not None and found[0] == end:
+            return found[1].rstrip("?")
+    return None
+
+
+def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
+    """Hospital abbreviations: in a pipe-separated header, before a unit, after a transfer."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    count = len(note.tokens)
+    for index, token in enumerate(note.tokens):
+        text = token.text
+        if not (2 <= len(text) <= 6 and text.isalpha() and text.isupper()) or note.caseless:
+            continue
+        word = note.words[index]
+        if word in lex.clinical_abbreviations or text in lex.state_codes or (
+            word in lex.common or word in lex.medical or word in lex.credentials
+        ):
+            continue
+        before = note.words[index - 1] if index > 0 and note.same_line(index - 1, index) else ""
+        after = note.words[index + 1] if index + 1 < count and note.same_line(
+            index, index + 1
+        ) else ""
+        cell = before in {"|", ""} and after in {"|", ""} and _piped(note, index)
+        unit = after in HOSPITAL_UNITS
+        moved = before in TRANSFER_CUES and text[-1] in "HC" and len(text) >= 3
+        if cell or unit or moved:
+            spans.append(note.span(index, index + 1, "HOSPITAL"))
+    return spans
+
+
+def _piped(note: Note, index: int) -> bool:
+    """Whether token ``index`` is on a line with two pipes or more."""
+    text = note.text
+    start = text.rfind("\n", 0, note.tokens[index].start) + 1
+    end = text.find("\n", note.tokens[index].end)
+    return text.count("|", start, len(text) if end < 0 else end) >= 2
+
+
+def unit_spans(scan: Scan) -> list[Span]:
+    """"Unit/Room: Ellis 14 / 22B", "transferred to Bigelow 6": a named unit and its room."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    count = len(note.tokens)
+    for index in range(count - 2):
+        word = note.words[index]
+        field = word in UNIT_FIELDS or (
+            word == "unit" and index + 2 < count and note.words[index + 1] == "/"
+        )
+        if field:
+            colon = index + 1
+            while colon < count and colon - index <= 3 and note.words[colon] != ":":
+                colon += 1
+            if colon >= count or note.words[colon] != ":":
+                continue
+            start = colon + 1
+        elif word in {"to", "from"} and index > 0 and note.words[index - 1].startswith(
+            "transfer"
+        ):
+            start = index + 1
+        else:
+            continue
+        if start + 1 >= count or not note.same_line(index, start + 1):
+            continue
+        if not _name_word(note, lex, start) or not note.is_word(start) or (
+            note.words[start] in lex.common and not field
+        ) or note.words[start] in {"rm", "room", "bed", "bay"}:
+            continue  # "Location: Rm: ED 608": the room, for the room pattern
+        number = note.tokens[start + 1].text
+        if not (number.isdigit() and len(number) <= 2) and not field:
+            continue
+        end = start + 2 if number.isdigit() and len(number) <= 3 else start + 1
+        end = _glued(note, end)
+        spans.append(note.span(start, end, "DEPARTMENT"))
+        room = end
+        if room < count and note.words[room] in {"/", ",", "-", "room", "rm", "bed"}:
+            room += 1
+        if room < count and note.same_line(start, room):
+            room_end = _glued(note, room + 1)
+            value = note.text[note.tokens[room].start : note.tokens[room_end - 1].end]
+            if room > end and _ROOM.fullmatch(value):
+                spans.append(note.span(room, room_end, "ROOM"))
+    return spans
+
+
+def _glued(note: Note, end: int) -> int:
+    """``end`` moved past tokens glued to the one before it ("22" "B" of "22B")."""
+    while end < len(note.tokens) and note.tokens[end].start == note.tokens[end - 1].end and (
+        note.tokens[end].text.isalnum()
+    ):
+        end += 1
+    return end
+
+
+ORGANIZATIONS = SpanRule("organizations", priority=2, find=organization_spans,
+                         switch="hospitals")
+HOSPITAL_ABBREVIATIONS = SpanRule(
+    "hospital_abbreviations", priority=4, find=hospital_abbreviation_spans, switch="hospitals"
+)
+UNITS = SpanRule("units", priority=2, find=unit_spans, switch="places")

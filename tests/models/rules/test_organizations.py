@@ -1,0 +1,76 @@
+"""Rules ``organizations``, ``hospital_abbreviations`` and ``units``."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import organizations
+
+from .helpers import found_by
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name before a head word; a firm's commas and ampersand
+        ("Works as an accountant at Ramsey, Hale & Partners.",
+         {("Ramsey, Hale & Partners", "ORGANIZATION")}),
+        ("Discharged to Maple Grove Nursing Home.", {("Maple Grove Nursing Home", "HOSPITAL")}),
+        ("Transferred from Sunrise Rehabilitation Center.",
+         {("Sunrise Rehabilitation Center", "HOSPITAL")}),
+        ("At Sunrise Hospice since May.", {("Sunrise Hospice", "HOSPITAL")}),
+        ("Followed by Bayside Visiting Nurse Association.",
+         {("Bayside Visiting Nurse Association", "ORGANIZATION")}),
+        ("Brought in by Metro EMS.", {("Metro EMS", "ORGANIZATION")}),
+        ("Brought in by Tri-County EMS.", {("Tri-County EMS", "ORGANIZATION")}),
+        ("Refills via MedDirect Mail Pharmacy.", {("MedDirect Mail Pharmacy", "ORGANIZATION")}),
+        ("Employed by Hartwell Construction LLC.",
+         {("Hartwell Construction LLC", "ORGANIZATION")}),
+        ("She attends Lincoln Elementary School.",
+         {("Lincoln Elementary School", "ORGANIZATION")}),
+        # the words after a cue
+        ("He works at Quorbex as a driver.", {("Quorbex", "ORGANIZATION")}),
+        ("Discharged to Pine Hollow.", {("Pine Hollow", "HOSPITAL")}),
+        # kinds of places, generic heads after ordinary words, headings, medical words
+        ("Discharged to home with services; transferred to ICU.", set()),
+        ("Discharged to Skilled Nursing Facility.", set()),
+        ("Transferred to Intensive Care; transferred to General Medicine service.", set()),
+        ("Social Services consulted. Support Group meets weekly.", set()),
+        ("Cardiac Rehabilitation twice weekly; arranged Home Health services.", set()),
+        ("Review of Systems: negative.\nREVIEW OF SYSTEMS: negative.", set()),
+        ("He works at Boston.", set()),  # a place, for the place rules
+    ],
+)
+def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((organizations.ORGANIZATIONS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("LMH | Cardiology | 03/04/2021", {("LMH", "HOSPITAL")}),
+        ("Seen in SJMC ED overnight.", {("SJMC", "HOSPITAL")}),
+        ("Transferred from LMH overnight.", {("LMH", "HOSPITAL")}),
+        # clinical abbreviations, state codes, a cell that is not alone
+        ("CBC | BMP | LFT", set()),
+        ("ED | Triage | 3/4", set()),
+        ("Pt has CHF and COPD; seen in ED; from MA.", set()),
+        ("Transferred from OSH.", set()),
+    ],
+)
+def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((organizations.HOSPITAL_ABBREVIATIONS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Unit/Room: Ellis 14 / 22B", {("Ellis 14", "DEPARTMENT"), ("22B", "ROOM")}),
+        ("Unit: Bigelow 6", {("Bigelow 6", "DEPARTMENT")}),
+        ("Transferred to Bigelow 6 overnight.", {("Bigelow 6", "DEPARTMENT")}),
+        ("Transferred to floor; transferred to ICU bed 4.", set()),
+        ("Location: Rm: ED 608", set()),
+    ],
+)
+def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((organizations.UNITS,), text) == expected
