@@ -37,9 +37,12 @@ def test_header_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("wife mary called re meds", {("mary", "RELATIVE")}),
         ("d/w amy RN at 1400", {("amy", "DOCTOR")}),
         ("spoke with dr varga re plan", {("varga", "DOCTOR")}),
+        ("pt delia up in chair", {("delia", "PATIENT")}),
+        ("amy rn at bedside", {("amy", "DOCTOR")}),
         # ordinary words after a cue or a title; a first name that is a common word
         ("daughter at bedside, son will visit, wife brought meds", set()),
         ("dr office called", set()),
+        ("pt ambulating; pt's wife at bedside", set()),
         ("husband bill paid at desk", set()),
         ("Daughter Anna at bedside.", set()),  # capitalised: the name_cues rule's
     ],

@@ -93,3 +93,18 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
 )
 def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((identifiers.VEHICLE_UNITS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("MORROW, ILSABET K | 448812 | DOB 3/4/1950", {("448812", "IDNUM")}),
+        ("Clinic | A4471B | 10:22", {("A4471B", "IDNUM")}),
+        # ages, rooms, dates, times, short numbers, doses; a line without pipes
+        ("XYLOR, QUIMBA | 55yoM | Rm 373 | Adm 2016-02-08 | 2020 | 120/80 | 4471 |", set()),
+        ("Dose | 12345 mg | daily", set()),
+        ("No pipes 448812", set()),
+    ],
+)
+def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.HEADER_IDS,), text) == expected

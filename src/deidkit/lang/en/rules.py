@@ -18,7 +18,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     hx sx fx cc a/p ap a&p plan assessment imp vs tmax wbc rbc hgb hct plt na cl co2
     bun cr glu ca mg phos alb ast alt alp tbili dbili ldh ck bnp trop tsh hba1c ldl hdl tg
     esr crp pcr rsv ivf ns lr d5w kcl ppi nsaid asa apap abx vanc zosyn ctx npn nkda nka
-    ao ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
+    ao rm ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
     acct fin csn id vin sn dl dea npi lic epic cerner fax ph tel pgr ext cell home work
     us uk usa eu nyc la sf dc va vamc snf ltac ltach alf nh vna hha ems als bls osh er
     ir ip op or cath lab echo tte tee eeg emg ncs pft pfts dexa mammo colo egd ercp eus

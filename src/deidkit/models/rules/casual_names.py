@@ -4,8 +4,8 @@
 - ``header_names`` (``PATIENT``): "LAST, FIRST M" standing alone in a header ("MORROW,
   ILSABET K  MRN ...", "| Osei, Delia K |"), comma included, for names in no list too;
 - ``lowercase_names``: names written in lower case in nursing text: a first name after a
-  relative or care-team cue ("daughter anna", "d/w amy"), before a credential ("amy RN"), or
-  after a lower-case title ("dr varga").
+  relative or care-team cue ("daughter anna", "d/w amy"), after "pt" ("pt delia up in
+  chair"), before a credential ("amy RN"), or after a lower-case title ("dr varga").
 
 Ordinary, medical and clinical words are never taken ("daughter at bedside", "dr office").
 """
@@ -25,6 +25,7 @@ HEADER_FIELDS = frozenset(
 NAME_FIELDS = frozenset({"patient", "name", "pt", "re", "client", "member", "subscriber"})
 _OPENERS = frozenset({"|", ":", ";", "-", "(", "["})
 _CLOSERS = frozenset({"|", ";", "(", "["})
+PATIENT_CUES = frozenset({"pt", "pt.", "patient", "resident", "client"})
 _LOWER_TITLES = {"dr": "DOCTOR", "dr.": "DOCTOR", "mr": "PATIENT", "mr.": "PATIENT",
                  "mrs": "PATIENT", "mrs.": "PATIENT", "ms": "PATIENT", "ms.": "PATIENT"}
 
@@ -120,12 +121,19 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
         if start < count and note.same_line(index, start) and _lower_first_name(note, lex, start):
             end = _lower_surname(note, lex, start + 1)
             mark(labels, start, end, "DOCTOR" if found[1] == "care_team" else "RELATIVE")
+    for index in note.indices(PATIENT_CUES):
+        start = index + 1
+        if start < count and note.words[start] in {"'s", "’s"}:
+            continue  # "pt's wife": the cue rules' relative
+        if start < count and note.same_line(index, start) and _lower_first_name(
+            note, lex, start
+        ) and note.tokens[index].text.islower():
+            mark(labels, start, _lower_surname(note, lex, start + 1), "PATIENT")  # "pt delia"
     for index in range(count - 1):
         if _lower_first_name(note, lex, index) and note.same_line(index, index + 1) and (
             note.words[index + 1].replace(".", "") in lex.credentials
-            and note.tokens[index + 1].text.isupper()
         ):
-            mark(labels, index, index + 1, "DOCTOR")  # "d/w amy RN"
+            mark(labels, index, index + 1, "DOCTOR")  # "d/w amy RN", "amy rn"
     for index in note.indices(_LOWER_TITLES):
         start = index + 1
         if start >= count or not note.tokens[index].text.islower():

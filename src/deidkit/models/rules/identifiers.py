@@ -1,5 +1,5 @@
-"""Rules ``cued_ids``, ``id_shapes``, ``extensions`` and ``vehicle_units``: identifiers the
-PHI patterns leave, and phone extensions.
+"""Rules ``cued_ids``, ``id_shapes``, ``extensions``, ``vehicle_units`` and ``header_ids``:
+identifiers the PHI patterns leave, and phone extensions.
 
 - ``cued_ids``: a cue word or field label (``RuleLanguage.id_cues``: "policy", "VIN", "badge")
   then an identifier-shaped value, over fillers and markers ("member ID is W2281", "SSN last
@@ -8,7 +8,8 @@ PHI patterns leave, and phone extensions.
 - ``id_shapes``: a long code mixing letters and digits more than once ("1EG4TE5MK72",
   "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
 - ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
-- ``vehicle_units``: an ambulance's unit number ("Medic 14"): ``VEHICLE``.
+- ``vehicle_units``: an ambulance's unit number ("Medic 14"): ``VEHICLE``;
+- ``header_ids``: a cell of a pipe-separated header holding only a number or code.
 
 A value is never a date, a clock time, a decimal number or a number before a unit.
 """
@@ -53,6 +54,7 @@ _NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?"
 )
+_HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _EXTENSION = regex.compile(
     r"(?i)(?<![\p{L}\d#./])(?P<cue>x|ext\.?|extn\.?|extension)(?P<gap>[ \t]?#?[ \t]?)"
     r"(?P<n>\d{3,5})(?![\p{L}\d/]|[.,]\d)"
@@ -163,6 +165,31 @@ def extension_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+def header_id_spans(scan: Scan) -> list[Span]:
+    """A cell of a pipe-separated header holding only an identifier ("| 448812 |",
+    "| A4471B |"): five digits or more, or letters and four digits or more."""
+    note = scan.note
+    text = note.text
+    spans: list[Span] = []
+    position = 0
+    for line in text.split("\n"):
+        if line.count("|") >= 2:
+            offset = position
+            for cell in line.split("|"):
+                value = cell.strip()
+                start = offset + cell.find(value) if value else offset
+                offset += len(cell) + 1
+                if not _HEADER_ID.fullmatch(value) or _date(value):
+                    continue
+                if sum(c.isdigit() for c in value) < (5 if value.isdigit() else 4):
+                    continue
+                if not _plausible(value, text, start + len(value), True):
+                    continue
+                spans.append(_token_span(note, start, start + len(value), "IDNUM"))
+        position += len(line) + 1
+    return spans
+
+
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
     """"Medic 14", "Ambulance 12": an ambulance's unit number."""
     note, lex = scan.note, scan.lex
@@ -189,4 +216,5 @@ def _vehicle_number(note: Note, lex: Lexicons, index: int) -> bool:
 CUED_IDS = SpanRule("cued_ids", priority=1, find=cued_id_spans)
 ID_SHAPES = SpanRule("id_shapes", priority=5, find=id_shape_spans)
 EXTENSIONS = SpanRule("extensions", priority=1, find=extension_spans)
+HEADER_IDS = SpanRule("header_ids", priority=1, find=header_id_spans)
 VEHICLE_UNITS = SpanRule("vehicle_units", priority=1, find=vehicle_unit_spans)

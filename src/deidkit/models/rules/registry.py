@@ -30,6 +30,7 @@ RULES: tuple[Rule, ...] = (
     identifiers.CUED_IDS,
     identifiers.EXTENSIONS,
     identifiers.VEHICLE_UNITS,
+    identifiers.HEADER_IDS,
     ages.RULE,
     names.TITLES,
     names.NAME_CUES,

@@ -4,8 +4,8 @@
   RB", "cc: KL, MT"), a line holding only initials ("KL") near the end of a note or under a
   signature, and initials ending a line after a dash ("... tolerated well. -KL");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
-  parentheses on an audit or signature line ("Signed (mrowan)"), or a lower-case name with
-  digits on such a line.
+  parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
+  of ("Rowan, Mary (mrowan)"), or a lower-case name with digits on such a line.
 
 Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
 initials (``RuleLanguage.clinical_abbreviations``).
@@ -137,6 +137,12 @@ def username_spans(scan: Scan) -> list[Span]:
             end = _login(note, lex, start)
             if end is not None:
                 spans.append(note.span(start, end, "USERNAME"))
+    for index in note.positions.get("(", ()):
+        end = _login(note, lex, index + 1) if index + 2 < len(note.tokens) else None
+        if end is not None and end < len(note.tokens) and note.words[end] == ")" and (
+            _named_before(note, index, note.words[index + 1])
+        ):
+            spans.append(note.span(index + 1, end, "USERNAME"))  # "Mary Rowan (mrowan)"
     lines = _line_starts(note)
     for number, first in enumerate(lines):
         stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
@@ -153,6 +159,18 @@ def username_spans(scan: Scan) -> list[Span]:
             ):
                 spans.append(note.span(index, index + 1, "USERNAME"))
     return spans
+
+
+def _named_before(note: Note, index: int, login: str) -> bool:
+    """Whether a capitalised word among the four before ``index`` is part of ``login``
+    ("Rowan, Mary (mrowan)", "K. Patel (kpatel2)")."""
+    for before in range(max(0, index - 4), index):
+        text = note.tokens[before].text
+        if text[:1].isupper() and len(text) >= 3 and text.isalpha() and (
+            note.words[before] in login
+        ) and note.same_line(before, index):
+            return True
+    return False
 
 
 def _login(note: Note, lex: Lexicons, start: int) -> int | None:
