@@ -1,5 +1,4 @@
-"""CRFsuite model files: attribute names read from the bytes, CQDB written as CRFsuite
-writes it, and the compact copy a CRF tags with gives exactly the original's results."""
+"""CRFsuite model files read into arrays: exactly what CRFsuite itself reports of the model."""
 
 from __future__ import annotations
 
@@ -8,7 +7,8 @@ import struct
 import pycrfsuite
 import pytest
 
-from deidkit.models import build_detector, crf, crfsuite_file
+from deidkit.models import build_detector, crfsuite_file
+from deidkit.models.crf_decode import LinearChain
 from deidkit.types import Document
 
 
@@ -18,91 +18,74 @@ def model(train_notes: list[Document]) -> bytes:
     return detector.fit(train_notes[:20]).model_
 
 
-def _tagger(data: bytes) -> pycrfsuite.Tagger:
+def _info(data: bytes) -> object:
     tagger = pycrfsuite.Tagger()
     tagger.open_inmemory(data)
-    return tagger
+    return tagger.info()
 
 
-def test_attribute_names_are_crfsuites(model: bytes) -> None:
-    names = crfsuite_file.attribute_names(model)
-    assert names is not None and len(names) > 50
-    info = _tagger(model).info().attributes
-    assert [name.decode() for name in names] == sorted(info, key=lambda a: int(info[a]))
+def test_weights_are_crfsuites(model: bytes) -> None:
+    info = _info(model)
+    weights = crfsuite_file.read_weights(model)
+    assert list(weights.labels) == sorted(info.labels, key=lambda name: int(info.labels[name]))
+    names = [name.decode() for name in weights.attributes]
+    assert names == sorted(info.attributes, key=lambda name: int(info.attributes[name]))
+    state = {
+        (names[a], weights.labels[y]): w
+        for a, y, w in zip(
+            weights.state_attribute, weights.state_label, weights.state_weight, strict=True
+        )
+    }
+    # CRFsuite's info reports weights to 6 decimals
+    assert state.keys() == info.state_features.keys() and len(state) > 100
+    assert all(abs(state[key] - info.state_features[key]) <= 5e-7 + 1e-12 for key in state)
+    transitions = {
+        (weights.labels[a], weights.labels[b]): weights.transitions[a, b]
+        for a in range(len(weights.labels))
+        for b in range(len(weights.labels))
+        if weights.transitions[a, b] != 0
+    }
+    assert transitions.keys() == info.transitions.keys() and transitions
+    assert all(abs(transitions[key] - info.transitions[key]) <= 5e-7 + 1e-12 for key in transitions)
 
 
-def test_cqdb_is_byte_for_byte_crfsuites(model: bytes) -> None:
-    names = crfsuite_file.attribute_names(model)
-    assert names is not None
-    offset = struct.unpack_from("<I", model, 36)[0]  # the header's off_attrs
-    size = struct.unpack_from("<I", model, offset + 4)[0]
-    assert crfsuite_file.cqdb(names) == model[offset : offset + size]
+def test_attribute_names_match_the_weights(model: bytes) -> None:
+    assert crfsuite_file.attribute_names(model) == crfsuite_file.read_weights(model).attributes
 
 
-def test_hashlittle_known_values() -> None:
-    # lookup3's published self-test values: hashlittle("", 0) and "Four score and seven..."
-    assert crfsuite_file.hashlittle(b"", 0) == 0xDEADBEEF
-    assert crfsuite_file.hashlittle(b"Four score and seven years ago", 0) == 0x17770551
-    assert crfsuite_file.hashlittle(b"Four score and seven years ago", 1) == 0xCD628161
-    keys = [crfsuite_file.code(number) + b"\0" for number in range(0, 70_000, 7)]
-    assert crfsuite_file.hash_keys(keys) == [crfsuite_file.hashlittle(key) for key in keys]
-    mixed = [b"", b"a", b"\xff\xff\xff\xff", b"abcde", b"Four score and seven years ago"]
-    assert crfsuite_file.hash_keys(mixed) == [crfsuite_file.hashlittle(key) for key in mixed]
+def test_the_vocabulary_names_attributes_by_their_id(model: bytes) -> None:
+    chain = LinearChain.from_crfsuite(model)
+    names = crfsuite_file.read_weights(model).attributes
+    assert len(chain.vocabulary) == len(names)
+    for number, name in enumerate(names):
+        assert struct.unpack("<I", chain.vocabulary[name.decode()])[0] == number
 
 
-def test_codes_are_short_distinct_and_never_nul() -> None:
-    codes = [crfsuite_file.code(number) for number in range(70_000)]
-    assert len(set(codes)) == len(codes)
-    assert all(1 <= len(c) <= 3 and 0 not in c for c in codes)
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-1],  # the size disagrees with the header
+        lambda data: data[:8] + b"XXXX" + data[12:],  # not a 1D CRF
+        lambda data: b"not a model",
+        lambda data: data[:48] + b"JUNK" + data[52:],  # the features chunk is not one
+    ],
+)
+def test_other_bytes_are_a_layout_error(model: bytes, damage) -> None:
+    with pytest.raises(crfsuite_file.LayoutError):
+        crfsuite_file.read_weights(damage(model))
 
 
-def test_compact_copy_tags_and_scores_exactly_as_the_original(
-    model: bytes, test_notes: list[Document]
-) -> None:
-    made = crfsuite_file.compact(model)
-    assert made is not None
-    copy, names, codes = made
-    original, fast = _tagger(model), _tagger(copy)
-    assert fast.labels() == original.labels()
-    rename = dict(zip(names, codes, strict=True))
-    detector = build_detector("crf")
-    extractor = detector._new_extractor(detector._requested_config())
-    for note in test_notes:
-        items = extractor.attribute_items(note)
-        renamed = [{rename[k]: v for k, v in item.items() if k in rename} for item in items]
-        tags = original.tag(items)
-        assert fast.tag(renamed) == tags
-        assert [fast.marginal(t, i) for i, t in enumerate(tags)] == [
-            original.marginal(t, i) for i, t in enumerate(tags)
-        ]
-
-
-def test_unknown_layouts_are_left_alone(model: bytes) -> None:
+def test_attribute_names_of_other_bytes_are_none(model: bytes) -> None:
     assert crfsuite_file.attribute_names(b"not a model") is None
-    assert crfsuite_file.compact(model[:-1]) is None  # size disagrees with the header
+    assert crfsuite_file.attribute_names(model[:-1]) is None
+
+
+def test_a_feature_out_of_range_is_a_layout_error(model: bytes) -> None:
+    offset = struct.unpack_from("<I", model, 28)[0]  # the header's off_features
     damaged = bytearray(model)
-    damaged[8:12] = b"XXXX"  # not a 1D CRF
-    assert crfsuite_file.compact(bytes(damaged)) is None
-
-
-def test_detector_falls_back_to_the_original_model(model: bytes, monkeypatch) -> None:
-    real = crfsuite_file.compact
-    monkeypatch.setattr(crfsuite_file, "compact", lambda data, names=None: None)
-    _, vocabulary, used = crf._fast_tagger(model, _tagger(model))
-    assert used is model and all(vocabulary[k] == k.encode() for k in vocabulary)
-
-    def swapped(data: bytes, names=None):  # a copy whose first two attributes trade names
-        copy, names, codes = real(data, names)
-        return copy, names, [codes[1], codes[0], *codes[2:]]
-
-    monkeypatch.setattr(crfsuite_file, "compact", swapped)
-    _, vocabulary, used = crf._fast_tagger(model, _tagger(model))
-    assert used is model
-
-
-def test_compact_copy_is_used(model: bytes) -> None:
-    _, vocabulary, used = crf._fast_tagger(model, _tagger(model))
-    assert used is not model and max(len(code) for code in vocabulary.values()) <= 3
+    struct.pack_into("<I", damaged, offset + 12 + 8, 10_000)  # first feature's destination
+    with pytest.raises(crfsuite_file.LayoutError):
+        crfsuite_file.read_weights(bytes(damaged))
 
 
 def test_training_on_attribute_items_gives_the_model_feature_dicts_give(

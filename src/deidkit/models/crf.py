@@ -8,15 +8,14 @@ regularisation are exposed, and so is HIDE's training-data sampling (``sampling`
 
 Each predicted span's score is the lowest marginal probability of its tokens' tags. At an
 operating point (``set_threshold``, ``deidkit.models.operating``) a token is PHI when its
-marginal probability of ``O`` is below the threshold; the marginals are computed then only.
-The model file is CRFsuite's own (data only); it is loaded from verified bytes in memory.
+marginal probability of ``O`` is below the threshold.
 
-Tokens reach CRFsuite as ready-made attribute items (``FeatureExtractor.attribute_items``):
-the attributes python-crfsuite would make of the feature dicts, without the ones the model
-does not know (CRFsuite would drop them), named by 1-3 byte codes that a copy of the model
-made at load time knows them by (``deidkit.models.crfsuite_file.compact``). The copy has
-the same features and weights, and is checked on a probe sequence against the original
-before use, so tagging gives the same tags and probabilities, faster.
+CRFsuite trains; the model file is CRFsuite's own (data only) and stays the stored artefact.
+Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays,
+and the documents of a ``predict`` call are decoded together (marginals by forward-backward,
+tags by Viterbi), giving CRFsuite's tags and its marginals to rounding. Tokens reach the
+decoder as attribute items (``FeatureExtractor.attribute_items``) named by attribute id,
+without the attributes the model does not know.
 """
 
 from __future__ import annotations
@@ -28,17 +27,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pycrfsuite
 
 from deidkit.errors import ConfigError, ModelError
 from deidkit.features import FeatureConfig
 from deidkit.labels import Category, category_of
-from deidkit.models import crfsuite_file, store
+from deidkit.models import store
+from deidkit.models.crf_decode import LinearChain, Posterior
+from deidkit.models.crfsuite_file import LayoutError
 from deidkit.models.sampling import SAMPLINGS, sample
 from deidkit.models.spans import OUTSIDE, spans_from_bio, split_tag, with_prefixes
 from deidkit.models.statistical import StatisticalDetector, with_pattern_backoff
 from deidkit.text import tokenize
-from deidkit.types import Document, Span
+from deidkit.types import Document, Span, Token
 
 MODEL_FILE = "model.crfsuite"
 TAGGINGS = ("bio", "io", "io-bio-names")
@@ -185,58 +187,66 @@ class CRFDetector(StatisticalDetector):
         return {"iterations": self.iterations_, "trained_tokens": self.trained_tokens_}
 
     def _open(self, model: bytes) -> None:
-        tagger = _tagger(model)
-        self.model_ = model  # the tagger reads from these bytes: keep them alive
-        self.labels_ = tuple(tagger.labels())
-        self.tagger_, self.vocabulary_, self._tagger_model = _fast_tagger(model, tagger)
+        try:
+            self.chain_ = LinearChain.from_crfsuite(model)
+        except LayoutError:
+            raise ModelError("crf: the CRFsuite model cannot be read; retrain it") from None
+        self.model_ = model
+        self.labels_ = self.chain_.labels
 
     def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
-        return [self._predict_spans(document) for document in documents]
+        chain = self.chain_
+        tokens = [tokenize(document.text) if document.text else [] for document in documents]
+        emissions = [
+            chain.emissions(
+                self.extractor.attribute_items(document, words, vocabulary=chain.vocabulary)
+            )
+            for document, words in zip(documents, tokens, strict=True)
+        ]
+        posteriors = chain.posteriors(emissions)
+        threshold = self.decision_threshold
+        if threshold is None:
+            paths = chain.best_paths(emissions, posteriors)
+        else:
+            paths = [self._threshold_path(posterior, threshold) for posterior in posteriors]
+        return [
+            self._spans(document, words, path, posterior)
+            for document, words, path, posterior in zip(
+                documents, tokens, paths, posteriors, strict=True
+            )
+        ]
 
-    def _predict_spans(self, document: Document) -> list[Span]:
-        if not document.text:
-            return []
-        tokens = tokenize(document.text)
+    def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
+        """Tags at an operating point: a token's most probable PHI tag where its marginal
+        probability of ``O`` is below ``threshold``, else ``O``."""
+        labels = self.labels_
+        phi = [number for number, label in enumerate(labels) if label != OUTSIDE]
+        marginals = posterior.marginals
+        if OUTSIDE in labels:
+            outside = labels.index(OUTSIDE)
+            p_out = marginals[:, outside]
+        else:
+            outside, p_out = -1, np.zeros(len(marginals))
+        if not phi:
+            return np.full(len(marginals), outside)
+        best = np.asarray(phi)[marginals[:, phi].argmax(axis=1)]
+        return np.where(p_out < threshold, best, outside)
+
+    def _spans(
+        self, document: Document, tokens: list[Token], path: np.ndarray, posterior: Posterior
+    ) -> list[Span]:
         if not tokens:
             return []
-        items = self.extractor.attribute_items(document, tokens, vocabulary=self.vocabulary_)
-        if self.decision_threshold is not None:
-            tags, scores = self._threshold_tags(items, self.decision_threshold)
-        else:
-            tagger = self.tagger_
-            tags = tagger.tag(items)
-            scores = [1.0] * len(tags)
-            for index, tag in enumerate(tags):
-                if tag != OUTSIDE:
-                    scores[index] = tagger.marginal(tag, index)
+        labels = self.labels_
+        tags = [labels[number] for number in path.tolist()]
+        chosen = posterior.marginals[np.arange(len(path)), path].tolist()
+        scores = [1.0 if tag == OUTSIDE else score for tag, score in zip(tags, chosen, strict=True)]
         if self.tagging != "bio":
             tags = with_prefixes(tokens, tags, document.text)
         spans = spans_from_bio(tokens, tags, source=self.name, scores=scores)
         if self.pattern_backoff:
             spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
         return spans
-
-    def _threshold_tags(self, items: list[Any], threshold: float) -> tuple[list[str], list[float]]:
-        """Tags at an operating point: a token's most probable PHI tag where its marginal
-        probability of ``O`` is below ``threshold``, else ``O``; scores are the chosen tags'
-        marginals. Only tokens below the threshold pay for the marginals of every tag."""
-        tagger = self.tagger_
-        tagger.set(items)
-        phi_tags = [tag for tag in self.labels_ if tag != OUTSIDE]
-        has_outside = OUTSIDE in self.labels_
-        tags: list[str] = []
-        scores: list[float] = []
-        for index in range(len(items)):
-            p_out = tagger.marginal(OUTSIDE, index) if has_outside else 0.0
-            if p_out >= threshold or not phi_tags:
-                tags.append(OUTSIDE)
-                scores.append(1.0)
-                continue
-            marginals = [tagger.marginal(tag, index) for tag in phi_tags]
-            best = max(range(len(phi_tags)), key=marginals.__getitem__)
-            tags.append(phi_tags[best])
-            scores.append(marginals[best])
-        return tags, scores
 
     def _write_files(self, folder: Path) -> None:
         (folder / MODEL_FILE).write_bytes(self.model_)
@@ -247,64 +257,3 @@ class CRFDetector(StatisticalDetector):
 
     def _extra_config(self) -> dict[str, Any]:
         return {"tags": list(self.labels_), "files": [MODEL_FILE]}
-
-
-def _tagger(model: bytes) -> pycrfsuite.Tagger:
-    tagger = pycrfsuite.Tagger()
-    try:
-        tagger.open_inmemory(model)
-    except (OSError, ValueError) as error:
-        raise ModelError(f"crf: the CRFsuite model cannot be read ({error}); retrain it") from None
-    return tagger
-
-
-def _fast_tagger(
-    model: bytes, tagger: pycrfsuite.Tagger
-) -> tuple[pycrfsuite.Tagger, dict[str, bytes], bytes]:
-    """A tagger on the compact copy of ``model`` and the vocabulary naming its attributes
-    (attribute name -> code), checked against ``tagger`` on a probe; if the copy cannot be
-    made or disagrees, ``tagger`` itself and a vocabulary of the original names."""
-    names = crfsuite_file.attribute_names(model)
-    if names is None:  # not the layout crfsuite_file knows: ask CRFsuite for the names
-        names = [name.encode("utf-8") for name in tagger.info().attributes]
-    plain = {name.decode("utf-8", "surrogateescape"): name for name in names}
-    made = crfsuite_file.compact(model, names)
-    if made is None:
-        return tagger, plain, model
-    copy, _, codes = made
-    try:
-        fast = _tagger(copy)
-    except ModelError:
-        return tagger, plain, model
-    if not _agree(tagger, fast, names, codes):
-        return tagger, plain, model
-    return fast, dict(zip(plain, codes, strict=True)), copy
-
-
-def _agree(
-    tagger: pycrfsuite.Tagger, fast: pycrfsuite.Tagger, names: list[bytes], codes: list[bytes]
-) -> bool:
-    """Whether both taggers give the same tags and probabilities to a probe sequence whose
-    tokens carry (a sample of up to 8,192 of) the attributes under both names."""
-    if fast.labels() != tagger.labels():
-        return False
-    if not names:
-        return True
-    rng = random.Random(0)
-    chosen = rng.sample(range(len(names)), min(len(names), 8192))
-    groups = [chosen[start : start + 16] for start in range(0, len(chosen), 16)]
-    slow_items: list[dict[bytes, float]] = []
-    fast_items: list[dict[bytes, float]] = []
-    for group in groups:
-        weights = [rng.uniform(0.5, 1.5) for _ in group]
-        slow_items.append({names[i]: w for i, w in zip(group, weights, strict=True)})
-        fast_items.append({codes[i]: w for i, w in zip(group, weights, strict=True)})
-    tags = tagger.tag(slow_items)
-    if fast.tag(fast_items) != tags:
-        return False
-    labels = tagger.labels()
-    return all(
-        tagger.marginal(label, position) == fast.marginal(label, position)
-        for position in range(0, len(tags), max(len(tags) // 8, 1))
-        for label in labels
-    )

@@ -1,0 +1,264 @@
+"""Decoding a linear-chain CRF in numpy over CRFsuite's weights: marginals and Viterbi.
+
+CRFsuite trains the model (``deidkit.models.crf``); ``LinearChain.from_crfsuite`` reads its
+file into arrays (``deidkit.models.crfsuite_file``) and decodes with the same arithmetic, so
+the tags are CRFsuite's and the marginals agree with its own to rounding
+(``tests/models/test_crf_decode.py``; ``bench/crf_decode.py`` over whole corpora).
+
+- **Emissions.** A token's score for a label is the sum over its attributes of the
+  attribute's value times its state weight for the label: one product of the document's
+  token x attribute matrix with the state weights (attributes x labels), each sum taken in
+  the order of the token's attributes, as CRFsuite takes it.
+- **Marginals** (forward-backward). The documents of a call go through together, padded and
+  longest first, so a step is one matrix product for all of them; the backward pass is the
+  forward pass of the reversed documents with the transitions transposed, in the same loop.
+  Each token's emissions are scaled so that its best label's is 1, which bounds how much a
+  step can grow or shrink a vector: they are renormalised every few steps only.
+- **Viterbi.** A path is at most as probable as each of its labels' marginals, so any path
+  at least as probable as the best path needs labels with a marginal of at least ``p``,
+  the probability of any path we know: the most probable label of each token makes one.
+  Viterbi then runs over the labels with a marginal of at least ``p``: every best path
+  (ties included) lies among them, and ties go to the first label as in CRFsuite. Most
+  tokens are left with one label; they split the documents into short stretches, decoded
+  side by side.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
+import scipy.sparse
+
+from deidkit.models import crfsuite_file
+
+BATCH_TOKENS = 20_000
+"""Padded tokens decoded together at most (working memory: ~32 bytes x this x labels)."""
+SLACK = 1e-6
+"""Relative margin below the known path's probability that a label's marginal may fall and
+still be considered (the marginals and the path's probability carry rounding errors of
+~1e-13)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Posterior:
+    """One document's label marginals (tokens x labels) and log partition function."""
+
+    marginals: np.ndarray
+    log_z: float
+
+
+@dataclass(frozen=True, slots=True)
+class LinearChain:
+    """A linear-chain CRF as arrays: ``state`` weights (attributes x labels, dense: 8 bytes
+    each, a few MB for the shipped models, and a 4x faster product than a sparse matrix),
+    ``transitions`` (labels x labels, from -> to), and ``vocabulary``: attribute name -> its
+    id as 4 little-endian bytes, the names a document's items are given under
+    (``FeatureExtractor.attribute_items(..., vocabulary=)``, which leaves out the attributes
+    the model does not know)."""
+
+    labels: tuple[str, ...]
+    state: np.ndarray
+    transitions: np.ndarray
+    vocabulary: dict[str, bytes]
+
+    @classmethod
+    def from_crfsuite(cls, model: bytes) -> LinearChain:
+        """The model of a CRFsuite model file (``crfsuite_file.LayoutError`` if it is not
+        one)."""
+        weights = crfsuite_file.read_weights(model)
+        state = np.zeros((len(weights.attributes), len(weights.labels)))
+        state[weights.state_attribute, weights.state_label] = weights.state_weight
+        ids = np.arange(len(weights.attributes), dtype="<u4").tobytes()
+        vocabulary = {
+            name.decode("utf-8", "surrogateescape"): ids[4 * number : 4 * number + 4]
+            for number, name in enumerate(weights.attributes)
+        }
+        return cls(weights.labels, state, weights.transitions, vocabulary)
+
+    def emissions(self, items: Sequence[Mapping[bytes, float]]) -> np.ndarray:
+        """Tokens x labels scores of a document's attribute items (named by ``vocabulary``)."""
+        ids = np.frombuffer(b"".join(chain.from_iterable(items)), dtype="<u4")
+        weights = chain.from_iterable([item.values() for item in items])
+        values = np.fromiter(weights, np.float64, len(ids))
+        pointers = np.zeros(len(items) + 1, dtype=np.int32)
+        np.cumsum(np.fromiter(map(len, items), np.int32, len(items)), out=pointers[1:])
+        tokens = scipy.sparse.csr_matrix(
+            (values, ids.astype(np.int32), pointers), shape=(len(items), len(self.state))
+        )
+        return np.asarray(tokens @ self.state)
+
+    def posteriors(self, emissions: Sequence[np.ndarray]) -> list[Posterior]:
+        """Each document's marginals and log partition function (forward-backward)."""
+        found = [Posterior(np.zeros((0, len(self.labels))), 0.0)] * len(emissions)
+        for group in _batches([len(scores) for scores in emissions]):
+            computed = _forward_backward([emissions[i] for i in group], self.transitions)
+            for index, posterior in zip(group, computed, strict=True):
+                found[index] = posterior
+        return found
+
+    def best_paths(
+        self, emissions: Sequence[np.ndarray], posteriors: Sequence[Posterior]
+    ) -> list[np.ndarray]:
+        """Each document's Viterbi path (label ids): CRFsuite's, ties included."""
+        floors = []
+        for scores, posterior in zip(emissions, posteriors, strict=True):
+            likely = posterior.marginals.argmax(axis=1)
+            log_p = self.path_score(scores, likely) - posterior.log_z if len(likely) else 0.0
+            floors.append(math.exp(log_p) * (1 - SLACK) - 1e-12)
+        return _restricted_viterbi(emissions, posteriors, self.transitions, floors)
+
+    def path_score(self, emissions: np.ndarray, path: np.ndarray) -> float:
+        """The unnormalised log score of a document's label path."""
+        tokens = np.arange(len(path))
+        return float(emissions[tokens, path].sum() + self.transitions[path[:-1], path[1:]].sum())
+
+
+def _batches(lengths: Sequence[int]) -> list[list[int]]:
+    """The indices of the non-empty documents in groups of at most ``BATCH_TOKENS`` padded
+    tokens, longest first."""
+    groups: list[list[int]] = []
+    for index in sorted(range(len(lengths)), key=lambda i: -lengths[i]):
+        if not lengths[index]:
+            break
+        if groups and lengths[groups[-1][0]] * (len(groups[-1]) + 1) <= BATCH_TOKENS:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def _renormalise_every(transitions: np.ndarray) -> int:
+    """Steps between renormalisations. With each token's best emission scaled to 1, a step
+    multiplies a vector's sum by between ``exp(min T)`` and ``labels * exp(max T)``; this
+    many steps stay within e**+-200."""
+    growth = max(
+        -float(transitions.min()), math.log(len(transitions)) + float(transitions.max()), 1.0
+    )
+    return max(1, int(200 / growth))
+
+
+def _forward_backward(
+    emissions: Sequence[np.ndarray], transitions: np.ndarray
+) -> list[Posterior]:
+    """The posteriors of documents of non-increasing length (one token or more each)."""
+    lengths = [len(scores) for scores in emissions]
+    longest, count, labels = lengths[0], len(emissions), len(transitions)
+    # [direction, step, document, label]: the documents, then each reversed; past a
+    # document's end its emissions are 1 (what is computed there is not used)
+    scaled = np.ones((2, longest, count, labels))
+    shift = np.zeros((longest, count))
+    for doc, scores in enumerate(emissions):
+        length = len(scores)
+        shift[:length, doc] = scores.max(axis=1)
+        np.exp(scores - shift[:length, doc, None], out=scaled[0, :length, doc])
+        scaled[1, :length, doc] = scaled[0, length - 1 :: -1, doc]
+    steps = np.stack([np.exp(transitions), np.exp(transitions).T])
+    entering = np.ones_like(scaled)  # the vectors of each step before its emissions
+    leaving = scaled.copy()  # and after: alpha forward, gamma (emissions x beta) backward
+    log_scale = np.zeros((longest, count))
+    every = _renormalise_every(transitions)
+    for t in range(1, longest):
+        np.matmul(leaving[:, t - 1], steps, out=entering[:, t])
+        current = leaving[:, t]
+        current *= entering[:, t]
+        if t % every == 0:
+            sums = current.sum(axis=2, keepdims=True)
+            current /= sums
+            log_scale[t] = np.log(sums[0, :, 0])
+    found: list[Posterior] = []
+    for doc, length in enumerate(lengths):
+        joint = entering[0, :length, doc] * leaving[1, length - 1 :: -1, doc]
+        log_z = (
+            math.log(float(leaving[0, length - 1, doc].sum()))
+            + float(log_scale[:length, doc].sum())
+            + float(shift[:length, doc].sum())
+        )
+        found.append(Posterior(joint / joint.sum(axis=1, keepdims=True), log_z))
+    return found
+
+
+def _restricted_viterbi(
+    emissions: Sequence[np.ndarray],
+    posteriors: Sequence[Posterior],
+    transitions: np.ndarray,
+    floors: Sequence[float],
+) -> list[np.ndarray]:
+    """Viterbi over the labels with a marginal of at least their document's floor."""
+    ends = np.cumsum([len(scores) for scores in emissions])
+    if not len(ends) or not ends[-1]:
+        return [np.zeros(0, dtype=np.intp) for _ in emissions]
+    # every document's tokens one after another
+    allowed = np.concatenate(
+        [posterior.marginals >= floor for posterior, floor in zip(posteriors, floors, strict=True)]
+    )
+    counts = allowed.sum(axis=1)
+    path = np.where(counts == 1, allowed.argmax(axis=1), -1)
+    open_ = np.flatnonzero(counts > 1)
+    if len(open_):
+        first = np.zeros(len(path) + 1, dtype=bool)
+        first[np.concatenate(([0], ends))] = True  # a document's first token (and the end)
+        new = np.ones(len(open_), dtype=bool)
+        new[1:] = (np.diff(open_) != 1) | first[open_[1:]]
+        starts = open_[new]
+        sizes = np.diff(np.append(np.flatnonzero(new), len(open_)))
+        stops = starts + sizes  # the token after each stretch
+        before = np.where(first[starts], -1, path[starts - 1])
+        after = np.where(first[stops], -1, path[np.minimum(stops, len(path) - 1)])
+        _decode_stretches(starts, sizes, before, after, allowed, np.concatenate(emissions),
+                          transitions, path)
+    return np.split(path, ends[:-1])
+
+
+def _decode_stretches(
+    starts: np.ndarray,
+    sizes: np.ndarray,
+    before: np.ndarray,
+    after: np.ndarray,
+    allowed: np.ndarray,
+    emissions: np.ndarray,
+    transitions: np.ndarray,
+    path: np.ndarray,
+) -> None:
+    """Viterbi over stretches of tokens with several allowed labels each, between fixed
+    labels (``before``, ``after``; -1 at a document's edge), writing into ``path``. Step
+    ``r`` handles the ``r``-th token of every stretch that long, all at once."""
+    order = np.argsort(-sizes, kind="stable")
+    starts, sizes, before, after = starts[order], sizes[order], before[order], after[order]
+    count, longest = len(starts), int(sizes[0])
+    # rows: the stretches' tokens step by step; at step r the stretches longer than r (a
+    # prefix, longest first) fill rows offsets[r] .. offsets[r] + active[r]
+    active = np.searchsorted(-sizes, -np.arange(longest), side="left")
+    offsets = np.concatenate(([0], np.cumsum(active)))
+    step = np.repeat(np.arange(longest), active)
+    stretch = np.arange(len(step)) - offsets[step]
+    tokens = starts[stretch] + step
+    rows, labels = np.nonzero(allowed[tokens])
+    slots = np.arange(len(rows)) - np.searchsorted(rows, rows)
+    # each row's allowed labels in label order, padded with label 0 at a score of -inf
+    candidates = np.zeros((len(tokens), int(slots.max()) + 1), dtype=np.intp)
+    scores = np.full(candidates.shape, -np.inf)
+    candidates[rows, slots] = labels
+    scores[rows, slots] = emissions[tokens[rows], labels]
+    entering = transitions[np.maximum(before, 0)[:, None], candidates[:count]]
+    delta = scores[:count] + np.where(before[:, None] >= 0, entering, 0.0)
+    back = np.zeros(candidates.shape, dtype=np.intp)
+    for r in range(1, longest):
+        live = active[r]
+        here = slice(offsets[r], offsets[r] + live)
+        previous = candidates[offsets[r - 1] : offsets[r - 1] + live, :, None]
+        total = delta[:live, :, None] + transitions[previous, candidates[here, None, :]]
+        back[here] = total.argmax(axis=1)  # the first best, as CRFsuite
+        delta[:live] = np.take_along_axis(total, back[here, None, :], axis=1)[:, 0]
+        delta[:live] += scores[here]
+    ending = candidates[offsets[sizes - 1] + np.arange(count)]
+    leaving = np.where(after[:, None] >= 0, transitions[ending, np.maximum(after, 0)[:, None]], 0)
+    slot = (delta + leaving).argmax(axis=1)
+    for r in range(longest - 1, -1, -1):
+        live = active[r]
+        rows_here = np.arange(offsets[r], offsets[r] + live)
+        path[starts[:live] + r] = candidates[rows_here, slot[:live]]
+        slot[:live] = back[rows_here, slot[:live]]

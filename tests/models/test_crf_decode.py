@@ -1,0 +1,168 @@
+"""Our CRF decoding against CRFsuite's: the same tags (ties included) and the same marginals.
+
+On the shipped models (English and Spanish) over synthetic notes and MEDDOCAN dev documents
+(skipped if ../shared/data is absent), on a small model trained here, and on random chains
+against a plain port of CRFsuite's Viterbi and against enumerating every path.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import numpy as np
+import pycrfsuite
+import pytest
+
+from deidkit.corpus.synth import generate
+from deidkit.models import build_detector, load_model
+from deidkit.models.crf import CRFDetector
+from deidkit.models.crf_decode import LinearChain
+from deidkit.text import tokenize
+from deidkit.types import Document
+
+MEDDOCAN_DEV = Path(__file__).resolve().parents[3] / "shared" / "data" / "meddocan" / "dev"
+
+
+def crf_of(model: object) -> CRFDetector:
+    """The CRF of a loaded model (itself, or the ensemble's member)."""
+    if isinstance(model, CRFDetector):
+        return model
+    return next(d for d in model.detectors_ if isinstance(d, CRFDetector))  # type: ignore[attr-defined]
+
+
+def assert_same_as_crfsuite(crf: CRFDetector, documents: list[Document]) -> int:
+    """Tags equal to CRFsuite's and every marginal within 1e-6; the number of tokens."""
+    tagger = pycrfsuite.Tagger()
+    tagger.open_inmemory(crf.model_)
+    chain = crf.chain_
+    items = [crf.extractor.attribute_items(doc, tokenize(doc.text)) for doc in documents]
+    ours = [
+        crf.extractor.attribute_items(doc, tokenize(doc.text), vocabulary=chain.vocabulary)
+        for doc in documents
+    ]
+    emissions = [chain.emissions(doc_items) for doc_items in ours]
+    posteriors = chain.posteriors(emissions)
+    paths = chain.best_paths(emissions, posteriors)
+    labels = chain.labels
+    for doc, doc_items, path, posterior in zip(documents, items, paths, posteriors, strict=True):
+        assert [labels[i] for i in path] == tagger.tag(doc_items), doc.id
+        theirs = np.array(
+            [[tagger.marginal(label, t) for label in labels] for t in range(len(doc_items))]
+        ).reshape(len(doc_items), len(labels))
+        assert np.abs(theirs - posterior.marginals).max(initial=0.0) < 1e-6, doc.id
+    return sum(len(doc_items) for doc_items in items)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["en", "es"])
+def test_shipped_models_decode_as_crfsuite_on_synthetic_notes(name: str) -> None:
+    notes = [doc.with_spans(()) for doc in generate(300, seed=41)]
+    assert assert_same_as_crfsuite(crf_of(load_model(name)), notes) > 30_000
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not MEDDOCAN_DEV.is_dir(), reason="MEDDOCAN dev is not in ../shared/data")
+@pytest.mark.parametrize("name", ["es", "en"])
+def test_shipped_models_decode_as_crfsuite_on_meddocan_dev(name: str) -> None:
+    documents = [
+        Document(path.stem, path.read_text(encoding="utf-8"))
+        for path in sorted(MEDDOCAN_DEV.glob("*.txt"))[:40]
+    ]
+    assert assert_same_as_crfsuite(crf_of(load_model(name)), documents) > 10_000
+
+
+def test_a_model_trained_here_decodes_as_crfsuite(
+    train_notes: list[Document], test_notes: list[Document]
+) -> None:
+    detector = build_detector("crf", {"c1": 0.05, "c2": 0.05, "max_iterations": 30})
+    detector.fit(train_notes[:20])
+    empty = Document("empty", "")
+    assert_same_as_crfsuite(detector, [*test_notes, empty, Document("one", "Smith")])
+
+
+def crfsuite_viterbi(emissions: np.ndarray, transitions: np.ndarray) -> list[int]:
+    """CRFsuite's ``crf1dc_viterbi``, ported line for line (the first best wins a tie)."""
+    count, labels = emissions.shape
+    score = emissions[0].copy()
+    back = np.zeros((count, labels), dtype=int)
+    for t in range(1, count):
+        current = np.empty(labels)
+        for j in range(labels):
+            best, arg = -math.inf, -1
+            for i in range(labels):
+                value = score[i] + transitions[i, j]
+                if best < value:
+                    best, arg = value, i
+            back[t, j] = arg
+            current[j] = best + emissions[t, j]
+        score = current
+    path = [0] * count
+    best = -math.inf
+    for i in range(labels):
+        if best < score[i]:
+            best, path[-1] = score[i], i
+    for t in range(count - 1, 0, -1):
+        path[t - 1] = back[t, path[t]]
+    return path
+
+
+def random_chain(rng: np.random.Generator, labels: int, scale: float) -> LinearChain:
+    transitions = np.round(rng.normal(size=(labels, labels)) * scale)
+    return LinearChain(tuple(map(str, range(labels))), np.zeros((1, labels)), transitions, {})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_viterbi_breaks_ties_as_crfsuite(seed: int) -> None:
+    # small whole-number weights: many exact ties, computed exactly by both
+    rng = np.random.default_rng(seed)
+    chain = random_chain(rng, labels=int(rng.integers(2, 7)), scale=1.0)
+    labels = len(chain.labels)
+    emissions = [np.round(rng.normal(size=(n, labels)) * 2) for n in rng.integers(1, 40, 12)]
+    emissions += [np.zeros((5, labels)), np.full((3, labels), 4.0)]  # ties everywhere
+    paths = chain.best_paths(emissions, chain.posteriors(emissions))
+    for scores, path in zip(emissions, paths, strict=True):
+        assert path.tolist() == crfsuite_viterbi(scores, chain.transitions)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_marginals_and_partition_function_are_exact(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    chain = random_chain(rng, labels=3, scale=2.0)
+    emissions = [rng.normal(size=(n, 3)) * 3 for n in (1, 2, 5, 7)]
+    for scores, posterior in zip(emissions, chain.posteriors(emissions), strict=True):
+        paths = list(itertools.product(range(3), repeat=len(scores)))
+        logs = np.array([chain.path_score(scores, np.array(path)) for path in paths])
+        log_z = np.logaddexp.reduce(logs)
+        assert posterior.log_z == pytest.approx(log_z, abs=1e-9)
+        expected = np.zeros_like(scores)
+        for path, log in zip(paths, logs, strict=True):
+            expected[np.arange(len(path)), path] += math.exp(log - log_z)
+        assert np.abs(posterior.marginals - expected).max() < 1e-12
+
+
+def test_long_documents_with_large_weights_stay_finite() -> None:
+    rng = np.random.default_rng(7)
+    chain = random_chain(rng, labels=8, scale=30.0)
+    emissions = [rng.normal(size=(n, 8)) * 200 for n in (3_000, 1, 40)]
+    posteriors = chain.posteriors(emissions)
+    paths = chain.best_paths(emissions, posteriors)
+    for scores, posterior, path in zip(emissions, posteriors, paths, strict=True):
+        assert np.isfinite(posterior.marginals).all() and math.isfinite(posterior.log_z)
+        assert np.allclose(posterior.marginals.sum(axis=1), 1.0)
+        assert chain.path_score(scores, path) == pytest.approx(
+            chain.path_score(scores, np.array(crfsuite_viterbi(scores, chain.transitions)))
+        )
+
+
+def test_documents_decode_the_same_alone_or_together() -> None:
+    rng = np.random.default_rng(3)
+    chain = random_chain(rng, labels=5, scale=1.5)
+    emissions = [rng.normal(size=(n, 5)) * 2 for n in (50, 0, 1, 300, 7, 50)]
+    together = chain.posteriors(emissions)
+    paths = chain.best_paths(emissions, together)
+    for scores, posterior, path in zip(emissions, together, paths, strict=True):
+        alone = chain.posteriors([scores])
+        assert np.array_equal(chain.best_paths([scores], alone)[0], path)
+        assert np.allclose(alone[0].marginals, posterior.marginals, rtol=0, atol=1e-12)
