@@ -82,7 +82,10 @@ class RuleLanguage:
     - ``organization_cues``: words before an organisation's name -> its label ("works at");
     - ``age_cues``: words before an age ("died at 96");
     - ``eponyms``: names seen in notes mostly as eponyms ("Babinski", "Apgar", "Holter"):
-      taken as names only next to another name.
+      taken as names only next to another name;
+    - ``handoff_cues``: words before a member of staff's name in nursing text ("handoff to",
+      "sitter", "oob with"); ``not_after_handoff``: words after them that are no name ("max
+      assist", "at bedside").
     """
 
     first_names: tuple[str, ...]
@@ -125,6 +128,8 @@ class RuleLanguage:
     organization_cues: Mapping[str, str] = field(default_factory=dict)
     age_cues: tuple[str, ...] = ()
     eponyms: frozenset[str] = frozenset()
+    handoff_cues: tuple[str, ...] = ()
+    not_after_handoff: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

@@ -49,3 +49,52 @@ def test_header_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
 )
 def test_lowercase_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((casual_names.LOWERCASE_NAMES,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("handoff from will @ 0400", {("will", "DOCTOR")}),
+        ("HANDOFF TO JEET ON CAYA 21.", {("JEET", "DOCTOR")}),
+        ("sitter rafael petz til 0945", {("rafael petz", "DOCTOR")}),
+        ("oob with Gaitán.", {("Gaitán", "DOCTOR")}),
+        ("Report given to Mary Ellis RN.", {("Mary Ellis", "DOCTOR")}),
+        # what follows a hand-off cue that is not a person
+        ("sitter at bedside; sitter check; up to chair with max assist.", set()),
+        ("report to be given to night shift; handoff to oncoming rn.", set()),
+        ("oob with walker, ambulated with PT.", set()),
+        ("pain not relieved by acetaminophen.", set()),
+    ],
+)
+def test_handoff_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((casual_names.HANDOFF_NAMES,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("shift report\n* guo in 924a, 53m, here for CHF", {("guo", "PATIENT")}),
+        ("- faith smith in 28, 34F, adm w/ CP", {("faith smith", "PATIENT")}),
+        ("- RM 08 - PAT STILL - A&O X3", {("PAT STILL", "PATIENT")}),
+        ("resting comfortably\n--will rn", {("will", "DOCTOR")}),
+        ("See you soon.\nThank you, Will\n", {("Will", "PATIENT")}),
+        # abbreviations, verbs and titles in the same places
+        ("- pt in 12, 53m", set()),
+        ("Paged MD\nnotified MD", set()),
+        ("Thanks, Doctor", set()),
+    ],
+)
+def test_layout_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((casual_names.LAYOUT_NAMES,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fam (banos) called at 1400", {("banos", "RELATIVE")}),
+        ("dtr dierk in this am", {("dierk", "RELATIVE")}),
+        ("family mtg today; daughter visited, wife aware", set()),
+    ],
+)
+def test_lowercase_relatives(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((casual_names.LOWERCASE_NAMES,), text) == expected

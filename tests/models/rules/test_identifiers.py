@@ -35,6 +35,11 @@ from .helpers import found_by
         ("Employee #4471", {("4471", "IDNUM")}),
         ("Order # 7781229", {("7781229", "IDNUM")}),
         ("Insurance: Blue Cross, ID XKJ448812001", {("XKJ448812001", "IDNUM")}),
+        ("Emp #: ZX-674102 | Supervisor", {("ZX-674102", "IDNUM")}),
+        ("Other vehicle registration FCY 2775 fled.", {("FCY 2775", "VEHICLE")}),
+        ("EMT cert 0375-573", {("0375-573", "LICENSE")}),
+        ("DL New York K056-9185-4297 given", {("K056-9185-4297", "LICENSE")}),
+        ("Driver's license PA NR-5842-572 in bag", {("NR-5842-572", "LICENSE")}),
         # weak cues without a marker, words, doses, lab values, dates, times, years
         ("ID consult recommended; ID: Tmax 98.3 po.", set()),
         ("Case discussed with family; order placed for CT.", set()),
@@ -58,10 +63,11 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Card on file 1EG4TE5MK72.", {("1EG4TE5MK72", "IDNUM")}),
         ("Ref A7B9C2D4 noted", {("A7B9C2D4", "IDNUM")}),
         ("Tag 4KRT229 seen", {("4KRT229", "IDNUM")}),
+        ("prednisone - 8/22 - 0274292E - LONG", {("0274292E", "IDNUM")}),
         # medical codes and ordinary mixed tokens
         ("s/p L4-L5-S1 fusion, pT2N0M0 tumor, G3P2012.", set()),
         ("SpO2 98%, HbA1c 7.1, COVID-19 negative, BRCA1 carrier.", set()),
-        ("XKJ4471923 has one change only", set()),
+        ("Vitamin D 1000000IU; 1234567X; www.ab12cd34ef.com", set()),
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -88,6 +94,9 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
     [
         ("Transported by Medic 14 at 0815.", {("14", "VEHICLE")}),
         ("Ambulance #7 on scene.", {("7", "VEHICLE")}),
+        ("Summit Fire Dept. Medic 1. Pt worked", {("1", "VEHICLE")}),
+        ("Agency: CLP Ambulance | Vehicle: Unit 6", {("6", "VEHICLE")}),
+        ("Unit 6 nurse aware.", set()),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
     ],
 )

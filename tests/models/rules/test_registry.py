@@ -28,6 +28,8 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("credentials", 3, "names"),
         ("header_names", 3, "names"),
         ("lowercase_names", 3, "names"),
+        ("handoff_names", 3, "names"),
+        ("layout_names", 3, "names"),
         ("initials", 3, "names"),
         ("usernames", 3, "names"),
         ("organizations", 2, "hospitals"),

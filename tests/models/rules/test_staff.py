@@ -23,6 +23,10 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Resting comfortably.\nSigned: Lena Varga RN\nKL", {("KL", "DOCTOR")}),
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
         ("Pt tolerated well - R.B.", {("R.B.", "DOCTOR")}),
+        ("wt 132 kg. per AT, hold pantoprazole", {("AT", "DOCTOR")}),  # "at" in capitals
+        ("Resting.\nUser: mark.alltop\n-AT\n", {("AT", "DOCTOR")}),
+        ("Ref.\n\nKL / AH\nRef # JC5", {("KL", "DOCTOR"), ("AH", "DOCTOR")}),
+        ("1230  Cozaar 50 mg PO daily given  DR\n1300  pt resting", {("DR", "DOCTOR")}),
         # clinical abbreviations, credentials, units and doses are no initials
         ("Plan per RN.", set()),
         ("Take 500 mg per day.", set()),
@@ -34,6 +38,7 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("A/P:\nCV: stable\nGI\nneuro intact", set()),
         ("Diagnosis:\nDKA\n\nDisposition: home", set()),
         ("ID consult recommended.", set()),
+        ("TX AT HOME; BP 120/80  HR 88\n0800  vitals stable  OK", set()),
         # a note written in capitals: every word looks like initials
         ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "
          "BEDSIDE. PATIENT STABLE OVERNIGHT, PLAN TO CONTINUE THE SAME.", set()),
@@ -57,6 +62,9 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Electronically signed 3/4 hburke12", {("hburke12", "USERNAME")}),
         # ordinary words, names in capitals, lab values and chemistry are not user names
         ("Given by mouth; entered by user error.", set()),
+        ("From: bgrant15\nTo: Dr. Mateo", {("bgrant15", "USERNAME")}),
+        ("Reg clerk: r.parry", {("r.parry", "USERNAME")}),
+        ("Referred to rehab; seen from cardiology; ok to intubate.", set()),
         ("Reviewed by Dr. Smith.", set()),
         ("Labs updated at bedside: hco3 23, spo2 98 (ra).", set()),
         ("Edited by Rowan today.", set()),

@@ -18,7 +18,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     hx sx fx cc a/p ap a&p plan assessment imp vs tmax wbc rbc hgb hct plt na cl co2
     bun cr glu ca mg phos alb ast alt alp tbili dbili ldh ck bnp trop tsh hba1c ldl hdl tg
     esr crp pcr rsv ivf ns lr d5w kcl ppi nsaid asa apap abx vanc zosyn ctx npn nkda nka
-    ao rm ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt cst pst utc dob mrn ssn ins
+    mtg mtgs mbr mbrs conf ao rm ok yes no na n/a tbd fyi asap stat eta ooo am pm est edt
+    cst pst utc dob mrn ssn ins
     acct fin csn id vin sn dl dea npi lic epic cerner fax ph tel pgr ext cell home work
     us uk usa eu nyc la sf dc va vamc snf ltac ltach alf nh vna hha ems als bls osh er
     ir ip op or cath lab echo tte tee eeg emg ncs pft pfts dexa mammo colo egd ercp eus
@@ -129,6 +130,16 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "ticket": ("IDNUM", False),
     "incident": ("IDNUM", False),
     "run": ("IDNUM", False),
+    "pcr": ("IDNUM", False),
+    "emp": ("IDNUM", False),
+    "workers comp": ("IDNUM", False),
+    "workers' comp": ("IDNUM", False),
+    "comp": ("IDNUM", False),
+    "cert": ("LICENSE", True),
+    "certification": ("LICENSE", True),
+    "board cert": ("LICENSE", True),
+    "registration": ("VEHICLE", True),
+    "reg": ("VEHICLE", False),
 }
 
 # Last words of an organisation's or facility's name -> its label (i2b2 2014: nursing homes,
@@ -198,7 +209,10 @@ RULES = RuleLanguage(
     titles=("titles",),
     extra_titles={},
     name_indicators=("name_indicators",),
-    extra_name_indicators=(),
+    extra_name_indicators=(
+        ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
+        ("gd", "family"), ("gs", "family"), ("sitter", "care_team"),
+    ),
     location_indicators=("location_indicators",),
     extra_location_indicators=(),
     too_general_place_cues=frozenset(
@@ -254,7 +268,8 @@ RULES = RuleLanguage(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
         "authored by", "author", "filed by", "signed by", "cosigned by", "co-signed by",
         "verified by", "user", "user id", "userid", "user name", "username", "login",
-        "logged in as", "logged by", "printed by", "accessed by", "reviewed by",
+        "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
+        "clerk", "reg clerk", "sent by", "scheduled by", "registered by",
     ),
     signature_words=frozenset(
         str.split(
@@ -298,6 +313,27 @@ RULES = RuleLanguage(
         spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
         waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
         korotkoff"""
+        )
+    ),
+    handoff_cues=(
+        "handoff from", "handoff to", "hand off to", "hand off from", "handed off to",
+        "hand-off to", "hand-off from", "report to", "report from", "report given to",
+        "gave report to", "received report from", "sitter", "endorsed to",
+        "oob with", "up to chair with", "ambulated with", "ambulating with", "walked with",
+        "rec'd from", "received from", "care assumed from", "assumed care from", "signout to",
+        "sign out to", "signed out to", "covering rn", "covering", "charge rn", "charge nurse",
+        "primary rn", "primary nurse", "bedside rn",
+    ),
+    not_after_handoff=frozenset(
+        str.split(
+            """at for needed be the a an to in on of by with and or is was max min mod
+        moderate minimal maximal maximum minimum standby stand contact assist assistance help
+        helper walker cane rolling staff night day evening days nights oncoming incoming
+        family wife husband son daughter mother father pt patient him her them me us no rn
+        md np nurse nursing charge team floor unit icu ed pacu pt/ot therapy therapist pt's
+        sitter sitters one two 1:1 x1 x2 same all both each check checks checked present
+        requested ordered placed remains continues continued d/c discontinued paged page
+        notified notify called call informed aware updated made spoke texted messaged per"""
         )
     ),
     age_cues=(

@@ -7,10 +7,21 @@
   relative or care-team cue ("daughter anna", "d/w amy"), after "pt" ("pt delia up in
   chair"), before a credential ("amy RN"), or after a lower-case title ("dr varga").
 
+- ``handoff_names`` (``DOCTOR``): staff after a hand-off cue in nursing text ("handoff to
+  will", "sitter ROSE", "oob with gaitán"; ``RuleLanguage.handoff_cues``).
+
+- ``layout_names``: names by their place in a line: a hand-off list ("- felmlee in d12,
+  32f", "* rm 933a - art guo -"), a signature line ("--will rn"), a message's sign-off
+  ("Thank you, Will").
+
 Ordinary, medical and clinical words are never taken ("daughter at bedside", "dr office").
 """
 
 from __future__ import annotations
+
+import bisect
+
+import regex
 
 from deidkit.models.rules.base import Scan, TokenRule
 from deidkit.models.rules.lexicons import Lexicons
@@ -116,11 +127,14 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
         if found is None:
             continue
         start = found[0]
-        if start < count and note.words[start] in {",", ":", "-", "is", "named"}:
+        if start < count and note.words[start] in {",", ":", "-", "is", "named", "("}:
             start += 1
-        if start < count and note.same_line(index, start) and _lower_first_name(note, lex, start):
+        if start >= count or not note.same_line(index, start):
+            continue
+        relative = found[1] != "care_team"
+        if _lower_first_name(note, lex, start) or (relative and _lower_unknown(note, lex, start)):
             end = _lower_surname(note, lex, start + 1)
-            mark(labels, start, end, "DOCTOR" if found[1] == "care_team" else "RELATIVE")
+            mark(labels, start, end, "RELATIVE" if relative else "DOCTOR")
     for index in note.indices(PATIENT_CUES):
         start = index + 1
         if start < count and note.words[start] in {"'s", "’s"}:
@@ -160,6 +174,68 @@ def _lower_first_name(note: Note, lex: Lexicons, index: int) -> bool:
     )
 
 
+def _lower_unknown(note: Note, lex: Lexicons, index: int) -> bool:
+    """A lower-case word in no list ("dtr dierk"): no ordinary, medical or clinical word."""
+    text = note.tokens[index].text
+    word = note.words[index]
+    return text.isalpha() and text.islower() and len(text) >= 3 and not (
+        word in lex.common or word in lex.medical or word in lex.clinical_abbreviations
+        or word in lex.not_names or word in lex.not_after_handoff
+    )
+
+
+def handoff_names(scan: Scan, labels: list[str | None]) -> None:
+    """Staff after a hand-off cue, in any case ("handoff to will", "sitter ROSE until noon",
+    "oob with gaitán"): a name from the lists, or a word in no list, and a surname."""
+    note, lex = scan.note, scan.lex
+    count = len(note.tokens)
+    for index in lex.handoff_cues.starts(note.positions):
+        found = lex.handoff_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = found[0]
+        if start < count and note.words[start] in {":", "-", ",", "rn", "nurse"}:
+            start += 1
+        if start >= count or not note.same_line(index, start) or not _handoff_word(
+            note, lex, start, first=True
+        ):
+            continue
+        end = _glued_name(note, start + 1)
+        if end < count and note.same_line(start, end) and _handoff_word(
+            note, lex, end, first=False
+        ):
+            end = _glued_name(note, end + 1)
+        mark(labels, start, end, "DOCTOR")
+
+
+def _handoff_word(note: Note, lex: Lexicons, index: int, *, first: bool) -> bool:
+    """A word after a hand-off cue that names someone: in the name lists, or (first word
+    only, or capitalised) in no list of words."""
+    text = note.tokens[index].text
+    word = note.words[index]
+    if not text.isalpha() or len(text) < 2 or word in lex.not_after_handoff or (
+        word in lex.clinical_abbreviations or word in lex.not_names
+        or word.replace(".", "") in lex.credentials
+    ):
+        return False
+    if word in lex.names:
+        return first or word not in lex.common
+    return (text[:1].isupper() or note.lowercase_style) and word not in lex.common and (
+        word not in lex.medical
+    )  # a word in no list: "Sitter Quorbex", not "sitter chheck"
+
+
+def _glued_name(note: Note, end: int) -> int:
+    """``end`` moved over a hyphenated second part ("jeptoo-witaker")."""
+    while end + 1 < len(note.tokens) and note.words[end] == "-" and (
+        note.tokens[end].start == note.tokens[end - 1].end
+        and note.tokens[end + 1].start == note.tokens[end].end
+        and note.tokens[end + 1].text.isalpha()
+    ):
+        end += 2
+    return end
+
+
 def _lower_surname(note: Note, lex: Lexicons, index: int) -> int:
     """The end of a name whose first word ends before ``index``: one lower-case surname from
     the lists may follow."""
@@ -174,4 +250,57 @@ def _lower_surname(note: Note, lex: Lexicons, index: int) -> int:
 
 
 HEADER_NAMES = TokenRule("header_names", CONTEXT_NAMES, header_names, switch="names")
+_WORD = r"[\p{L}][\p{L}'’-]*"
+_PERSON = rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+_BULLET = r"(?m)^[ \t]*[*\-•]*[ \t]*"
+LAYOUTS = (  # (expression, label): names by their place in a line of a list or signature
+    (regex.compile(_BULLET + _PERSON + r"[ \t]+(?i:in)[ \t]+[\w-]+,[ \t]*\d{1,3}[ \t]*"
+                   r"(?i:m|f|yo|y/o)\b"), "PATIENT"),  # "- felmlee in d12, 32f"
+    (regex.compile(_BULLET + r"(?i:rm|room|bed)[ \t]+[\w-]+[ \t]+-[ \t]+" + _PERSON
+                   + r"[ \t]+-"), "PATIENT"),  # "* rm 933a - art guo - npo"
+    (regex.compile(r"(?m)^[ \t]*[-–—]*[ \t]*" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
+                   r"\.?[ \t]*$"), "DOCTOR"),  # "--will rn"
+    (regex.compile(r"(?i:thank[ \t]+you|thanks|sincerely|regards|best)[,!.]?[ \t]*\n?[ \t]*"
+                   r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT"),
+)
+
+
+def layout_names(scan: Scan, labels: list[str | None]) -> None:
+    """Names by their place in a line: a hand-off list ("- felmlee in d12, 32f"), a
+    signature line ("--will rn"), a message's sign-off ("Thank you, Will")."""
+    note, lex = scan.note, scan.lex
+    starts = [token.start for token in note.tokens]
+    for expression, label in LAYOUTS:
+        for found in expression.finditer(note.text):
+            first = _token_at(starts, found.start("name"))
+            last = _token_at(starts, found.end("name") - 1)
+            if first is None or last is None:
+                continue
+            words = [i for i in range(first, last + 1) if note.tokens[i].text.isalpha()]
+            if words and _layout_word(note, lex, words[0]) and all(
+                _layout_word(note, lex, i) or note.words[i] in lex.names for i in words[1:]
+            ):
+                mark(labels, first, last + 1, label)
+
+
+def _token_at(starts: list[int], position: int) -> int | None:
+    """The index of the token holding character ``position``."""
+    index = bisect.bisect_right(starts, position) - 1
+    return index if index >= 0 else None
+
+
+def _layout_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """A word that can be part of a name placed by the layout of its line."""
+    word = note.words[index]
+    if word in lex.clinical_abbreviations or word in lex.not_after_handoff or (
+        word in lex.not_names or word.replace(".", "") in lex.credentials
+    ):
+        return False
+    if word in lex.common or word in lex.medical:
+        return word in lex.first_names  # "will", "faith"; not "paged", "doctor"
+    return True
+
+
+LAYOUT_NAMES = TokenRule("layout_names", CONTEXT_NAMES, layout_names, switch="names")
+HANDOFF_NAMES = TokenRule("handoff_names", CONTEXT_NAMES, handoff_names, switch="names")
 LOWERCASE_NAMES = TokenRule("lowercase_names", CONTEXT_NAMES, lowercase_names, switch="names")

@@ -49,12 +49,13 @@ _UNITS = frozenset(
     years year yrs yr yo y/o months month weeks week days day am pm degrees deg f c"""
     )
 )
-_SHAPE = regex.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_SHAPE = regex.compile(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
 _NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?"
 )
 _HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
+_UNIT_SUFFIX = regex.compile(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
 _EXTENSION = regex.compile(
     r"(?i)(?<![\p{L}\d#./])(?P<cue>x|ext\.?|extn\.?|extension)(?P<gap>[ \t]?#?[ \t]?)"
     r"(?P<n>\d{3,5})(?![\p{L}\d/]|[.,]\d)"
@@ -74,6 +75,7 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         end, label = found
         strong = label.endswith("!")
         label = label.rstrip("!")
+        end = _past_state(note, lex, end)  # "DL New York K056-9185", "license PA NR-5842"
         position = note.tokens[end - 1].end
         if end < len(note.tokens) and note.tokens[end].start == position and (
             note.tokens[end].text.isalnum()
@@ -94,6 +96,20 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         if _plausible(value.group(), text, value.end(), marked):
             spans.append(_token_span(note, value.start(), value.end(), label))
     return spans
+
+
+def _past_state(note: Note, lex: Lexicons, end: int) -> int:
+    """``end`` moved past a state named between a licence cue and its value."""
+    if end >= len(note.tokens) or not note.same_line(end - 1, end):
+        return end
+    if note.tokens[end].text in lex.state_codes and end + 1 < len(note.tokens) and (
+        note.tokens[end + 1].text[:1].isalnum()
+    ):
+        return end + 1
+    state = lex.places.match(note.words, end)
+    if state is not None and state[1] in {"STATE", "CITY"} and note.capitalised(end):
+        return state[0]
+    return end
 
 
 def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
@@ -128,22 +144,26 @@ def _token_span(note: Note, start: int, end: int, label: str) -> Span:
 
 
 def id_shape_spans(scan: Scan) -> list[Span]:
-    """Long codes that mix letters and digits more than once ("1EG4TE5MK72")."""
+    """Long codes that mix letters and digits more than once ("1EG4TE5MK72"), or six digits
+    or more with a letter or two ("0274292E")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, token in enumerate(note.tokens):
-        text = token.text
-        if len(text) < 7 or not _SHAPE.fullmatch(text) or _NOT_CODES.fullmatch(text):
+    for found in _SHAPE.finditer(note.text):
+        text = found.group()
+        if len(text) < 7 or _NOT_CODES.fullmatch(text):
             continue
         digits = sum(c.isdigit() for c in text)
         letters = sum(c.isalpha() for c in text)
-        if digits < 3 or letters < 2 or len(text) - text.count("-") < 7:
+        if digits < 3 or letters < 1 or len(text) - text.count("-") < 7:
             continue
         kinds = [c.isdigit() for c in text if c != "-"]
         changes = sum(1 for a, b in itertools.pairwise(kinds) if a != b)
-        if changes < 2 or note.words[index] in lex.medical:
+        long_number = digits >= 6 and letters <= 2 and not _UNIT_SUFFIX.search(text)
+        if (letters == 1 or changes < 2) and not long_number:
             continue
-        spans.append(note.span(index, index + 1, "IDNUM"))
+        if text.casefold() in lex.medical:
+            continue
+        spans.append(_token_span(note, found.start(), found.end(), "IDNUM"))
     return spans
 
 
@@ -194,7 +214,11 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
     """"Medic 14", "Ambulance 12": an ambulance's unit number."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index in note.indices(lex.vehicle_cues):
+    units = [i for i in note.positions.get("unit", ()) if any(
+        note.words[j] in lex.vehicle_cues or note.words[j] == "vehicle"
+        for j in range(max(0, i - 3), i)
+    )]  # "Vehicle: Unit 6", "Rescue Squad Unit 78"
+    for index in sorted({*note.indices(lex.vehicle_cues), *units}):
         number = index + 1
         if number < len(note.tokens) and note.words[number] == "#":
             number += 1
@@ -209,8 +233,9 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
 
 
 def _vehicle_number(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the number at ``index`` stands alone (not "2 mg", "1/2", "3:00")."""
     following = note.words[index + 1] if index + 1 < len(note.tokens) else ""
-    return following not in _UNITS and following not in {"/", ":", ".", "-"}
+    return following not in _UNITS and following not in {"/", ":", "-"}
 
 
 CUED_IDS = SpanRule("cued_ids", priority=1, find=cued_id_spans)

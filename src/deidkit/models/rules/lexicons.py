@@ -60,6 +60,8 @@ class Lexicons:
     organization_cues: Phrases = field(default_factory=Phrases)
     age_cues: Phrases = field(default_factory=Phrases)
     eponyms: frozenset[str] = frozenset()
+    handoff_cues: Phrases = field(default_factory=Phrases)
+    not_after_handoff: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -179,6 +181,8 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         organization_cues=_labelled(data.organization_cues),
         age_cues=_phrases(data.age_cues, "AGE"),
         eponyms=data.eponyms,
+        handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
+        not_after_handoff=data.not_after_handoff,
     )
 
 

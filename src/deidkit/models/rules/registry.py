@@ -37,6 +37,8 @@ RULES: tuple[Rule, ...] = (
     names.CREDENTIALS,
     casual_names.HEADER_NAMES,
     casual_names.LOWERCASE_NAMES,
+    casual_names.HANDOFF_NAMES,
+    casual_names.LAYOUT_NAMES,
     staff.INITIALS_RULE,
     staff.USERNAMES,
     organizations.ORGANIZATIONS,

@@ -24,8 +24,10 @@ TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typis
 INITIALS = regex.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 LOGIN = regex.compile(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4,}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
+_DASHES = frozenset({"-", "--", "—", "–", "/"})
 _END_LINES = 8  # a line of initials among the last lines of a note is a signature
 # lower-case words that may follow initials ("per RB and KL", "per RB on 3/4"); any other
 # ("per VAP protocol", "per SS scale") makes the capitals an abbreviation
@@ -67,6 +69,19 @@ def initials_spans(scan: Scan) -> list[Span]:
     last_lines = set(lines[-_END_LINES:])
     for number, first in enumerate(lines):
         end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
+        while first < end - 1 and note.words[first] in _DASHES:
+            first += 1  # "-AT", "--KL": a dash before the initials
+        if end - first == 3 and note.words[first + 1] == "/" and first in last_lines:
+            spans.extend(  # "PI / AH": two people's initials
+                note.span(i, i + 1, "DOCTOR") for i in (first, first + 2)
+                if _initials(note, lex, i)
+            )
+            continue
+        if end - first >= 3 and _initials(note, lex, end - 1) and _wide_gap(note, end - 1) and (
+            note.tokens[first].text[:1].isdigit()
+        ):
+            spans.append(note.span(end - 1, end, "DOCTOR"))  # "1230  given  DR": a flowsheet
+            continue
         if end - first == 1 and _initials(note, lex, first):
             previous = lines[number - 1] if number > 0 else None
             signed = previous is not None and _signature_line(note, lex, previous, first)
@@ -86,12 +101,20 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
     if not INITIALS.fullmatch(text):
         return False
     word = text.casefold().replace(".", "")
-    if word in lex.clinical_abbreviations or word in lex.credentials or word in lex.common:
+    if word in lex.clinical_abbreviations or word in lex.credentials:
         return False
+    if word in lex.common and (note.uppercase_style or not text.isupper()):
+        return False  # "AT", "OW" in capitals in a mixed-case note are initials
     if text in lex.state_codes or word in lex.medical:
         return False
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
     return following not in {":", "-"} or not note.same_line(index, index + 1)
+
+
+def _wide_gap(note: Note, index: int) -> bool:
+    """Whether two spaces or a tab come before token ``index``."""
+    gap = note.text[note.tokens[index - 1].end : note.tokens[index].start]
+    return "\t" in gap or "  " in gap
 
 
 def _followed_as_name(note: Note, index: int) -> bool:
@@ -135,8 +158,15 @@ def username_spans(scan: Scan) -> list[Span]:
             start += 1
         if start < len(note.tokens) and note.same_line(index, start):
             end = _login(note, lex, start)
-            if end is not None:
-                spans.append(note.span(start, end, "USERNAME"))
+            if end is None:
+                continue
+            field = ":" in note.words[found[0] : start]
+            login = note.text[note.tokens[start].start : note.tokens[end - 1].end]
+            if found[0] - index == 1 and note.words[index] in FIELD_CUES and not field and (
+                not any(c.isdigit() or c in "._" for c in login)
+            ):
+                continue  # "referred to rehab", "seen from cardiology": "From:" is a field
+            spans.append(note.span(start, end, "USERNAME"))
     for index in note.positions.get("(", ()):
         end = _login(note, lex, index + 1) if index + 2 < len(note.tokens) else None
         if end is not None and end < len(note.tokens) and note.words[end] == ")" and (
