@@ -280,3 +280,29 @@ def test_the_nearest_label_table_of_the_docs_is_the_codes() -> None:
         if any(cell != "=" for cell in row):
             expected[label] = row
     assert table == expected
+
+
+def test_parquet_span_labels_go_through_the_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    spans = json.dumps([*MADE_UP_SPANS, {"start": 8, "end": 15, "label": "NOMBRE_X"}])
+    path = tmp_path / "notes.parquet"
+    pq.write_table(pa.table({"id": ["a"], "text": [NOTE], "spans": [spans]}), path)
+    map_file = tmp_path / "map.json"
+    map_file.write_text(json.dumps({**MAP, "NOMBRE_X": "ignore"}), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["deidentify", str(path), str(out), "--detector", "annotations",
+                 "--mode", "tag", "--jobs", "1"]) == 1  # unknown labels, no map
+    error = capsys.readouterr().err
+    assert "row 1: unknown label" in error and "--label-map" in error
+    assert not any(label in error for label in MAP)
+    assert main(["detect", str(path), str(tmp_path / "det.jsonl"), "--lang", "es",
+                 "--jobs", "1"]) == 0  # a model's run drops them
+    assert main(["deidentify", str(path), str(out), "--detector", "annotations",
+                 "--mode", "tag", "--labels", str(map_file), "--label-map", str(map_file),
+                 "--jobs", "1"]) == 0
+    written = list(read_documents(out))
+    assert written[0].text.startswith("Seen by [**PERSONA**] at [**SITIO_MEDICO**]")
+    assert [s.source_label for s in written[0].spans] == ["PERSONA", "SITIO_MEDICO", "FECHA_X"]

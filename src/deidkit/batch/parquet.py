@@ -4,8 +4,8 @@ A Parquet file (or a folder of them) holds one document per row. Columns, named 
 (``text``, ``id``, ``patient_id``, ``note_id``, ``note_type``, ``note_date``, ``spans``; the
 same ``--text-column`` style options rename them): ``text`` is required; without an ``id``
 column the id is ``<file stem>-<row number>``; ``spans`` is a JSON list of spans (a string);
-every other column becomes metadata (as a string). Row groups are the chunks that workers
-read on their own.
+every other column becomes metadata (as a string); span labels are read as in JSON Lines
+(``--label-map`` applies). Row groups are the chunks that workers read on their own.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from typing import Any
 from deidkit.batch.job import Failure, failure_of
 from deidkit.errors import ConfigError, DeidkitError, InputError
 from deidkit.io.csvfile import COLUMN_DEFAULTS, METADATA_COLUMNS
-from deidkit.types import Document, Span
+from deidkit.io.labelmap import read_span_items
+from deidkit.io.schemes import LABEL_READ_OPTIONS, label_reading
+from deidkit.types import Document
 
 OPTIONS = (
     "text_column",
@@ -28,6 +30,7 @@ OPTIONS = (
     "note_type_column",
     "date_column",
     "spans_column",
+    *LABEL_READ_OPTIONS,
 )
 
 
@@ -97,10 +100,16 @@ def read_rows(
     first_row = sum(parquet.metadata.row_group(group).num_rows for group in range(start))
     used = set(columns.values())
     table = parquet.read_row_groups(list(range(start, stop)))
+    reading = label_reading(options)  # the label map and unknown-label policy
     for offset, row in enumerate(table.to_pylist()):
         number = first_row + offset + 1
         try:
-            yield _document(row, columns, used, path, number)
+            if reading is None:
+                yield _document(row, columns, used, path, number)
+            else:
+                with reading.active():
+                    document = _document(row, columns, used, path, number)
+                yield document
         except Exception as error:
             raw_id = row.get(columns["id_column"])
             yield failure_of(
@@ -126,7 +135,7 @@ def _document(
     spans_cell = row.get(columns["spans_column"])
     try:
         spans = (
-            tuple(Span.from_dict(item) for item in json.loads(spans_cell))
+            read_span_items(json.loads(spans_cell), path=path, record=f"row {number}")
             if isinstance(spans_cell, str) and spans_cell.strip()
             else ()
         )
@@ -145,6 +154,8 @@ def _document(
             },
             **fields,
         )
+    except InputError:
+        raise
     except DeidkitError as error:
         raise InputError(
             error.message, path=path, record=f"row {number}", code=error.code

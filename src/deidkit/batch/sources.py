@@ -375,9 +375,9 @@ def stream_partition(
 
 
 def _jsonl_records(
-    path: Path, start: int, stop: int, source: str, read_options: dict[str, str]
+    path: Path, start: int, stop: int, source: str, read_options: dict[str, str] | None = None
 ) -> Iterator[Record]:
-    read_line = line_reader(read_options)  # the label map and unknown-label policy
+    read_line = line_reader(read_options or {})  # the label map and unknown-label policy
     with path.open("rb") as handle:
         if start > 0:
             handle.seek(start - 1)
