@@ -306,3 +306,12 @@ def test_parquet_span_labels_go_through_the_map(
     written = list(read_documents(out))
     assert written[0].text.startswith("Seen by [**PERSONA**] at [**SITIO_MEDICO**]")
     assert [s.source_label for s in written[0].spans] == ["PERSONA", "SITIO_MEDICO", "FECHA_X"]
+
+
+def test_a_corpus_of_canonical_names_is_canonical_not_meddocan() -> None:
+    from deidkit.io.schemes import scheme_of_labels
+
+    assert scheme_of_labels({"HOSPITAL"}) == "canonical"  # a MEDDOCAN name too
+    assert scheme_of_labels({"HOSPITAL", "CENTRO_SALUD"}) == "meddocan"
+    assert scheme_of_labels({"LOCATION", "ID"}) == "i2b2-2006"
+    assert scheme_of_labels({"HCPName"}) == "physionet"

@@ -533,10 +533,11 @@ def reset_writing_scheme(token: Any) -> None:
 
 
 def scheme_of_labels(source_labels: set[str]) -> str | None:
-    """The named scheme whose labels include all of ``source_labels`` (None if none does)."""
+    """The named scheme whose labels include all of ``source_labels`` (None if none does);
+    canonical names first, so a corpus labelled ``HOSPITAL`` alone is not MEDDOCAN's."""
     if not source_labels:
         return None
-    for name in ("meddocan", "physionet", "i2b2-2006", "i2b2-2014", "canonical"):
+    for name in ("canonical", "meddocan", "physionet", "i2b2-2006", "i2b2-2014"):
         table = SCHEME_TABLES[name]
         if all(label.rpartition(":")[2] in table for label in source_labels):
             return name
