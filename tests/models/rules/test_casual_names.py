@@ -17,6 +17,7 @@ from .helpers import found_by
         ("XYLOR, QUIMBA T\nDOB: 3/4/1950", {("XYLOR, QUIMBA T", "PATIENT")}),
         ("Name | Osei, Delia K | DOB 3/4/1950", {("Osei, Delia K", "PATIENT")}),
         ("Xylor, Quimba  DOB 1/2/33", {("Xylor, Quimba", "PATIENT")}),
+        ("Medic: ABBAGNALE, EHRENFRIED DEA # VH-04588", {("ABBAGNALE, EHRENFRIED", "PATIENT")}),
         # lists of findings, drugs and exam words; a name inside a sentence
         ("Fever, chills, and cough.", set()),
         ("CHEST, ABDOMEN, PELVIS", set()),
@@ -38,6 +39,7 @@ def test_header_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("d/w amy RN at 1400", {("amy", "DOCTOR")}),
         ("spoke with dr varga re plan", {("varga", "DOCTOR")}),
         ("pt delia up in chair", {("delia", "PATIENT")}),
+        ("Patient: nuria MRN 009767389", {("nuria", "PATIENT")}),
         ("amy rn at bedside", {("amy", "DOCTOR")}),
         # ordinary words after a cue or a title; a first name that is a common word
         ("daughter at bedside, son will visit, wife brought meds", set()),
@@ -57,6 +59,7 @@ def test_lowercase_names_rule(text: str, expected: set[tuple[str, str]]) -> None
         ("handoff from will @ 0400", {("will", "DOCTOR")}),
         ("HANDOFF TO JEET ON CAYA 21.", {("JEET", "DOCTOR")}),
         ("sitter rafael petz til 0945", {("rafael petz", "DOCTOR")}),
+        ("1:1 cory til 1800", {("cory", "DOCTOR")}),
         ("oob with Gaitán.", {("Gaitán", "DOCTOR")}),
         ("Report given to Mary Ellis RN.", {("Mary Ellis", "DOCTOR")}),
         # what follows a hand-off cue that is not a person
@@ -78,6 +81,9 @@ def test_handoff_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("- RM 08 - PAT STILL - A&O X3", {("PAT STILL", "PATIENT")}),
         ("resting comfortably\n--will rn", {("will", "DOCTOR")}),
         ("See you soon.\nThank you, Will\n", {("Will", "PATIENT")}),
+        ("Reply 1/19:\nHi rico, please call.", {("rico", "PATIENT")}),
+        ("APS contacted.\n\nL. Bois, MSW, x9817", {("L. Bois", "DOCTOR")}),
+        ("Good morning, team.", set()),
         # abbreviations, verbs and titles in the same places
         ("- pt in 12, 53m", set()),
         ("Paged MD\nnotified MD", set()),

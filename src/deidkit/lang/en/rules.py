@@ -269,12 +269,14 @@ RULES = RuleLanguage(
         "authored by", "author", "filed by", "signed by", "cosigned by", "co-signed by",
         "verified by", "user", "user id", "userid", "user name", "username", "login",
         "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
-        "clerk", "reg clerk", "sent by", "scheduled by", "registered by",
+        "clerk", "reg clerk", "sent by", "scheduled by", "registered by", "cc", "access log",
+        "viewed by", "amended by",
     ),
     signature_words=frozenset(
         str.split(
             """signed electronically edited authored author cosigned co-signed verified user
-        login printed accessed transcribed dictated attested e-signed esigned"""
+        login printed accessed transcribed dictated attested e-signed esigned amended viewed
+        access"""
         )
     ),
     id_cues=ID_CUES,
@@ -322,7 +324,7 @@ RULES = RuleLanguage(
         "oob with", "up to chair with", "ambulated with", "ambulating with", "walked with",
         "rec'd from", "received from", "care assumed from", "assumed care from", "signout to",
         "sign out to", "signed out to", "covering rn", "covering", "charge rn", "charge nurse",
-        "primary rn", "primary nurse", "bedside rn",
+        "primary rn", "primary nurse", "bedside rn", "1:1",
     ),
     not_after_handoff=frozenset(
         str.split(

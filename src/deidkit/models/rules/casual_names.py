@@ -31,7 +31,8 @@ from deidkit.models.rules.note import Note, mark
 # What may follow a header name on its line: a field of the header
 HEADER_FIELDS = frozenset(
     {"mrn", "mr", "dob", "age", "sex", "dos", "acct", "id", "room", "rm", "unit", "fin", "csn",
-     "adm", "admit", "date", "pcp", "attending", "loc", "bed"}
+     "adm", "admit", "date", "pcp", "attending", "loc", "bed", "dea", "npi", "lic", "license",
+     "cert", "phone", "tel", "pager"}
 )
 NAME_FIELDS = frozenset({"patient", "name", "pt", "re", "client", "member", "subscriber"})
 _OPENERS = frozenset({"|", ":", ";", "-", "(", "["})
@@ -137,6 +138,11 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
             mark(labels, start, end, "RELATIVE" if relative else "DOCTOR")
     for index in note.indices(PATIENT_CUES):
         start = index + 1
+        if start < count and note.words[start] == ":" and start + 1 < count and (
+            note.same_line(index, start + 1)
+        ) and (_lower_first_name(note, lex, start + 1) or _lower_unknown(note, lex, start + 1)):
+            mark(labels, start + 1, _lower_surname(note, lex, start + 2), "PATIENT")
+            continue  # "Patient: nuria MRN ..."
         if start < count and note.words[start] in {"'s", "’s"}:
             continue  # "pt's wife": the cue rules' relative
         if start < count and note.same_line(index, start) and _lower_first_name(
@@ -253,15 +259,20 @@ HEADER_NAMES = TokenRule("header_names", CONTEXT_NAMES, header_names, switch="na
 _WORD = r"[\p{L}][\p{L}'’-]*"
 _PERSON = rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
 _BULLET = r"(?m)^[ \t]*[*\-•]*[ \t]*"
-LAYOUTS = (  # (expression, label): names by their place in a line of a list or signature
+LAYOUTS = (  # (expression, label, strict): names by their place in a line; a strict layout
+    # takes ordinary and medical words only when they are first names
     (regex.compile(_BULLET + _PERSON + r"[ \t]+(?i:in)[ \t]+[\w-]+,[ \t]*\d{1,3}[ \t]*"
-                   r"(?i:m|f|yo|y/o)\b"), "PATIENT"),  # "- felmlee in d12, 32f"
+                   r"(?i:m|f|yo|y/o)\b"), "PATIENT", True),  # "- felmlee in d12, 32f"
     (regex.compile(_BULLET + r"(?i:rm|room|bed)[ \t]+[\w-]+[ \t]+-[ \t]+" + _PERSON
-                   + r"[ \t]+-"), "PATIENT"),  # "* rm 933a - art guo - npo"
+                   + r"[ \t]+-"), "PATIENT", True),  # "* rm 933a - art guo - npo"
     (regex.compile(r"(?m)^[ \t]*[-–—]*[ \t]*" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
-                   r"\.?[ \t]*$"), "DOCTOR"),  # "--will rn"
+                   r"\.?[ \t]*$"), "DOCTOR", True),  # "--will rn"
     (regex.compile(r"(?i:thank[ \t]+you|thanks|sincerely|regards|best)[,!.]?[ \t]*\n?[ \t]*"
-                   r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT"),
+                   r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT", True),
+    (regex.compile(r"(?m)^[ \t]*(?i:hi|hello|dear|good[ \t]+(?:morning|afternoon|evening))"
+                   r"[ \t]+(?P<name>\p{L}[\p{L}'’-]+)[ \t]*,"), "PATIENT", True),  # "Hi rico,"
+    (regex.compile(r"(?P<name>\p{Lu}\.[ \t]*\p{Lu}[\p{L}'’-]+),?[ \t]+(?:MD|RN|NP|PA|MSW|LCSW|"
+                   r"LICSW|DO|PhD|PharmD|CNA|LPN|RD|SLP)\b"), "DOCTOR", False),  # "L. Bois, MSW"
 )
 
 
@@ -270,17 +281,25 @@ def layout_names(scan: Scan, labels: list[str | None]) -> None:
     signature line ("--will rn"), a message's sign-off ("Thank you, Will")."""
     note, lex = scan.note, scan.lex
     starts = [token.start for token in note.tokens]
-    for expression, label in LAYOUTS:
+    for expression, label, strict in LAYOUTS:
         for found in expression.finditer(note.text):
             first = _token_at(starts, found.start("name"))
             last = _token_at(starts, found.end("name") - 1)
             if first is None or last is None:
                 continue
-            words = [i for i in range(first, last + 1) if note.tokens[i].text.isalpha()]
-            if words and _layout_word(note, lex, words[0]) and all(
+            words = [  # the words of the name, its initials aside ("L. Bois")
+                i for i in range(first, last + 1)
+                if note.tokens[i].text.isalpha() and len(note.tokens[i].text) > 1
+            ]
+            if not words:
+                continue
+            if strict and not (_layout_word(note, lex, words[0]) and all(
                 _layout_word(note, lex, i) or note.words[i] in lex.names for i in words[1:]
-            ):
-                mark(labels, first, last + 1, label)
+            )):
+                continue
+            if not strict and any(note.words[i] in lex.clinical_abbreviations for i in words):
+                continue
+            mark(labels, first, last + 1, label)
 
 
 def _token_at(starts: list[int], position: int) -> int | None:

@@ -24,7 +24,7 @@ TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typis
 INITIALS = regex.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 LOGIN = regex.compile(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4,}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
-FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk"})  # need ":" or a login shape
+FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
 _DASHES = frozenset({"-", "--", "—", "–", "/"})
@@ -65,6 +65,12 @@ def initials_spans(scan: Scan) -> list[Span]:
                 start = following + 1
             else:
                 break
+    for index in range(2, len(note.tokens)):
+        credential = note.words[index - 1].replace(".", "")
+        ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
+        if ends_line and credential in lex.credentials and note.tokens[index - 1].text.isupper(
+        ) and note.same_line(index - 1, index) and _initials(note, lex, index):
+            spans.append(note.span(index, index + 1, "DOCTOR"))  # "Pamela Larranaga, MD PJL"
     lines = _line_starts(note)
     last_lines = set(lines[-_END_LINES:])
     for number, first in enumerate(lines):
@@ -167,6 +173,15 @@ def username_spans(scan: Scan) -> list[Span]:
             ):
                 continue  # "referred to rehab", "seen from cardiology": "From:" is a field
             spans.append(note.span(start, end, "USERNAME"))
+            while end + 1 < len(note.tokens) and note.words[end] == "," and (
+                note.same_line(end, end + 1)
+            ):  # "cc: oshendrawhorn47, r.vint"
+                following = _login(note, lex, end + 1)
+                if following is None:
+                    break
+                spans.append(note.span(end + 1, following, "USERNAME"))
+                end = following
+    spans.extend(_message_authors(note, lex))
     for index in note.positions.get("(", ()):
         end = _login(note, lex, index + 1) if index + 2 < len(note.tokens) else None
         if end is not None and end < len(note.tokens) and note.words[end] == ")" and (
@@ -188,6 +203,41 @@ def username_spans(scan: Scan) -> list[Span]:
                 lex.clinical_abbreviations
             ):
                 spans.append(note.span(index, index + 1, "USERNAME"))
+            elif index + 2 < stop and note.words[index + 1] == "." and text.islower() and (
+                len(text) <= 2 and text.isalpha()
+                and note.tokens[index + 1].start == note.tokens[index].end
+            ):
+                end = _login(note, lex, index)  # "h.puc", "r.vint"
+                if end is not None and end - index >= 3 and len(note.words[end - 1]) >= 3:
+                    spans.append(note.span(index, end, "USERNAME"))
+    return spans
+
+
+MESSAGE_HEADS = frozenset({"reply", "response", "message", "sent", "replied", "comment",
+                           "note", "msg", "answer", "forwarded"})
+
+
+def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
+    """The author's log-in name ending a message header ("Reply Thu 1/19 1200 wilnerm84:")."""
+    spans: list[Span] = []
+    lines = _line_starts(note)
+    for number, first in enumerate(lines):
+        stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
+        if stop - first < 3 or note.words[first] not in MESSAGE_HEADS:
+            continue
+        if note.words[stop - 1] != ":":
+            continue
+        start = stop - 2
+        while start > first + 1 and note.tokens[start].start == note.tokens[start - 1].end:
+            start -= 1
+        end = _login(note, lex, start)
+        text = note.tokens[start].text
+        if end is None and text.isupper() and text.isalpha() and len(text) >= 5 and not (
+            note.words[start] in lex.common or note.words[start] in lex.medical
+        ):
+            end = start + 1  # "GERVASEJ:"
+        if end == stop - 1:
+            spans.append(note.span(start, end, "USERNAME"))
     return spans
 
 
