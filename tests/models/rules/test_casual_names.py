@@ -84,6 +84,8 @@ def test_handoff_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Reply 1/19:\nHi rico, please call.", {("rico", "PATIENT")}),
         ("APS contacted.\n\nL. Bois, MSW, x9817", {("L. Bois", "DOCTOR")}),
         ("Good morning, team.", set()),
+        ("2 units insulin given. bill up to chair.", {("bill", "PATIENT")}),
+        ("pt up to chair with assist. He ambulated in hall.", set()),
         # abbreviations, verbs and titles in the same places
         ("- pt in 12, 53m", set()),
         ("Paged MD\nnotified MD", set()),

@@ -11,8 +11,9 @@
   will", "sitter ROSE", "oob with gaitán"; ``RuleLanguage.handoff_cues``).
 
 - ``layout_names``: names by their place in a line: a hand-off list ("- felmlee in d12,
-  32f", "* rm 933a - art guo -"), a signature line ("--will rn"), a message's sign-off
-  ("Thank you, Will").
+  32f", "* rm 933a - art guo -"), a signature line ("--will rn"), a message's greeting and
+  sign-off ("Hi rico,", "Thank you, Will"), a nursing note's subject ("bill up to chair"),
+  an initial and surname before a credential ("L. Bois, MSW").
 
 Ordinary, medical and clinical words are never taken ("daughter at bedside", "dr office").
 """
@@ -271,6 +272,8 @@ LAYOUTS = (  # (expression, label, strict): names by their place in a line; a st
                    r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT", True),
     (regex.compile(r"(?m)^[ \t]*(?i:hi|hello|dear|good[ \t]+(?:morning|afternoon|evening))"
                    r"[ \t]+(?P<name>\p{L}[\p{L}'’-]+)[ \t]*,"), "PATIENT", True),  # "Hi rico,"
+    (regex.compile(r"(?:^|[.;:][ \t]+)" + _PERSON + r"[ \t]+(?i:up[ \t]+to[ \t]+chair|oob|"
+                   r"ambulated|ambulating)\b", regex.MULTILINE), "PATIENT", True),  # "bill oob"
     (regex.compile(r"(?P<name>\p{Lu}\.[ \t]*\p{Lu}[\p{L}'’-]+),?[ \t]+(?:MD|RN|NP|PA|MSW|LCSW|"
                    r"LICSW|DO|PhD|PharmD|CNA|LPN|RD|SLP)\b"), "DOCTOR", False),  # "L. Bois, MSW"
 )
