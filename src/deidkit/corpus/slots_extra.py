@@ -105,8 +105,8 @@ def _staff(ctx: NoteContext, role: str = "nurse", form: str = "") -> None:
 
 @slot("ptname")
 def _ptname(ctx: NoteContext, form: str = "") -> None:
-    """The patient as header fields and nursing text write them: ``OSEI, DELIA K``,
-    ``Osei, Delia K.``, ``delia``, ``osei``."""
+    """The patient as header fields and nursing text write them: ``ABARA, NELL K``,
+    ``Abara, Nell K.``, ``nell``, ``abara``."""
     person = ctx.patient.person
     mid = person.middle[:1] if person.middle else ctx.pick(string.ascii_uppercase)
     form = form or ctx.pick(("caps", "caps", "mixed", "lower_first", "lower_last", "nocomma"))
@@ -222,10 +222,11 @@ def _place_word(ctx: NoteContext) -> str:
         return ctx.world.town()[0]
     if roll < 0.7:
         return _last(ctx)
-    return ctx.pick(("Pine Hollow", "Cedar Ridge", "Maple Grove", "Oak Knoll", "Riverside",
-                     "Lakeview", "Meadowbrook", "Hillcrest", "Brookside", "Willow Bend",
+    return ctx.pick(("Juniper Hill", "Cedar Ridge", "Maple Grove", "Oak Knoll", "Riverside",
+                     "Lakeview", "Meadowbrook", "Ashgrove", "Brookside", "Willow Bend",
                      "Stonebridge", "Harbor", "Northshore", "Valley", "Summit", "Greenfield",
-                     "Fairhaven", "Elmwood", "Birchwood", "Bayside", "Tri-County", "Golden Age"))
+                     "Fairhaven", "Elmwood", "Silver Lake", "Bayside", "Four Counties",
+                     "Golden Age"))
 
 
 @slot("place")
