@@ -28,13 +28,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pycrfsuite
 
 from deidkit.errors import ConfigError, ModelError
 from deidkit.features import FeatureConfig
 from deidkit.labels import Category, category_of
 from deidkit.models import store
-from deidkit.models.crf_decode import LinearChain, Posterior
+from deidkit.models.crf_decode import BATCH_TOKENS, LinearChain, Posterior
 from deidkit.models.crfsuite_file import LayoutError
 from deidkit.models.sampling import SAMPLINGS, sample
 from deidkit.models.spans import OUTSIDE, spans_from_bio, split_tag, with_prefixes
@@ -50,26 +49,30 @@ the same label make one span, not across a line break); ``io-bio-names`` (B-/I- 
 NAME labels, bare labels for the rest)."""
 
 
-class _Trainer(pycrfsuite.Trainer):
+def _trainer(report: Any) -> Any:
     """CRFsuite's trainer, reporting every tenth iteration to a progress callback."""
+    import pycrfsuite  # lazy: python-crfsuite loads only to train
 
-    def __init__(self, report: Any) -> None:
-        super().__init__(verbose=False)
-        self._report = report
-        self.iterations = 0
+    class Trainer(pycrfsuite.Trainer):
+        def __init__(self) -> None:
+            super().__init__(verbose=False)
+            self.iterations = 0
 
-    def message(self, message: str) -> None:
-        if self.logparser.feed(message) == "iteration":
-            self.on_iteration(self.logparser.last_log, self.logparser.last_iteration)
+        def message(self, message: str) -> None:
+            if self.logparser.feed(message) == "iteration":
+                self.on_iteration(self.logparser.last_log, self.logparser.last_iteration)
 
-    def on_iteration(self, log: str, info: dict[str, Any]) -> None:
-        self.iterations = int(info.get("num", self.iterations))
-        if self._report is not None and self.iterations % 10 == 0:
-            loss = float(info.get("loss", 0.0))
-            seconds = float(info.get("time", 0.0))
-            self._report(
-                f"crf: iteration {self.iterations}, loss {loss:,.1f} ({seconds:.2f} s/iteration)"
-            )
+        def on_iteration(self, log: str, info: dict[str, Any]) -> None:
+            self.iterations = int(info.get("num", self.iterations))
+            if report is not None and self.iterations % 10 == 0:
+                loss = float(info.get("loss", 0.0))
+                seconds = float(info.get("time", 0.0))
+                report(
+                    f"crf: iteration {self.iterations}, loss {loss:,.1f} "
+                    f"({seconds:.2f} s/iteration)"
+                )
+
+    return Trainer()
 
 
 class CRFDetector(StatisticalDetector):
@@ -143,7 +146,7 @@ class CRFDetector(StatisticalDetector):
         self._check_params()
         self._start_features()
         rng = random.Random(self.seed)
-        trainer = _Trainer(self._say)
+        trainer = _trainer(self._say)
         trainer.set_params(self._trainer_params())
         kept = total = 0
         for _, features, bio in self.training_items(documents, bio=True, attributes=True):
@@ -195,13 +198,25 @@ class CRFDetector(StatisticalDetector):
         self.labels_ = self.chain_.labels
 
     def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
+        found: list[list[Span]] = []
+        batch: list[tuple[Document, list[Token]]] = []
+        size = 0
+        for document in documents:  # decoded together up to BATCH_TOKENS tokens at a time
+            tokens = tokenize(document.text) if document.text else []
+            batch.append((document, tokens))
+            size += len(tokens)
+            if size >= BATCH_TOKENS:
+                found += self._predict_batch(batch)
+                batch, size = [], 0
+        return found + self._predict_batch(batch)
+
+    def _predict_batch(self, batch: list[tuple[Document, list[Token]]]) -> list[list[Span]]:
         chain = self.chain_
-        tokens = [tokenize(document.text) if document.text else [] for document in documents]
         emissions = [
             chain.emissions(
-                self.extractor.attribute_items(document, words, vocabulary=chain.vocabulary)
+                self.extractor.attribute_items(document, tokens, vocabulary=chain.vocabulary)
             )
-            for document, words in zip(documents, tokens, strict=True)
+            for document, tokens in batch
         ]
         posteriors = chain.posteriors(emissions)
         threshold = self.decision_threshold
@@ -210,10 +225,8 @@ class CRFDetector(StatisticalDetector):
         else:
             paths = [self._threshold_path(posterior, threshold) for posterior in posteriors]
         return [
-            self._spans(document, words, path, posterior)
-            for document, words, path, posterior in zip(
-                documents, tokens, paths, posteriors, strict=True
-            )
+            self._spans(document, tokens, path, posterior)
+            for (document, tokens), path, posterior in zip(batch, paths, posteriors, strict=True)
         ]
 
     def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
