@@ -169,7 +169,7 @@ UNIT_FORMS = (
 
 @slot("dept")
 def _dept(ctx: NoteContext, case: str = "") -> None:
-    """A named ward or unit (DEPARTMENT): ``Ellis 14``, ``Bigelow 6 East``, ``Marlow Tower 3``."""
+    """A named ward or unit (DEPARTMENT): ``Ellis 14``, ``Whitcomb 5 East``, ``Marlow Tower 3``."""
     if ctx.chance(0.25):
         value = ctx.episode.unit
     else:

@@ -371,7 +371,7 @@ ID_CUES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 @slot("idline")
 def _idline(ctx: NoteContext, label: str = "") -> None:
-    """An identifier after one of its many cues: ``Member ID QHP5512094``, ``Order #88130442``."""
+    """An identifier after one of its many cues: ``Member ID QHP7730418``, ``Order #88130442``."""
     label = label or ctx.pick(tuple(ID_CUES))
     cues, shapes = ID_CUES[label]
     ctx.out.text(ctx.pick(cues))
