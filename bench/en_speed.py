@@ -11,7 +11,11 @@ output with a fixed key, for 300 ``deidkit.corpus.synth`` notes (seed 5) plus
 the same (exit code 1 if not). Use them to prove a speed change leaves the output alone.
 
     .venv/bin/python bench/en_speed.py [--notes 120] [--repeats 3] [--model en]
-        [--snapshot FILE | --compare FILE] [--profile FILE.pstats] [--phases]
+        [--threshold T] [--snapshot FILE | --compare FILE] [--profile FILE.pstats] [--phases]
+
+``--threshold T`` puts the model at operating point ``T`` (every token's marginal
+probability is computed); ``bench/crf_speed.py`` compares the CRF decoding with the old
+path in one run.
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--snapshot", type=Path)
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--profile", type=Path, help="write a cProfile of detect+redact")
+    parser.add_argument("--threshold", type=float, help="operating point (default: the model's)")
     parser.add_argument("--no-timing", action="store_true")
     parser.add_argument("--phases", action="store_true",
                         help="also time tokenizing and the PHI patterns alone")
@@ -147,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.process_time()
     model = load_model(args.model)
     load_s = time.process_time() - started
+    if args.threshold is not None:
+        model.set_threshold(args.threshold)
     status = 0
     if args.snapshot or args.compare:
         current = snapshot(model)

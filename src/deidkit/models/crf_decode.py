@@ -42,7 +42,7 @@ still be considered (the marginals and the path's probability carry rounding err
 ~1e-13)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Posterior:
     """One document's label marginals (tokens x labels) and log partition function."""
 
@@ -50,7 +50,7 @@ class Posterior:
     log_z: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LinearChain:
     """A linear-chain CRF as arrays: ``state`` weights (attributes x labels, dense: 8 bytes
     each, a few MB for the shipped models, and a 4x faster product than a sparse matrix),
@@ -82,13 +82,13 @@ class LinearChain:
         """Tokens x labels scores of a document's attribute items (named by ``vocabulary``)."""
         import scipy.sparse  # lazy: ~0.25 CPU s to import, and only predicting needs it
 
-        ids = np.frombuffer(b"".join(chain.from_iterable(items)), dtype="<u4")
+        ids = np.frombuffer(b"".join(chain.from_iterable(items)), dtype="<i4")
         weights = chain.from_iterable([item.values() for item in items])
         values = np.fromiter(weights, np.float64, len(ids))
         pointers = np.zeros(len(items) + 1, dtype=np.int32)
         np.cumsum(np.fromiter(map(len, items), np.int32, len(items)), out=pointers[1:])
         tokens = scipy.sparse.csr_matrix(
-            (values, ids.astype(np.int32), pointers), shape=(len(items), len(self.state))
+            (values, ids, pointers), shape=(len(items), len(self.state))
         )
         return np.asarray(tokens @ self.state)
 

@@ -31,7 +31,7 @@ class LayoutError(ValueError):
     """The bytes are not a CRFsuite 1D CRF model laid out as this module knows it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Weights:
     """A CRFsuite model's content. ``state``: (attribute id, label id, weight) of every state
     feature, in the file's order; ``transitions``: labels x labels (from, to), 0 where the
