@@ -150,10 +150,9 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
             note, lex, start
         ) and note.tokens[index].text.islower():
             mark(labels, start, _lower_surname(note, lex, start + 1), "PATIENT")  # "pt delia"
-    for index in range(count - 1):
-        if _lower_first_name(note, lex, index) and note.same_line(index, index + 1) and (
-            note.words[index + 1].replace(".", "") in lex.credentials
-        ):
+    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
+    for index in [i - 1 for i in credited if i > 0]:
+        if _lower_first_name(note, lex, index) and note.same_line(index, index + 1):
             mark(labels, index, index + 1, "DOCTOR")  # "d/w amy RN", "amy rn"
     for index in note.indices(_LOWER_TITLES):
         start = index + 1
@@ -279,13 +278,36 @@ LAYOUTS = (  # (expression, label, strict): names by their place in a line; a st
 )
 
 
+LAYOUT_WORDS: tuple[frozenset[str], ...] = (  # words the lines of each layout hold
+    frozenset({"m", "f", "yo", "y/o"}),  # "32f" is "32" and "f"
+    frozenset({"rm", "room", "bed"}),
+    frozenset({"rn", "md", "np", "lpn", "pa", "cna"}),
+    frozenset({"thank", "thanks", "sincerely", "regards", "best"}),
+    frozenset({"hi", "hello", "dear", "good"}),
+    frozenset({"chair", "oob", "ambulated", "ambulating"}),
+    frozenset({"md", "rn", "np", "pa", "msw", "lcsw", "licsw", "do", "phd", "pharmd", "cna",
+               "lpn", "rd", "slp"}),
+)
+
+
 def layout_names(scan: Scan, labels: list[str | None]) -> None:
     """Names by their place in a line: a hand-off list ("- felmlee in d12, 32f"), a
     signature line ("--will rn"), a message's sign-off ("Thank you, Will")."""
     note, lex = scan.note, scan.lex
+    text = note.text
     starts = [token.start for token in note.tokens]
-    for expression, label, strict in LAYOUTS:
-        for found in expression.finditer(note.text):
+    present = note.positions.keys()
+    for (expression, label, strict), needs in zip(LAYOUTS, LAYOUT_WORDS, strict=True):
+        anchors = note.indices(needs & present)
+        lines: set[tuple[int, int]] = set()
+        for index in anchors:  # the lines around the words the layout needs
+            start = text.rfind("\n", 0, note.tokens[index].start) + 1
+            start = text.rfind("\n", 0, max(0, start - 1)) + 1  # and the line before
+            end = text.find("\n", note.tokens[index].end)
+            lines.add((start, len(text) if end < 0 else end))
+        for found in (m for start, end in sorted(lines) for m in expression.finditer(
+            text, start, end
+        )):
             first = _token_at(starts, found.start("name"))
             last = _token_at(starts, found.end("name") - 1)
             if first is None or last is None:

@@ -49,6 +49,7 @@ _UNITS = frozenset(
     years year yrs yr yo y/o months month weeks week days day am pm degrees deg f c"""
     )
 )
+_LONG_RUN = regex.compile(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
 _SHAPE = regex.compile(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
 _NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
@@ -148,9 +149,14 @@ def id_shape_spans(scan: Scan) -> list[Span]:
     or more with a letter or two ("0274292E")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for found in _SHAPE.finditer(note.text):
-        text = found.group()
-        if len(text) < 7 or _NOT_CODES.fullmatch(text):
+    for candidate in _LONG_RUN.finditer(note.text):
+        text = candidate.group()
+        if text.isalpha() or text.isdigit():
+            continue  # a word or a number: no letters and digits mixed
+        found = _SHAPE.match(note.text, candidate.start())
+        if found is None or found.end() != candidate.end():
+            continue
+        if _NOT_CODES.fullmatch(text):
             continue
         digits = sum(c.isdigit() for c in text)
         letters = sum(c.isalpha() for c in text)

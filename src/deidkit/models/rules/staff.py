@@ -13,6 +13,8 @@ initials (``RuleLanguage.clinical_abbreviations``).
 
 from __future__ import annotations
 
+import bisect
+
 import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
@@ -42,7 +44,8 @@ def initials_spans(scan: Scan) -> list[Span]:
     if note.uppercase_style:
         return []  # in a note written in capitals every word looks like initials
     spans: list[Span] = []
-    for index, token in enumerate(note.tokens):
+    for index in note.indices(word for word in note.positions if "/" in word):
+        token = note.tokens[index]
         if TRANSCRIPTION.fullmatch(token.text):
             parts = token.text.casefold().split("/")
             if not any(part in lex.clinical_abbreviations for part in parts):
@@ -65,11 +68,12 @@ def initials_spans(scan: Scan) -> list[Span]:
                 start = following + 1
             else:
                 break
-    for index in range(2, len(note.tokens)):
-        credential = note.words[index - 1].replace(".", "")
+    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
+    for index in [i + 1 for i in credited if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
-        if ends_line and credential in lex.credentials and note.tokens[index - 1].text.isupper(
-        ) and note.same_line(index - 1, index) and _initials(note, lex, index):
+        if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
+            index - 1, index
+        ) and _initials(note, lex, index):
             spans.append(note.span(index, index + 1, "DOCTOR"))  # "Pamela Larranaga, MD PJL"
     lines = _line_starts(note)
     last_lines = set(lines[-_END_LINES:])
@@ -133,10 +137,14 @@ def _followed_as_name(note: Note, index: int) -> bool:
 
 def _line_starts(note: Note) -> list[int]:
     """The index of the first token of each line."""
-    return [
-        index for index in range(len(note.tokens))
-        if index == 0 or not note.same_line(index - 1, index)
-    ]
+    text = note.text
+    starts: list[int] = []
+    previous_end = -1
+    for index, token in enumerate(note.tokens):
+        if index == 0 or text.find("\n", previous_end, token.start) >= 0:
+            starts.append(index)
+        previous_end = token.end
+    return starts
 
 
 def _signature_line(note: Note, lex: Lexicons, first: int, stop: int) -> bool:
@@ -189,10 +197,13 @@ def username_spans(scan: Scan) -> list[Span]:
         ):
             spans.append(note.span(index + 1, end, "USERNAME"))  # "Mary Rowan (mrowan)"
     lines = _line_starts(note)
-    for number, first in enumerate(lines):
+    signed = {  # the lines holding a signature word
+        bisect.bisect_right(lines, index) - 1
+        for index in note.indices(lex.signature_words & note.positions.keys())
+    }
+    for number in sorted(signed):
+        first = lines[number]
         stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
-        if not _signature_line(note, lex, first, stop):
-            continue
         for index in range(first, stop):
             text = note.tokens[index].text
             if note.words[index] == "(" and index + 2 < stop:
