@@ -169,7 +169,7 @@ UNIT_FORMS = (
 
 @slot("dept")
 def _dept(ctx: NoteContext, case: str = "") -> None:
-    """A named ward or unit (DEPARTMENT): ``Ellis 14``, ``Whitcomb 5 East``, ``Marlow Tower 3``."""
+    """A named ward or unit (DEPARTMENT): ``Hadley 9``, ``Whitcomb 5 East``, ``Marlow Tower 3``."""
     if ctx.chance(0.25):
         value = ctx.episode.unit
     else:
@@ -183,7 +183,7 @@ def _dept(ctx: NoteContext, case: str = "") -> None:
 
 @slot("room2")
 def _room2(ctx: NoteContext) -> None:
-    """A room or bed number of many shapes: ``22B``, ``4-112``, ``B12``, ``1412-2``, ``07``."""
+    """A room or bed number of many shapes: ``14C``, ``4-112``, ``B12``, ``1412-2``, ``07``."""
     rng = ctx.rng
     value = ctx.pick((f"{rng.randint(1, 40)}{ctx.pick('ABCDW')}", f"{rng.randint(100, 1299)}",
                       f"{rng.randint(2, 12)}-{rng.randint(100, 150)}",
@@ -325,7 +325,7 @@ def _lcname(ctx: NoteContext, who: str = "pt") -> None:
 
 @slot("relfull")
 def _relfull(ctx: NoteContext, form: str = "") -> None:
-    """A relative (the first, or someone new) by name: ``Walter Brandt``, ``BRANDT, WALTER``."""
+    """A relative (the first, or someone new) by name: ``Orrin Vasquez``, ``VASQUEZ, ORRIN``."""
     person = ctx.patient.relatives[0].person if ctx.patient.relatives else ctx.world.person()
     form = form or ctx.pick(("full", "full", "last_first", "last_first_caps", "first",
                              "initial_last"))
