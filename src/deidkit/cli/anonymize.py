@@ -137,7 +137,7 @@ def register(app: typer.Typer) -> None:
         model: Annotated[str | None, typer.Option(
             help="Detect PHI with this model ('default', a shipped name or a folder) instead "
             "of using the spans in the input.")] = None,
-        lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
+        lang: Annotated[str, typer.Option(help="Language code of the notes (en, es, ...).")] = "en",
     ) -> None:
         """Link PHI to persons, make them k-anonymous (l-diverse) and write the generalized
         values back into the notes (HIDE's identifier view)."""

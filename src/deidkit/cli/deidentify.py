@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
                 "(default: the language's default model)."
             ),
         ] = None,
-        lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
+        lang: Annotated[str, typer.Option(help="Language code of the notes (en, es, ...).")] = "en",
         detector: Annotated[
             str,
             typer.Option(

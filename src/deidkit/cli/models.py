@@ -339,7 +339,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Annotated corpus (file or folder); repeat to train on several. "
                          "Not needed for --model rules."),
         ] = None,
-        lang: Annotated[str, typer.Option(help="Language of the notes: en or es (a "
+        lang: Annotated[str, typer.Option(help="Language of the notes (en, es; a "
                                           "warning says when the corpus looks like "
                                           "another language).")] = "en",
         config: Annotated[
@@ -407,7 +407,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="A shipped model name or a model folder (default: the "
                          "language's default model)."),
         ] = None,
-        lang: Annotated[str, typer.Option(help="Language of the notes: en or es.")] = "en",
+        lang: Annotated[str, typer.Option(help="Language code of the notes (en, es, ...).")] = "en",
         to: OutputFormatOption = None,
         timeout: TimeoutOption = None,
         threshold: ThresholdOption = None,

@@ -133,7 +133,7 @@ def register(app: typer.Typer) -> None:
                 "(without it such requests use a random key)."
             ),
         ] = None,
-        lang: Annotated[str, typer.Option(help="Default language: en or es.")] = "en",
+        lang: Annotated[str, typer.Option(help="Default language code (en, es, ...).")] = "en",
         preload: Annotated[
             list[str] | None,
             typer.Option(help="Models to load at start (repeatable), e.g. --preload en."),
