@@ -28,6 +28,9 @@ RULE = (hospitals.RULE,)
         # a common word before a hospital word is no name, unless cued or several
         ("General Hospital policy was reviewed.", "en", set()),
         ("the hospital was busy", "en", set()),
+        # headings and abbreviations in capitals before a hospital word
+        ("DEPARTMENT OF RADIOLOGY", "en", set()),
+        ("Delirium managed with quetiapine QHS AND RESOLVED BY HOSPITAL DAY 3.", "en", set()),
         ("Ingresó en el hospital por disnea.", "es", set()),
     ],
 )

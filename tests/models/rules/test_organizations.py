@@ -39,6 +39,7 @@ from .helpers import found_by
         ("Cardiac Rehabilitation twice weekly; arranged Home Health services.", set()),
         ("Review of Systems: negative.\nREVIEW OF SYSTEMS: negative.", set()),
         ("He works at Boston.", set()),  # a place, for the place rules
+        ("Hospitalist PROGRESS NOTE - Hospital day 15", set()),
     ],
 )
 def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -19,6 +19,10 @@ from .helpers import found_by
         ("Natural de la Coruña.", "es", {("Coruña", "LOCATION_OTHER")}),
         # the cue needs a capitalised place after it; "from" alone is too general
         ("She lives in a small flat.", "en", set()),
+        # clinical abbreviations and field words after a cue; ordinary words without case
+        ("Transferred to MICU, then transferred from ED.", "en", set()),
+        ("TRANSFERRED TO OPERATING ROOM AND THEN TO THE FLOOR IN AM. PATIENT TOLERATED THE "
+         "PROCEDURE WELL AND WAS TAKEN BACK TO THE UNIT WITHOUT ANY ISSUES.", "en", set()),
     ],
 )
 def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

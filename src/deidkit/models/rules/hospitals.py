@@ -71,6 +71,12 @@ def _name_before(note: Note, lex: Lexicons, index: int, end: int, generic: bool)
         start -= 1
     while start < index and note.words[start] in links:
         start += 1
+    if note.caseless or note.tokens[index].text.isupper():
+        while start < index and (
+            note.words[start] in lex.common or not note.is_word(start)
+            or note.words[start] in lex.clinical_abbreviations
+        ):
+            start += 1  # "QHS AND RESOLVED BY HOSPITAL", "DEPARTMENT OF RADIOLOGY": headings
     named = not all(note.words[i] in lex.common for i in range(start, index))
     cued = start > 0 and note.words[start - 1] in lex.hospital_cues
     several = sum(1 for i in range(start, index) if note.is_word(i)) >= 2 and not note.caseless

@@ -85,7 +85,12 @@ def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -
     while start > 0 and steps < _RUN_LIMIT + 2 and note.same_line(start - 1, head):
         previous = start - 1
         word = note.words[previous]
-        if _name_word(note, lex, previous) or word in {"&", "-", "'s", "’s", "of", "and"}:
+        glued_dash = word == "-" and note.tokens[previous].start == note.tokens[
+            previous - 1
+        ].end  # "Tri-County EMS", not "NOTE - Hospital"
+        if _name_word(note, lex, previous) or word in {"&", "'s", "’s", "of", "and"} or (
+            glued_dash
+        ):
             start -= 1
         elif word == "," and previous > 0 and _name_word(note, lex, previous - 1) and (
             "&" in note.words[start:head] or "and" in note.words[start:head]

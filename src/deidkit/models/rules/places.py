@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.names import eponym
 from deidkit.models.rules.note import Note, title_case
 from deidkit.types import Span
@@ -37,7 +38,7 @@ def cued_place_spans(scan: Scan) -> list[Span]:
         end = start
         while end < len(note.tokens) and end - start < 3 and note.is_word(end) and (
             note.capitalised(end)
-        ) and note.same_line(start, end):
+        ) and note.same_line(start, end) and not _no_place_word(note, lex, end):
             end += 1
         if end > start and lex.hospital_words.match(note.words, end - 1) is None:
             state = end + 1 < len(note.tokens) and note.words[end] == "," and (
@@ -115,6 +116,16 @@ def city_state_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+def _no_place_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """A word a place named in no list does not hold: a clinical abbreviation ("ED", "MICU",
+    "MRN"), a field word ("Date"), or in a note without case an ordinary word ("OPERATING
+    ROOM AND")."""
+    word = note.words[index]
+    if word in lex.clinical_abbreviations or word in lex.not_names or word in FIELD_WORDS:
+        return True
+    return (note.caseless or note.acronym(index)) and (word in lex.common or word in lex.medical)
+
+
 def _lead_word(note: Note, index: int) -> bool:
     """A capitalised function word opening a line or sentence ("From", "In", "The")."""
     opens = index == 0 or not note.same_line(index - 1, index) or note.words[index - 1] in {
@@ -123,6 +134,7 @@ def _lead_word(note: Note, index: int) -> bool:
     return opens and note.words[index] in LEAD_WORDS
 
 
+FIELD_WORDS = frozenset({"date", "time", "mrn", "dob", "tmrw", "tomorrow", "today", "am", "pm"})
 LICENCE_WORDS = frozenset(
     {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers",
      "rn", "md", "np", "pa", "medicaid", "registration", "reg", "id"}
