@@ -63,6 +63,14 @@ def _word(value: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w/-])" + re.escape(value) + r"(?![\w/-])", re.IGNORECASE)
 
 
+def _outside_phi(document: Document) -> str:
+    """The text with every PHI span blanked out."""
+    text = document.text
+    for span in document.spans:
+        text = text[: span.start] + " " * (span.end - span.start) + text[span.end :]
+    return text
+
+
 def test_generalized_values_leave_no_original_in_the_text() -> None:
     release = result().release
     checked = 0
@@ -82,7 +90,10 @@ def test_generalized_values_leave_no_original_in_the_text() -> None:
                 continue  # a date already as coarse as its person's level
             assert written != value
             if len(value) >= 4 and any(c.isdigit() for c in value):
-                assert not _word(value).search(output.text), (original.id, mention.attribute)
+                # the same digits may stand outside PHI too ('at 2000', a time): no more often
+                found = len(_word(value).findall(output.text))
+                outside = len(_word(value).findall(_outside_phi(original)))
+                assert found <= outside, (original.id, mention.attribute)
             checked += 1
     assert checked > 500
 
