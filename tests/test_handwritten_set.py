@@ -139,3 +139,40 @@ def test_the_benchmark_keeps_only_ages_over_89_under_safe_harbor():
     assert kept == ["96", "90", "ninety-one"]
     other = Document(id="b", text="seen 4/2", spans=(Span(5, 8, "DATE"),))
     assert bench.over_89(other).spans == other.spans
+
+
+# Strings of the set that issue 17 itself quotes (the set's author took them from it).
+_QUOTED_BY_THE_ISSUE = frozenset({"x5531", "x#5531", "41872", "Ellis 14", "mrowan", "kpatel2"})
+# Public geographic names, dates, ages and professions are everyday vocabulary of any pool.
+_EVERYDAY_LABELS = frozenset({"CITY", "STATE", "COUNTRY", "DATE", "AGE", "PROFESSION"})
+
+
+def test_no_distinctive_phi_of_the_set_is_in_the_package_or_the_docs(notes):
+    """The set is never trained or tuned on: none of its distinctive PHI strings (several
+    words, or digits) may appear in the generator's pools, the rules' lexicons, any other
+    source file or the docs (the guideline's examples once carried them into both)."""
+    distinctive = {
+        document.text[span.start : span.end]
+        for document in notes
+        for span in document.spans
+        if span.label not in _EVERYDAY_LABELS
+    }
+    distinctive = {
+        value
+        for value in distinctive
+        if len(value) >= 5
+        and value not in _QUOTED_BY_THE_ISSUE
+        and (re.search(r"[\s,]", value) or re.search(r"\d", value))
+    }
+    pattern = re.compile(
+        r"(?<!\w)(?:"
+        + "|".join(map(re.escape, sorted(distinctive, key=len, reverse=True)))
+        + r")(?!\w)"
+    )
+    files = [*ROOT.glob("src/deidkit/**/*.py"), *ROOT.glob("docs/**/*.md"), ROOT / "README.md"]
+    found = {
+        str(path.relative_to(ROOT)): len(pattern.findall(path.read_text(encoding="utf-8")))
+        for path in files
+    }
+    # counts only: the strings themselves stay out of the report
+    assert {path: count for path, count in found.items() if count} == {}

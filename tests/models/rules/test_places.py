@@ -78,7 +78,7 @@ def test_spanish_has_no_state_codes() -> None:
         ("NH Lic RN-220417", {("NH", "STATE")}),
         ("MA plate 7KRM-204", {("MA", "STATE")}),
         ("NH RN Lic 2204", {("NH", "STATE")}),
-        ("Lena Varga, MA RN", set()),  # a credential
+        ("Philippa Adebayo, MA RN", set()),  # a credential
         ("Fever, OR chills.", set()),
     ],
 )

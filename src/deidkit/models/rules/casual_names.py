@@ -2,9 +2,9 @@
 ``context_names`` layer.
 
 - ``header_names`` (``PATIENT``): "LAST, FIRST M" standing alone in a header ("MORROW,
-  ILSABET K  MRN ...", "| Osei, Delia K |"), comma included, for names in no list too;
+  ILSABET K  MRN ...", "| Kovac, Edith R |"), comma included, for names in no list too;
 - ``lowercase_names``: names written in lower case in nursing text: a first name after a
-  relative or care-team cue ("daughter anna", "d/w amy"), after "pt" ("pt delia up in
+  relative or care-team cue ("daughter anna", "d/w amy"), after "pt" ("pt edith up in
   chair"), before a credential ("amy RN"), or after a lower-case title ("dr varga").
 
 - ``handoff_names`` (``DOCTOR``): staff after a hand-off cue in nursing text ("handoff to
@@ -149,7 +149,7 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
         if start < count and note.same_line(index, start) and _lower_first_name(
             note, lex, start
         ) and note.tokens[index].text.islower():
-            mark(labels, start, _lower_surname(note, lex, start + 1), "PATIENT")  # "pt delia"
+            mark(labels, start, _lower_surname(note, lex, start + 1), "PATIENT")  # "pt edith"
     credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
     for index in [i - 1 for i in credited if i > 0]:
         if _lower_first_name(note, lex, index) and note.same_line(index, index + 1):

@@ -10,7 +10,7 @@ hospital and street rules leave.
   a pipe-separated header ("LMH | Cardiology | ..."), before a unit ("SJMC ED") or after a
   transfer cue ("transferred from LMH");
 - ``units``: a named unit and room after a unit field ("Unit/Room: Ellis 14 / 22B":
-  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Bigelow 6").
+  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5").
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -
         word = note.words[previous]
         glued_dash = word == "-" and note.tokens[previous].start == note.tokens[
             previous - 1
-        ].end  # "Tri-County EMS", not "NOTE - Hospital"
+        ].end  # "Two Rivers EMS", not "NOTE - Hospital"
         if _name_word(note, lex, previous) or word in {"&", "'s", "’s", "of", "and"} or (
             glued_dash
         ):
@@ -205,7 +205,7 @@ def _piped(note: Note, index: int) -> bool:
 
 
 def unit_spans(scan: Scan) -> list[Span]:
-    """"Unit/Room: Ellis 14 / 22B", "transferred to Bigelow 6": a named unit and its room."""
+    """"Unit/Room: Ellis 14 / 22B", "transferred to Whitcomb 5": a named unit and its room."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     count = len(note.tokens)
