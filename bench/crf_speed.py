@@ -103,6 +103,7 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
         row[f"en_crf_member_{suffix}"] = per_note(_best(args.repeats, lambda: crf.predict(notes)),
                                                   len(notes))
     en.set_threshold(None)
+    row.update(decoding_phases(crf, notes, args))
     if MEDDOCAN_DEV.is_dir():
         es = deidkit.load_model("es")
         dev = list(read_documents(MEDDOCAN_DEV, "brat"))
@@ -111,6 +112,53 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
         row["es_detect_meddocan_dev"] = per_note(_best(args.repeats, lambda: es.predict(dev)),
                                                  len(dev))
     row["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return row
+
+
+def decoding_phases(crf: Any, notes: list[Any], args: argparse.Namespace) -> dict[str, float]:
+    """The CRF's two phases apart, ms per note: its features (attribute items, the same code
+    in both trees) and decoding them (old: python-crfsuite's tagger on the compact copy; new:
+    ``crf_decode``, all notes given at once and 4 at a time, as the ensemble gives them)."""
+    from deidkit.text import tokenize
+
+    tokens = [tokenize(doc.text) for doc in notes]
+    new = hasattr(crf, "chain_")
+    vocabulary = crf.chain_.vocabulary if new else crf.vocabulary_
+
+    def features() -> list[Any]:
+        return [crf.extractor.attribute_items(doc, words, vocabulary=vocabulary)
+                for doc, words in zip(notes, tokens, strict=True)]
+
+    items = features()
+    row = {"en_crf_features": 1000 * _best(args.repeats, features) / len(notes)}
+    if new:
+        chain = crf.chain_
+
+        def decode(size: int, threshold: float | None) -> None:
+            for start in range(0, len(items), size):
+                emissions = [chain.emissions(each) for each in items[start : start + size]]
+                posteriors = chain.posteriors(emissions)
+                if threshold is None:
+                    chain.best_paths(emissions, posteriors)
+                else:
+                    [crf._threshold_path(posterior, threshold) for posterior in posteriors]
+    else:
+        tagger = crf.tagger_
+
+        def decode(size: int, threshold: float | None) -> None:
+            for each in items:
+                if threshold is not None:
+                    crf._threshold_tags(each, threshold)
+                    continue
+                for index, tag in enumerate(tagger.tag(each)):
+                    if tag != "O":
+                        tagger.marginal(tag, index)
+
+    for size, name in ((len(items), "together"), (4, "by_4")):
+        for threshold in (None, args.threshold):
+            suffix = "argmax" if threshold is None else f"threshold_{threshold}"
+            seconds = _best(args.repeats, lambda: decode(size, threshold))  # noqa: B023
+            row[f"en_crf_decode_{name}_{suffix}"] = 1000 * seconds / len(notes)
     return row
 
 

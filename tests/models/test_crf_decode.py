@@ -17,7 +17,7 @@ import pytest
 
 from deidkit.corpus.synth import generate
 from deidkit.models import build_detector, load_model
-from deidkit.models.crf import CRFDetector
+from deidkit.models.crf import DOCUMENTS_AT_ONCE, CRFDetector
 from deidkit.models.crf_decode import LinearChain
 from deidkit.text import tokenize
 from deidkit.types import Document
@@ -166,3 +166,14 @@ def test_documents_decode_the_same_alone_or_together() -> None:
         alone = chain.posteriors([scores])
         assert np.array_equal(chain.best_paths([scores], alone)[0], path)
         assert np.allclose(alone[0].marginals, posterior.marginals, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("threshold", [None, 0.9])
+def test_predicting_in_batches_gives_each_documents_own_spans(threshold: float | None) -> None:
+    crf = crf_of(load_model("es")).set_threshold(threshold)
+    notes = [doc.with_spans(()) for doc in generate(60, seed=13)]
+    assert len(notes) > 4 * DOCUMENTS_AT_ONCE  # several batches
+    together = crf.predict([*notes, Document("empty", "")])
+    alone = [crf.predict([doc])[0] for doc in notes]
+    assert [doc.spans for doc in together[:-1]] == [doc.spans for doc in alone]
+    assert together[-1].spans == ()

@@ -34,7 +34,7 @@ import numpy as np
 
 from deidkit.models import crfsuite_file
 
-BATCH_TOKENS = 20_000
+BATCH_TOKENS = 8_192
 """Padded tokens decoded together at most (working memory: ~32 bytes x this x labels)."""
 SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
