@@ -171,15 +171,25 @@ def test_pattern_backoff_adds_what_the_model_missed(trained: dict[str, BaseDetec
     assert "jdoe@example.org" not in without
 
 
-def test_backoff_never_overlaps_model_spans() -> None:
+def test_backoff_widens_partial_spans_of_its_label_and_never_overlaps_others() -> None:
     from deidkit.models.statistical import with_pattern_backoff
     from deidkit.types import Span
 
     text = "Seen 3/5/2010 and 4/6/2011."
-    mine = [Span(5, 9, "DATE", source="crf")]  # a partial date the model found
+    mine = [Span(5, 9, "DATE", source="crf", source_label="FECHA")]  # a partial date
     spans = with_pattern_backoff(text, "en", mine, "crf")
-    assert [(text[s.start:s.end], s.label) for s in spans] == [("3/5/", "DATE"),
+    assert [(text[s.start:s.end], s.label, s.source_label) for s in spans] == [
+        ("3/5/2010", "DATE", "FECHA"), ("4/6/2011", "DATE", None)]
+    # a model span of another label is kept as it is, and nothing overlaps it
+    other = [Span(5, 9, "IDNUM", source="crf")]
+    spans = with_pattern_backoff(text, "en", other, "crf")
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("3/5/", "IDNUM"),
                                                                ("4/6/2011", "DATE")]
+    # the day of a Spanish date the model cut off is covered ("3 de [marzo de 2019]")
+    text = "Ingresa el 3 de marzo de 2019 en urgencias."
+    cut = [Span(text.index("marzo"), text.index(" en urg"), "DATE", source="crf")]
+    spans = with_pattern_backoff(text, "es", cut, "crf")
+    assert [text[s.start:s.end] for s in spans] == ["3 de marzo de 2019"]
 
 
 @pytest.mark.parametrize("key", ["crf", "svm-linear", "tree", "ensemble"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from deidkit.errors import ConfigError
@@ -32,7 +33,7 @@ BACKOFF_PATTERNS: frozenset[str] = frozenset(
 )
 """Patterns whose matches are PHI with the same label in every corpus (full dates, e-mail,
 URLs, IP addresses, SSNs, phone numbers): the pattern back-off adds them where the model
-found nothing."""
+found nothing, or widen the model's spans of the same label to cover."""
 Progress = Callable[[str], None]
 
 
@@ -137,11 +138,23 @@ def is_phi(tag: str) -> bool:
 
 
 def with_pattern_backoff(text: str, lang: str, spans: list[Span], source: str) -> list[Span]:
-    """``spans`` plus the matches of ``BACKOFF_PATTERNS`` that overlap none of them."""
-    added = [
-        Span(match.start, match.end, match.label, source=source)
-        for match in find_patterns(text, lang)
-        if match.name in BACKOFF_PATTERNS
-        and not any(span.start < match.end and match.start < span.end for span in spans)
-    ]
-    return sorted([*spans, *added], key=lambda span: span.start) if added else spans
+    """``spans`` and the matches of ``BACKOFF_PATTERNS``: a match that overlaps none of them is
+    added; one that overlaps only spans of its own label widens them into one span covering it
+    (``3 de [marzo de 2019]``: the day would stay in the output otherwise)."""
+    result = list(spans)
+    for match in find_patterns(text, lang):
+        if match.name not in BACKOFF_PATTERNS:
+            continue
+        touching = [span for span in result if span.start < match.end and match.start < span.end]
+        if not touching:
+            result.append(Span(match.start, match.end, match.label, source=source))
+            continue
+        start = min(match.start, *(span.start for span in touching))
+        end = max(match.end, *(span.end for span in touching))
+        if all(span.label == match.label for span in touching) and (
+            len(touching) > 1 or (start, end) != (touching[0].start, touching[0].end)
+        ):
+            widened = replace(touching[0], start=start, end=end)
+            result = [span for span in result if all(span is not t for t in touching)]
+            result.append(widened)
+    return sorted(result, key=lambda span: span.start)
