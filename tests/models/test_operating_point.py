@@ -174,8 +174,12 @@ def test_train_with_recall_target_stores_the_point(
 
 
 def test_models_states_the_shipped_point(capsys: pytest.CaptureFixture[str]) -> None:
+    from deidkit.models import SHIPPED_MODELS, read_model
+
+    threshold = read_model(SHIPPED_MODELS["en"].path).metadata["operating_point"]["threshold"]
     assert main(["models", "en"]) == 0
-    assert "operating point: argmax" in capsys.readouterr().out
+    point = "argmax" if threshold is None else f"threshold {threshold:g}"
+    assert f"operating point: {point}" in capsys.readouterr().out
 
 
 def test_models_en_reports_the_hand_written_set_first(capsys: pytest.CaptureFixture[str]) -> None:
