@@ -52,7 +52,7 @@ from deidkit.models import (
     read_model,
     resolve_model_path,
 )
-from deidkit.models.operating import OPERATING_POINT
+from deidkit.models.operating import OPERATING_POINT, threshold_of
 from deidkit.models.store import folder_size
 from deidkit.types import Document
 
@@ -301,12 +301,23 @@ def measured_lines(metadata: dict[str, Any]) -> list[str]:
             )
     held_out = metadata.get("held_out_evaluation")
     summary = held_out.get("summary", {}) if isinstance(held_out, dict) else {}
+    threshold = threshold_of(metadata)
+    curve = summary.get("held_out_curve")
+    shipped = [point for point in curve if isinstance(point, dict)
+               and point.get("threshold") == threshold] if isinstance(curve, list) else []
+    if threshold is not None and shipped:
+        lines.append(
+            f"held-out template families at the shipped threshold {threshold}: token recall "
+            f"{shipped[0].get('recall')}, precision {shipped[0].get('precision')}, NAME+ID "
+            f"leak {shipped[0].get('leak')}"
+        )
+    at = " at argmax" if threshold is not None else ""
     for key, what in (("held_out_families", "held-out template families"),
                       ("seen_families", "seen template families")):
         if isinstance(summary.get(key), dict):
             score = summary[key]
             lines.append(
-                f"{what}: token recall {score.get('token_phi_recall')}, precision "
+                f"{what}{at}: token recall {score.get('token_phi_recall')}, precision "
                 f"{score.get('token_phi_precision')}, NAME+ID leak {score.get('leak_rate')}, "
                 f"strict entity F1 {score.get('entity_strict_f1')}"
             )
