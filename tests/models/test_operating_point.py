@@ -187,6 +187,12 @@ def test_models_en_reports_the_hand_written_set_first(capsys: pytest.CaptureFixt
     measured = [line for line in capsys.readouterr().out.splitlines() if "measured:" in line]
     assert measured and "hand-written set" in measured[0]
     assert any("held-out template families" in line for line in measured[1:])
+    from deidkit.models import SHIPPED_MODELS, read_model
+
+    threshold = read_model(SHIPPED_MODELS["en"].path).metadata["operating_point"]["threshold"]
+    if threshold is not None:  # the held-out figures at the shipped point, from the curve
+        assert any(f"at the shipped threshold {threshold}: token recall" in line
+                   for line in measured)
 
 
 def test_evaluate_curve_table_and_threshold_option(
