@@ -36,6 +36,14 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.text.tokenizer._DIGIT_GROUPS_RE": "fullmatch of one token",
     "deidkit.text.tokenizer._UPPER_ID_RE": "fullmatch of one token",
     "deidkit.text.tokenizer._LONG_DIGITS_FIRST_RE": "match at a token's start",
+    "deidkit.models.rules.ages._NOT_AGE": "match right after an age's number",
+    "deidkit.models.rules.ages._NUMBER": "match right after an age cue",
+    "deidkit.models.rules.ages._WORDS": "match right after an age cue",
+    "deidkit.models.rules.identifiers._DECIMAL": "fullmatch of one value",
+    "deidkit.models.rules.identifiers._HEADER_ID": "fullmatch of one header cell's value",
+    "deidkit.models.rules.identifiers._NOT_CODES": "fullmatch of one token",
+    "deidkit.models.rules.identifiers._VALUE": "match right after an identifier's cue",
+    "deidkit.models.rules.staff.LOGIN_WITH_DIGITS": "fullmatch of one token",
 }
 """Pattern key prefix -> how its callers bound it (only ever one attempt at a position)."""
 

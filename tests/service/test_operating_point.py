@@ -38,8 +38,8 @@ def test_ages_over_89_on_detect_and_deidentify(client: TestClient) -> None:
 def test_threshold_and_propagate_are_checked_and_used(client: TestClient) -> None:
     assert client.post("/detect", json={"text": NOTE, "threshold": 1.5}).status_code == 422
     assert client.post("/detect", json={"text": NOTE, "ages": "some"}).status_code == 422
-    text = "Zorbanek Quilmarth seen today. Later Quilmarth walked."
-    second = text.rindex("Quilmarth")
+    text = "Mr. Zorbanek Quilmarth seen today. Plan: quilmarth 5 mg daily."
+    second = text.rindex("quilmarth")
 
     def covered(reply: dict[str, list[dict[str, int]]]) -> int:
         return sum(s["end"] - s["start"] for s in reply["spans"])

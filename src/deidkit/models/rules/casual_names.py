@@ -258,14 +258,14 @@ def _lower_surname(note: Note, lex: Lexicons, index: int) -> int:
 HEADER_NAMES = TokenRule("header_names", CONTEXT_NAMES, header_names, switch="names")
 _WORD = r"[\p{L}][\p{L}'’-]*"
 _PERSON = rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
-_BULLET = r"(?m)^[ \t]*[*\-•]*[ \t]*"
+_BULLET = r"(?m)^[ \t]*(?:[*\-•]+[ \t]*)?"  # one way to split the blanks: linear
 LAYOUTS = (  # (expression, label, strict): names by their place in a line; a strict layout
     # takes ordinary and medical words only when they are first names
     (regex.compile(_BULLET + _PERSON + r"[ \t]+(?i:in)[ \t]+[\w-]+,[ \t]*\d{1,3}[ \t]*"
                    r"(?i:m|f|yo|y/o)\b"), "PATIENT", True),  # "- felmlee in d12, 32f"
     (regex.compile(_BULLET + r"(?i:rm|room|bed)[ \t]+[\w-]+[ \t]+-[ \t]+" + _PERSON
                    + r"[ \t]+-"), "PATIENT", True),  # "* rm 933a - art guo - npo"
-    (regex.compile(r"(?m)^[ \t]*[-–—]*[ \t]*" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
+    (regex.compile(r"(?m)^[ \t]*(?:[-–—]+[ \t]*)?" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
                    r"\.?[ \t]*$"), "DOCTOR", True),  # "--will rn"
     (regex.compile(r"(?i:thank[ \t]+you|thanks|sincerely|regards|best)[,!.]?[ \t]*\n?[ \t]*"
                    r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT", True),

@@ -33,7 +33,7 @@ _MARKER = regex.compile(
 _REAL_MARKER = regex.compile(r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b")
 _CODE = r"[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*"
 _VALUE = regex.compile(  # "BCX 44821 9": letters, then a code with a digit, then short groups
-    rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*]){_CODE}"
+    rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*])(?>{_CODE})"  # atomic: linear
     r"(?:[ ](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{1,6}){0,3}(?![\p{L}\d])"
 )
 _DATE = regex.compile(

@@ -25,7 +25,7 @@ from deidkit.types import Span
 TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
 INITIALS = regex.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 LOGIN = regex.compile(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
-LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4,}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
