@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import collections
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from deidkit.corpus import builder as builder_module
 from deidkit.corpus.families import FAMILIES
 from deidkit.corpus.notes import broad
-from deidkit.corpus.slots import SLOTS
 from deidkit.corpus.slots_broad import BROAD_SLOTS, ID_CUES
 from deidkit.corpus.synth import generate
 from deidkit.labels import LABELS
 from deidkit.text import tokenize
+
+from .tracing import Trace
+from .tracing import traced as trace_slots
 
 NEW_FAMILIES = tuple(family.id for family in broad.FAMILIES)
 EXPECTED_LABELS: dict[str, set[str]] = {
@@ -33,38 +34,6 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "idcue": re.compile(r"^[A-Z0-9][A-Z0-9 -]*[A-Z0-9]$"),
     "idval": re.compile(r"^[A-Z0-9][A-Z0-9 -]*[A-Z0-9]$"),
 }
-Trace = list[tuple[str, str, str, str]]  # (slot, label, value written, text at the span)
-
-
-def _traced(make: Callable[[], list[Any]]) -> tuple[list[Any], Trace]:
-    """Documents from ``make()``, with each broad slot's spans recorded."""
-    trace: Trace = []
-    written: list[tuple[str, str]] = []
-    original_phi = builder_module.NoteBuilder.phi
-
-    def phi(self: builder_module.NoteBuilder, value: str, label: str) -> None:
-        if value:
-            written.append((builder_module.apply_case(value, self.case), label))
-        original_phi(self, value, label)
-
-    def wrap(name: str, function: Callable[..., None]) -> Callable[..., None]:
-        def traced_slot(ctx: Any, *args: str) -> None:
-            before = len(written)
-            function(ctx, *args)
-            text, spans = ctx.out.build()
-            new = spans[len(spans) - (len(written) - before):] if len(written) > before else ()
-            for span, (value, label) in zip(new, written[before:], strict=True):
-                trace.append((name, label, value, text[span.start:span.end]))
-        return traced_slot
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(builder_module.NoteBuilder, "phi", phi)
-        for name, function in BROAD_SLOTS.items():
-            patch.setitem(SLOTS, name, wrap(name, function))
-        documents = make()
-    return documents, trace
-
-
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Any], Trace]]:
     """3,000 notes of the new families: 300 of each (three variants)."""
@@ -77,13 +46,13 @@ def traced() -> Iterator[tuple[list[Any], Trace]]:
                                   variant="out-of-dictionary")
         return documents
 
-    yield _traced(make)
+    yield trace_slots(BROAD_SLOTS, make)
 
 
 @pytest.fixture(scope="module")
 def traced_older() -> Iterator[tuple[list[Any], Trace]]:
     """2,000 notes of the older families (their shared banks use the new slots too)."""
-    yield _traced(lambda: list(generate(2000, seed=34, exclude=NEW_FAMILIES)))
+    yield trace_slots(BROAD_SLOTS, lambda: list(generate(2000, seed=34, exclude=NEW_FAMILIES)))
 
 
 def _check_trace(trace: Trace, minimum: int) -> dict[str, list[tuple[str, str]]]:

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import collections
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from deidkit.corpus import builder as builder_module
 from deidkit.corpus.notes import elsewhere
-from deidkit.corpus.slots import SLOTS
 from deidkit.corpus.slots_extra import EXTRA_SLOTS
 from deidkit.corpus.synth import generate
 from deidkit.labels import LABELS
 from deidkit.text import tokenize
+
+from .tracing import Trace
+from .tracing import traced as trace_slots
 
 NEW_FAMILIES = tuple(family.id for family in elsewhere.FAMILIES)
 EXPECTED_LABELS: dict[str, set[str]] = {
@@ -40,40 +41,20 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "pdate": re.compile(r"^(?:[A-Z][a-z]{1,3} )?\d{1,2}[/-]\d{1,2}$|^\d{1,2}(?:st|nd|rd|th)$|"
                         r"^[A-Z][a-z]{2} \d{1,2}$", re.IGNORECASE),
 }
-Trace = list[tuple[str, str, str, str]]  # (slot, label, value written, text at the span)
 
 
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Any], Trace]]:
     """Notes of the new families (three variants), with each new slot's spans recorded."""
-    trace: Trace = []
-    written: list[tuple[str, str]] = []
-    original_phi = builder_module.NoteBuilder.phi
 
-    def phi(self: builder_module.NoteBuilder, value: str, label: str) -> None:
-        if value:
-            written.append((builder_module.apply_case(value, self.case), label))
-        original_phi(self, value, label)
-
-    def wrap(name: str, function: Callable[..., None]) -> Callable[..., None]:
-        def traced_slot(ctx: Any, *args: str) -> None:
-            before = len(written)
-            function(ctx, *args)
-            text, spans = ctx.out.build()
-            new = spans[len(spans) - (len(written) - before):] if len(written) > before else ()
-            for span, (value, label) in zip(new, written[before:], strict=True):
-                trace.append((name, label, value, text[span.start:span.end]))
-        return traced_slot
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(builder_module.NoteBuilder, "phi", phi)
-        for name, function in EXTRA_SLOTS.items():
-            patch.setitem(SLOTS, name, wrap(name, function))
+    def make() -> list[Any]:
         documents = list(generate(2000, seed=21, families=NEW_FAMILIES))
         documents += list(generate(500, seed=22, families=NEW_FAMILIES, variant="ambiguous"))
         documents += list(generate(500, seed=23, families=NEW_FAMILIES,
                                    variant="out-of-dictionary"))
-    yield documents, trace
+        return documents
+
+    yield trace_slots(EXTRA_SLOTS, make)
 
 
 def test_every_new_context_writes_exact_spans(traced: tuple[list[Any], Trace]) -> None:

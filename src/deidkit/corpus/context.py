@@ -155,3 +155,18 @@ class NoteContext:
 
 
 SlotFunction = Callable[..., None]
+"""A slot: appends its text (and its PHI spans) to ``ctx.out``."""
+
+
+def slot_registrar(table: dict[str, SlotFunction]) -> Callable[[str], Callable[[SlotFunction],
+                                                                            SlotFunction]]:
+    """A ``@slot(name)`` decorator that registers slot functions in ``table``."""
+
+    def slot(name: str) -> Callable[[SlotFunction], SlotFunction]:
+        def register(function: SlotFunction) -> SlotFunction:
+            table[name] = function
+            return function
+
+        return register
+
+    return slot

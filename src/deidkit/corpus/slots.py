@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from deidkit.corpus import filler, forms, pools
 from deidkit.corpus.ambiguous import AMBIGUOUS, AMBIGUOUS_BY_WORD, of_kind
-from deidkit.corpus.context import NoteContext
+from deidkit.corpus.context import NoteContext, slot_registrar
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
 from deidkit.corpus.slots_broad import BROAD_SLOTS
@@ -18,13 +18,7 @@ from deidkit.corpus.slots_extra import EXTRA_SLOTS
 
 SLOTS: dict[str, Callable[..., None]] = {}
 
-
-def slot(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def register(function: Callable[..., None]) -> Callable[..., None]:
-        SLOTS[name] = function
-        return function
-
-    return register
+slot = slot_registrar(SLOTS)
 
 
 # --- the patient and people ----------------------------------------------------------------

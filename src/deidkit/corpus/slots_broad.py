@@ -14,20 +14,14 @@ import string
 from collections.abc import Callable
 
 from deidkit.corpus import forms, pools
-from deidkit.corpus.context import NoteContext
+from deidkit.corpus.context import NoteContext, slot_registrar
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Variant, shape
-from deidkit.corpus.slots_extra import _last, _place_word
+from deidkit.corpus.slots_extra import place_word, surname
 
 BROAD_SLOTS: dict[str, Callable[..., None]] = {}
 
-
-def slot(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def register(function: Callable[..., None]) -> Callable[..., None]:
-        BROAD_SLOTS[name] = function
-        return function
-
-    return register
+slot = slot_registrar(BROAD_SLOTS)
 
 
 # --- organisations -------------------------------------------------------------------------
@@ -115,8 +109,8 @@ def _first(ctx: NoteContext) -> str:
 
 
 def _fill(ctx: NoteContext, form: str) -> str:
-    return form.format(last=_last(ctx), last2=_last(ctx), last3=_last(ctx),
-                       place=_place_word(ctx), first=_first(ctx), initials=_initials(ctx))
+    return form.format(last=surname(ctx), last2=surname(ctx), last3=surname(ctx),
+                       place=place_word(ctx), first=_first(ctx), initials=_initials(ctx))
 
 
 @slot("org2")
@@ -173,7 +167,7 @@ def _dept(ctx: NoteContext, case: str = "") -> None:
     if ctx.chance(0.25):
         value = ctx.episode.unit
     else:
-        value = ctx.pick(UNIT_FORMS).format(last=_last(ctx), place=_place_word(ctx),
+        value = ctx.pick(UNIT_FORMS).format(last=surname(ctx), place=place_word(ctx),
                                             first=_first(ctx), n=ctx.rng.randint(2, 22),
                                             l=ctx.pick("ABCEWNS"))
     if case == "upper" or (not case and ctx.chance(0.2)):

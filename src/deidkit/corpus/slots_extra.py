@@ -14,22 +14,16 @@ import string
 from collections.abc import Callable
 
 from deidkit.corpus import forms, pools
-from deidkit.corpus.context import NoteContext
+from deidkit.corpus.context import NoteContext, slot_registrar
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
 
 EXTRA_SLOTS: dict[str, Callable[..., None]] = {}
 
-
-def slot(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    def register(function: Callable[..., None]) -> Callable[..., None]:
-        EXTRA_SLOTS[name] = function
-        return function
-
-    return register
+slot = slot_registrar(EXTRA_SLOTS)
 
 
-def _last(ctx: NoteContext) -> str:
+def surname(ctx: NoteContext) -> str:
     if ctx.variant is Variant.OUT_OF_DICTIONARY:
         return ood_word(ctx.rng)
     return pools.pick_ranked(ctx.rng, pools.name_tables("us").last, 1.3)
@@ -214,14 +208,14 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def _place_word(ctx: NoteContext) -> str:
+def place_word(ctx: NoteContext) -> str:
     if ctx.variant is Variant.OUT_OF_DICTIONARY:  # no word any dictionary could find
         return ood_word(ctx.rng).capitalize()
     roll = ctx.rng.random()
     if roll < 0.4:
         return ctx.world.town()[0]
     if roll < 0.7:
-        return _last(ctx)
+        return surname(ctx)
     return ctx.pick(("Juniper Hill", "Cedar Ridge", "Maple Grove", "Oak Knoll", "Riverside",
                      "Lakeview", "Meadowbrook", "Ashgrove", "Brookside", "Willow Bend",
                      "Stonebridge", "Harbor", "Northshore", "Valley", "Summit", "Greenfield",
@@ -236,8 +230,8 @@ def _place(ctx: NoteContext, kind: str = "firm") -> None:
     if kind == "pharmacy" and ctx.chance(0.3):
         value = ctx.pick(PHARMACY_CHAINS)
     else:
-        value = ctx.pick(forms_).format(place=_place_word(ctx), last=_last(ctx),
-                                        last2=_last(ctx), last3=_last(ctx),
+        value = ctx.pick(forms_).format(place=place_word(ctx), last=surname(ctx),
+                                        last2=surname(ctx), last3=surname(ctx),
                                         city=ctx.world.town()[0])
     ctx.out.phi(value, label)
 
@@ -262,9 +256,9 @@ def _ward(ctx: NoteContext) -> None:
     if roll < 0.25:
         value = value.upper()
     elif roll < 0.45:
-        value = f"{_last(ctx)} {ctx.rng.randint(2, 14)}"
+        value = f"{surname(ctx)} {ctx.rng.randint(2, 14)}"
     elif roll < 0.55:
-        value = f"{ctx.pick(('East', 'West', 'North', 'South'))} {_last(ctx)}"
+        value = f"{ctx.pick(('East', 'West', 'North', 'South'))} {surname(ctx)}"
     ctx.out.phi(value, "DEPARTMENT")
 
 
@@ -281,7 +275,7 @@ def _rm(ctx: NoteContext) -> None:
 @slot("place_other")
 def _place_other(ctx: NoteContext) -> None:
     """Landmarks and other named places: reservoirs, bridges, shelters, stadiums."""
-    word = _place_word(ctx)
+    word = place_word(ctx)
     value = ctx.pick((f"{word} Reservoir", f"{word} Bridge", f"{word} Street Shelter",
                       f"{word} Stadium", f"{word} Trail", f"{word} Plaza", f"{word} Marina",
                       f"{word} YMCA", f"{word} Rail Trail", f"{word} Ice Rink",

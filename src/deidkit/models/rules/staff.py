@@ -54,11 +54,7 @@ def initials_spans(scan: Scan) -> list[Span]:
         found = lex.initials_cues.match(note.words, index)
         if found is None:
             continue
-        start = found[0]
-        while start < len(note.tokens) and note.words[start] in _FILLERS and (
-            start - found[0] < 2 and note.same_line(index, start)
-        ):
-            start += 1
+        start = _past_fillers(note, index, found[0])
         while start < len(note.tokens) and note.same_line(index, start) and (
             _initials(note, lex, start)
         ) and _followed_as_name(note, start):
@@ -157,6 +153,17 @@ def _signature_line(note: Note, lex: Lexicons, first: int, stop: int) -> bool:
     )
 
 
+def _past_fillers(note: Note, cue: int, start: int) -> int:
+    """The first token at or after ``start`` that is not one of up to two fillers on the cue's
+    line ("per", "by", ...)."""
+    position = start
+    while position < len(note.tokens) and note.words[position] in _FILLERS and (
+        position - start < 2 and note.same_line(cue, position)
+    ):
+        position += 1
+    return position
+
+
 def username_spans(scan: Scan) -> list[Span]:
     """User names: after a cue, in parentheses on an audit line, "kpatel2" on such a line."""
     note, lex = scan.note, scan.lex
@@ -165,11 +172,7 @@ def username_spans(scan: Scan) -> list[Span]:
         found = lex.username_cues.match(note.words, index)
         if found is None:
             continue
-        start = found[0]
-        while start < len(note.tokens) and note.words[start] in _FILLERS and (
-            start - found[0] < 2 and note.same_line(index, start)
-        ):
-            start += 1
+        start = _past_fillers(note, index, found[0])
         if start < len(note.tokens) and note.same_line(index, start):
             end = _login(note, lex, start)
             if end is None:
