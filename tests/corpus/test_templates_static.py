@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from deidkit.corpus import slots
+from deidkit.corpus.lookalikes import LOOKALIKES
 from deidkit.corpus.template import Slot, TemplateSyntaxError, parse
 
 CORPUS = Path(slots.__file__).parent
-FILES = [*sorted((CORPUS / "notes").glob("*.py")), CORPUS / "synth.py", CORPUS / "ambiguous.py"]
+FILES = [*sorted((CORPUS / "notes").glob("*.py")), CORPUS / "synth.py", CORPUS / "ambiguous.py",
+         CORPUS / "lookalikes.py"]
 DATE_KEY = re.compile(r"^(admit|discharge|dob|note|proc|surgery|yesterday|tomorrow|"
                       r"(past|recent|future|followup)\d*)$")
 
@@ -53,3 +55,5 @@ def test_templates_parse_and_use_known_slots(path: Path) -> None:
                 assert slot.args[0] in slots.CUE_LABELS, f"{path.name}: label {slot.args}"
             if slot.name == "eponym" and slot.args:
                 assert slot.args[0] in {"device", "history", "exam", "word"}, slot.args
+            if slot.name == "lookalike" and slot.args:
+                assert slot.args[0] in LOOKALIKES, slot.args

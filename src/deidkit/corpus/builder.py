@@ -33,6 +33,8 @@ def apply_case(text: str, case: Case) -> str:
 
 
 _LONG_WORD = re.compile(r"\b[a-z]{5,}\b")
+_TRAILING_INITIAL = re.compile(r"[\s,][^\W\d_]\.$")
+"""A value ending in a lone initial and its period (``Sara R.``), which the tokenizer splits."""
 
 
 def misspell(word: str, rng: random.Random) -> str:
@@ -80,10 +82,14 @@ class NoteBuilder:
         """Append text that is not PHI.
 
         A sentence's full stop after a value that already ends with one (``Jr.``, ``F.``)
-        is dropped, as a writer would.
+        is dropped, as a writer would. When that value is a PHI span ending in a lone
+        initial and its period (``LEE, SARA R.``), the one full stop left ends the sentence,
+        not the name: the span gives it up (docs/annotation-guideline.md, span rule 2), so a
+        span never ends in a full stop that ends a sentence.
         """
         if value.startswith(".") and self._parts and self._parts[-1].endswith("."):
             value = value[1:]
+            self._release_initial_period()
         if self._typos and self._rng is not None and value:
             rng, rate = self._rng, self._typos
             value = _LONG_WORD.sub(
@@ -92,6 +98,14 @@ class NoteBuilder:
             value = apply_case(value, self.case)
             self._parts.append(value)
             self._size += len(value)
+
+    def _release_initial_period(self) -> None:
+        """Move the last span's final ``.`` out of it if the span just ended, on a lone initial."""
+        if not self._spans or self._spans[-1].end != self._size:
+            return
+        last = self._spans[-1]
+        if _TRAILING_INITIAL.search(self._parts[-1]) and last.end - last.start > 2:
+            self._spans[-1] = Span(last.start, last.end - 1, last.label, source=last.source)
 
     def phi(self, value: str, label: str) -> None:
         """Append a PHI value and record its span with the canonical ``label``."""

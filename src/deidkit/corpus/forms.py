@@ -111,10 +111,13 @@ def name_text(rng: random.Random, person: Person, form: str) -> str:
         if middle and rng.random() < 0.3:
             return f"{first} {middle} {last}"
         return f"{first}{mi} {last}"
-    if form == "last_first":
-        return f"{last}, {first}{mi}"
-    if form == "last_first_caps":
-        return f"{last.upper()}, {first.upper()}{mi.upper()}"
+    if form in ("last_first", "last_first_caps"):
+        # ``LAST, FIRST M`` is written with or without the initial's period; a sentence's
+        # full stop after it is never part of the name (NoteBuilder.text)
+        if middle and rng.random() < 0.45:
+            mi = mi.rstrip(".")
+        written = f"{last}, {first}{mi}"
+        return written.upper() if form == "last_first_caps" else written
     if form == "last_first_nocomma":
         return f"{last.upper()} {first.upper()}"
     if form == "initial_last":

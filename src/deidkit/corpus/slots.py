@@ -11,6 +11,7 @@ from collections.abc import Callable
 from deidkit.corpus import filler, forms, pools
 from deidkit.corpus.ambiguous import AMBIGUOUS, AMBIGUOUS_BY_WORD, of_kind
 from deidkit.corpus.context import NoteContext, slot_registrar
+from deidkit.corpus.lookalikes import EPONYM_KINDS, LOOKALIKE_SLOTS
 from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
 from deidkit.corpus.slots_broad import BROAD_SLOTS
@@ -583,13 +584,18 @@ def _problems(ctx: NoteContext, low: str = "3", high: str = "8", style: str = ""
                                                                       "inline"))))
 
 
+EPONYM_LOOKALIKE_RATE = 0.5
+"""How often ``{eponym}`` writes a clause of the look-alike banks instead of its own phrase."""
+
+
 @slot("eponym")
 def _eponym(ctx: NoteContext, kind: str = "") -> None:
     """A medical phrase built on a word that is also a name or place (never PHI here).
 
     ``kind`` (device, history, exam, word) keeps the phrase fitting its place; without it any
     phrase is used. In the ambiguous variant the word is, when possible, one this note uses
-    as PHI.
+    as PHI; otherwise the phrase comes, at times, from the look-alike banks that fit
+    (``deidkit.corpus.lookalikes``).
     """
     candidates = of_kind(kind) if kind else AMBIGUOUS
     entry = None
@@ -601,6 +607,9 @@ def _eponym(ctx: NoteContext, kind: str = "") -> None:
         elif cast and ctx.chance(0.5):
             entry = ctx.pick(cast)
     if entry is None:
+        if ctx.chance(EPONYM_LOOKALIKE_RATE):  # the broader look-alike banks, same places
+            ctx.slots["lookalike"](ctx, ctx.pick(EPONYM_KINDS[kind]))
+            return
         entry = ctx.pick(candidates)
     ctx.render(ctx.pick(entry.phrases))
 
@@ -617,3 +626,4 @@ def _cast_words(ctx: NoteContext) -> set[str]:
 
 SLOTS.update(EXTRA_SLOTS)  # issue 17: initials, user names, agencies, partial dates, ...
 SLOTS.update(BROAD_SLOTS)  # issue 17: organisations, landmarks, units, IDs of many shapes
+SLOTS.update(LOOKALIKE_SLOTS)  # issue 17: non-PHI look-alikes (eponyms, words, numbers)

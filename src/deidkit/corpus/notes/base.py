@@ -74,10 +74,23 @@ def section(ctx: NoteContext, heading: str, body: Body, *, colon: str = ":",
     ctx.out.text("\n\n" if ctx.chance(0.7) else "\n")
 
 
+LOOKALIKE_SENTENCE = "{lookalike}. "
+LOOKALIKE_RATE = 0.35
+"""How often a run of prose sentences gets one non-PHI look-alike sentence among them
+(``deidkit.corpus.lookalikes``), whatever the family: held-out families get them too."""
+
+
 def sentences(ctx: NoteContext, bank: tuple[str, ...], low: int, high: int) -> list[str]:
-    """``low``..``high`` distinct sentences of a bank, in bank order."""
+    """``low``..``high`` distinct sentences of a bank, in bank order.
+
+    When the sentences are prose (each ends with ``". "``), one look-alike sentence is at
+    times slipped in among them (``LOOKALIKE_RATE``).
+    """
     count = ctx.rng.randint(low, min(high, len(bank)))
-    return [bank[index] for index in sorted(ctx.rng.sample(range(len(bank)), count))]
+    chosen = [bank[index] for index in sorted(ctx.rng.sample(range(len(bank)), count))]
+    if chosen and all(item.endswith(". ") for item in chosen) and ctx.chance(LOOKALIKE_RATE):
+        chosen.insert(ctx.rng.randint(0, len(chosen)), LOOKALIKE_SENTENCE)
+    return chosen
 
 
 def mix(ctx: NoteContext, *groups: list[str]) -> list[str]:

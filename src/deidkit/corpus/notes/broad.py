@@ -171,7 +171,8 @@ def face_sheet(ctx: NoteContext) -> None:
     ctx.out.text("\n")
     ctx.line("[Comments|Notes|Reg notes]: " + " ".join(phrase + "." for phrase in sentences(
         ctx, (*EMPLOYMENT[:4], *CARE_LINKS[2:7], "Pt moved from {country} in {year:past3}",
-              "{relfull} ({relation:0}) to be called at work, {org2:company} {ext}"), 1, 3)))
+              "{relfull} ({relation:0}) to be called at work, {org2:company} {ext}",
+              "{lookalike:word}", "{lookalike:generic}"), 1, 3)))
 
 
 EMS_ROWS = (
@@ -456,11 +457,16 @@ def portal_thread(ctx: NoteContext) -> None:
         "[I|We] [forwarded|routed] this to {dr:pcp} [({login:pcp})|]. ",
         "[Please|please] call {facility2} [at|] {phone:new}. ",
         "[Appt|Appointment] {pdate:followup1:weekday} at {time} [in|at] {clinic}. ",
+        "{lookalike:word}. ",
+        "{lookalike:number}. ",
         "{inits:nurse}",
     ), 2, 4))
 
 
 HANDOFF_LINES = (
+    "{lookalike:word}",
+    "{lookalike:number}",
+    "{lookalike:device}",
     "{lcname:pt} in {room2}, {ptage}{M}, [here for|adm w/] {problem}",
     "rm {room2} - {lcname:pt} - [a&o x3|confused at night|npo p mn]",
     "[s/p|post] fall at {facility2}, [son|daughter|wife] {lcname:rel} [at bs|calling]",

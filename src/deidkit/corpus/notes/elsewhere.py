@@ -205,6 +205,9 @@ def ehr_footer(ctx: NoteContext) -> None:
 
 
 FLOW_ROWS = (
+    "{time}  {lookalike:word}  {inits:nurse}",
+    "{time}  {lookalike:number}  [{inits:nurse}|{inits:aide}]",
+    "{time}  {lookalike:device}  {inits:nurse}",
     "{time}  HR {hr}  BP {bp}  SpO2 {o2}%  [{inits:nurse}|{inits:aide}]",
     "{time}  [Turned|Repositioned] L side, skin intact  {inits:nurse}",
     "{time}  [Pain|pain] {num:0:10}/10, {med} given  {inits:nurse}",
@@ -289,6 +292,7 @@ def psychosocial(ctx: NoteContext) -> None:
             "[Was|was] living at {place:nursinghome} since {pdate:past2}",
             "[Stays|stays] at the {place_other} some nights",
             "[Grew|grew] up in {hometown}",
+            "{lookalike:word}",
         ), 1, 3)])
     section(ctx, "[Employment|Work|Occupation|Vocational]", [
         phrase + ". " for phrase in sentences(ctx, ORG_PHRASES, 1, 3)])

@@ -46,6 +46,9 @@ TRIAGE_LINES = (
     "[ESI|acuity] {num:1:4}",
     "[fell at|found down at] {landmark} [per EMS|per bystander]",
     "[+LOC|no LOC], [on coumadin|not on anticoagulation]",
+    "{lookalike:word}",
+    "{lookalike:number}",
+    "[hx|h/o] {lookalike:history}",
 )
 TELEPHONE_REASONS = (
     "[medication question|refill request|test results|symptom call|appointment request]",
@@ -177,7 +180,7 @@ def tel_portal(ctx: NoteContext) -> None:
     ctx.line("[Reply|Response] from {dr:pcp:full_cred} {dt:note}:")
     ctx.render("[Thanks for your message.|Hi {pt:first},] [Please schedule a visit|Your results "
                "look stable|I sent the refill to your pharmacy|Please go to the ED if "
-               "symptoms worsen]. ")
+               "symptoms worsen|{lookalike:word}|{lookalike:number}]. ")
     ctx.out.text("\n")
     if ctx.chance(0.6):
         ctx.line("[Audit|Session]: [login from|IP] {ip}[, user {username:nurse}|]")
@@ -196,6 +199,7 @@ def tel_results(ctx: NoteContext) -> None:
         "[Denies bleeding or bruising|No missed doses|Diet unchanged]. ",
         "[Will continue current plan.|Advised to call with any new symptoms.] ",
         "[No questions|Questions answered]. ",
+        "{lookalike:word}. ",
     ), 2, 4))
     ctx.out.text("\n")
     ctx.line("[-- |]{dr:nurse:first}[, RN|]")

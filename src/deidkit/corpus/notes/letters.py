@@ -283,7 +283,9 @@ def op_brief(ctx: NoteContext) -> None:
         "[Asst|Assistant]: {dr:resident}", "[Anesthesia|Anes]: [GETA|spinal|MAC]",
         "[Findings|findings]: [{anydx}|as expected]", "[EBL|ebl]: {num:5:500} cc",
         "[Fluids|IVF]: {num:500:3000} cc LR", "[UOP|Urine]: {num:50:600} cc via foley",
-        "[Drains|drains]: [JP x1|none|Blake x2]", "[Specimens|specimens]: [to path|none]",
+        "[Drains|drains]: [JP x1|none|Blake x2|{lookalike:device}]",
+        "[Specimens|specimens]: [to path|none|{lookalike:history}]",
+        "[Lines|Access|Notes]: [{lookalike:number}|{lookalike:device}|{lookalike:generic}]",
         "[Complications|complications]: [none|none apparent]",
         "[Condition|Dispo]: [stable to PACU|to {unit}]",
     )

@@ -153,6 +153,8 @@ def echo_report(ctx: NoteContext) -> None:
     ctx.out.text("\n")
     ctx.line("FINDINGS:")
     render_body(ctx, sentences(ctx, (
+        "{lookalike:number}. ",
+        "{lookalike:exam}. ",
         "Left ventricle: [normal size and wall thickness|mildly dilated|concentric LVH], "
         "{ef} by biplane Simpson's. ",
         "[No regional wall motion abnormalities.|Akinesis of the inferior wall.|Global "

@@ -217,7 +217,7 @@ def path_surgical(ctx: NoteContext) -> None:
     ctx.out.text("\n")
     section(ctx, "CLINICAL HISTORY", "[{agephrase} {male} with {problem}; {cc}.|{cc}, r/o "
             "malignancy.|{agephrase} {sex} with a history of {problem} ({accession}, "
-            "{date:past1:partial}).]")
+            "{date:past1:partial}).|{lookalike:history}; {cc}.|{cc}; {lookalike:place}.]")
     section(ctx, "SPECIMEN", f"A. {site}")
     section(ctx, "GROSS DESCRIPTION", "[Received in formalin labeled with the patient's name "
             "[({pt:last_first})|\"{pt:full}\"] and medical record number|The specimen is "
@@ -256,7 +256,8 @@ def path_brief(ctx: NoteContext) -> None:
     ctx.render("[RESULTS|FINDINGS]: [CD45-bright lymphocytes comprise {num:10:40}% of events.|"
                "Smears show scattered atypical epithelial cells in a background of blood.|"
                "Kappa:lambda ratio {dec:0.8:4.5}.] [CD19 and CD20 positive B cells are "
-               "polytypic.|No blasts identified.|Cell block prepared.]\n")
+               "polytypic.|No blasts identified.|Cell block prepared.|{lookalike:history}.|"
+               "{lookalike:place}.]\n")
     ctx.render("INTERPRETATION: [No evidence of a monoclonal B-cell population.|Atypical "
                "cells present, suspicious for carcinoma.|Negative for malignant cells.|"
                "Consistent with involvement by the patient's known lymphoma.]\n")
