@@ -21,6 +21,10 @@ from deidkit.types import Document, Span
 
 PIECE_CHARS = 20_000
 OVERLAP_CHARS = 2_000
+DEFAULT_BATCH_SIZE = 32
+"""Documents given to a detector at once by the batch runs (``--batch-size``) and the
+service: the detector's per-call work is paid once per batch, and a batch's features live
+only while it is detected (bounded memory). bench/batching.py measures it (docs/scale.md)."""
 _BREAKS = ("\n", ". ", " ")
 
 
@@ -71,20 +75,27 @@ class PiecewisePredictor:
         size: int = PIECE_CHARS,
         overlap: int = OVERLAP_CHARS,
         check: Callable[[], None] | None = None,
+        batch_size: int | None = None,
     ) -> None:
         if not 0 <= 2 * overlap < size:
             raise ValueError("the overlap must be under half the piece size")
+        if batch_size is not None and batch_size < 1:
+            raise ValueError("the batch size must be 1 or more documents")
         self.predictor, self.size, self.overlap = predictor, size, overlap
         self.check = check or (lambda: None)
+        self.batch_size = batch_size
 
     def predict(self, documents: Sequence[Document]) -> list[Document]:
         """The documents with their spans; short ones are given to the predictor together
-        (as many as in a row), long ones in pieces."""
+        (as many as in a row, at most ``batch_size``, with ``check`` between batches), long
+        ones in pieces."""
         found: list[Document] = []
         short: list[Document] = []
         for document in documents:
             if len(document.text) <= self.size:
                 short.append(document)
+                if len(short) == self.batch_size:
+                    self._flush(short, found)
                 continue
             self._flush(short, found)
             found.append(self._in_pieces(document))

@@ -9,7 +9,7 @@ See docs/scale.md. ``deidkit deidentify`` and ``deidkit detect`` call ``run_deid
 
 from __future__ import annotations
 
-from deidkit.batch.job import Failure, Job
+from deidkit.batch.job import DEFAULT_BATCH_SIZE, Failure, Job
 from deidkit.batch.runner import (
     DEFAULT_BUCKETS,
     DEFAULT_CHUNK_SIZE,
@@ -26,6 +26,7 @@ from deidkit.batch.sources import (
 )
 
 __all__ = [
+    "DEFAULT_BATCH_SIZE",
     "DEFAULT_BUCKETS",
     "DEFAULT_CHUNK_SIZE",
     "BatchReport",

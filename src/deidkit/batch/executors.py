@@ -6,8 +6,9 @@ processes ignore Ctrl-C (the driver stops them), load the job's model once and e
 the driver dies, even if it is killed (``_exit_with_parent``).
 
 After a process's first task its model, feature tables and surrogate pools are built and
-stay for the whole run: they are then moved out of the garbage collector's way
-(``gc.freeze``), since every full collection would otherwise walk all of them again (about
+stay for the whole run: before its next task they are moved out of the garbage collector's
+way (``gc.freeze``; a stage of one task, as a one-note command, skips the full collection
+this takes), since every full collection would otherwise walk all of them again (about
 6% of a single-process run's CPU time), and the youngest generation is collected after
 ``YOUNG_THRESHOLD`` allocations instead of 700: a note makes tens of thousands of short-lived
 dicts and lists, nearly all freed by reference counting, so the default collected them
@@ -19,17 +20,14 @@ executor closes.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from deidkit.batch.job import Job, detector_for
@@ -68,12 +66,11 @@ class Executor:
     _thresholds: tuple[int, ...] | None = None
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
-        for function, args in calls:
-            result = function(*args)
-            if not self._settled:
+        for number, (function, args) in enumerate(calls):
+            if number and not self._settled:  # the second task: the first built the model
                 self._settled = True
                 self._thresholds = _settle_heap()
-            yield result
+            yield function(*args)
 
     def close(self, *, cancel: bool = False) -> None:
         """Release the workers (``cancel``: drop calls not started yet)."""
@@ -97,6 +94,8 @@ def _exit_with_parent(parent: int, death_signal: bool) -> None:
     from its main thread: the signal follows the spawning thread, not the process), and on
     every system a daemon thread that checks the parent every ``PARENT_POLL_SECONDS``."""
     if death_signal and sys.platform.startswith("linux"):
+        import ctypes  # lazy: only worker processes call the C library
+
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
@@ -142,6 +141,9 @@ class ProcessExecutor(Executor):
                 "a detector object runs in this process only; give a model name or folder "
                 "to use several processes"
             )
+        import multiprocessing  # lazy: a single-process run starts no workers (~0.02 CPU s)
+        from concurrent.futures import ProcessPoolExecutor  # lazy: as above
+
         self.workers = workers
         self.name = f"{workers} processes"
         self._pool = ProcessPoolExecutor(
@@ -152,6 +154,8 @@ class ProcessExecutor(Executor):
         )
 
     def run(self, calls: Iterable[Call]) -> Iterator[Any]:
+        from concurrent.futures.process import BrokenProcessPool  # lazy: with the pool
+
         try:
             yield from self._run(calls)
         except BrokenProcessPool:

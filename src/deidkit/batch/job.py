@@ -22,7 +22,7 @@ from deidkit.detector import Predictor
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.models import SHIPPED_MODELS, resolve_model_path
 from deidkit.models.adjust import Adjusted, adjusted
-from deidkit.pieces import PiecewisePredictor
+from deidkit.pieces import DEFAULT_BATCH_SIZE, PiecewisePredictor
 from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -43,7 +43,9 @@ class Job:
     given through the Python API (single-process runs only). ``read_options`` are the input
     format's options (CSV columns, ...). ``timeout`` is in seconds per document.
     ``threshold``, ``ages`` and ``propagate`` apply to detection (``deidkit.models.adjust``;
-    mentions are propagated within the documents detected together).
+    mentions are propagated within each document). ``batch_size``: documents given to the
+    detector at once (``detect_documents``); it changes the speed, never the output, so a
+    run may be resumed with another.
     """
 
     kind: Kind
@@ -63,6 +65,7 @@ class Job:
     threshold: float | None = None
     ages: str = "all"
     propagate: bool | None = None
+    batch_size: int = DEFAULT_BATCH_SIZE
 
     @property
     def uses_model(self) -> bool:
@@ -245,21 +248,23 @@ def propagates(job: Job) -> bool:
 
 # --- per-document work ----------------------------------------------------------------------
 
-SUB_BATCH = 32
-"""Documents given to a detector at once (a failing batch is retried one by one)."""
-
-
 def detect_documents(
     job: Job, documents: Sequence[Document], sources: Sequence[str]
 ) -> list[Document | Failure]:
-    """Each document with the detector's spans, or a Failure; the order is kept."""
+    """Each document with the detector's spans, or a Failure; the order is kept.
+
+    Documents go to the detector ``job.batch_size`` at a time. A batch that fails (an error,
+    a timeout, output that does not fit its documents) is detected again one document at a
+    time, so only the documents that fail on their own become Failures: a bad document
+    never costs the others their spans, and is never returned without them."""
     detector = detector_for(job)
     if detector is None:
         return list(documents)
     detector = PiecewisePredictor(detector)  # long notes in pieces: bounded memory
+    size = max(1, job.batch_size)
     out: list[Document | Failure] = []
-    for start in range(0, len(documents), SUB_BATCH):
-        batch = list(documents[start : start + SUB_BATCH])
+    for start in range(0, len(documents), size):
+        batch = list(documents[start : start + size])
         try:
             # the batch gets one document's time: a slow note costs at most twice --timeout
             # (here, then alone below), not --timeout times the batch's size
@@ -268,7 +273,7 @@ def detect_documents(
             continue
         except (Exception, DocumentTimeout):
             pass
-        for document, source in zip(batch, sources[start : start + SUB_BATCH], strict=True):
+        for document, source in zip(batch, sources[start : start + size], strict=True):
             try:
                 with time_limit(job.timeout):
                     out.extend(detect([document], detector))

@@ -5,27 +5,24 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.progress import ProgressColumn
 
 
-class _Rate(ProgressColumn):
+def _rate_column() -> ProgressColumn:
     """Documents per second over the last seconds."""
+    from rich.progress import ProgressColumn, Task  # lazy: rich loads only to show a bar
+    from rich.text import Text  # lazy: as above
 
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.0f} docs/s", style="progress.data.speed")
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            text = "" if speed is None else f"{speed:,.0f} docs/s"
+            return Text(text, style="progress.data.speed")
+
+    return Rate()
 
 
 @contextlib.contextmanager
@@ -39,11 +36,21 @@ def bar(
     if not enabled:
         yield lambda count: None
         return
+    from rich.console import Console  # lazy: rich loads only to show a bar (~0.05 CPU s)
+    from rich.progress import (  # lazy: as above
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        _Rate(),
+        _rate_column(),
         TimeElapsedColumn(),
         TextColumn("eta"),
         TimeRemainingColumn(),

@@ -20,6 +20,7 @@ from deidkit.batch import progress as progress_bar
 from deidkit.batch.assemble import write_errors, write_output
 from deidkit.batch.executors import Call, Executor, make_executor
 from deidkit.batch.job import (
+    DEFAULT_BATCH_SIZE,
     Failure,
     Job,
     Kind,
@@ -77,6 +78,7 @@ class RunSettings:
     progress: bool | None = None
     chunk_size: int = DEFAULT_CHUNK_SIZE
     skip_failed: bool = False
+    batch_size: int = DEFAULT_BATCH_SIZE
 
 
 def run_deidentify(
@@ -218,6 +220,8 @@ def _run(
         )
     if settings.chunk_size < 1:
         raise ConfigError("the chunk size must be 1 or more documents")
+    if settings.batch_size < 1:
+        raise ConfigError("--batch-size must be 1 or more documents")
     read_opts = dict(read_options or {})
     unknown = sorted(set(read_opts) - set(read_options_of(fmt)))
     if unknown:
@@ -242,6 +246,7 @@ def _run(
         lang=lang,
         read_options=tuple(sorted(read_opts.items())),
         detector=detector,
+        batch_size=settings.batch_size,
         **{name: value for name, value in job_fields.items() if name != "key"},
     )
     user_key: SecretKey | None = job_fields.get("key")

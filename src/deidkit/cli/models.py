@@ -40,7 +40,6 @@ from deidkit.cli.options import (
     report_lines,
 )
 from deidkit.errors import ConfigError, InputError
-from deidkit.evaluate.curve import choose_operating_point
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.schemes import as_label_map, label_metadata
 from deidkit.models import (
@@ -174,6 +173,10 @@ def train_model(
     started = time.perf_counter()
     extra: dict[str, Any] = {}
     if recall_target is not None:
+        from deidkit.evaluate.curve import (  # lazy: only training loads the evaluation
+            choose_operating_point,
+        )
+
         point = choose_operating_point(
             lambda: build_detector(model, params, features or None), documents,
             recall_target=recall_target, held_out=held_out, lang=lang, progress=progress,

@@ -4,9 +4,10 @@
   ``--patient-column``, ``--date-column``, ``--delimiter``); the command receives them as one
   ``inputs: InputOptions``. Every command that reads a corpus uses it.
 - ``@batch_options``: how a batch run is carried out (``--jobs``, ``--dask``, ``--work-dir``,
-  ``--restart``, ``--skip-failed``, ``--errors``, ``--progress``, ``--chunk-size``); the
-  command receives ``settings: RunSettings``. ``TimeoutOption``, ``report_lines`` and
-  ``FAILED_EXIT_CODE`` complete what the batch commands take, print and return.
+  ``--restart``, ``--skip-failed``, ``--errors``, ``--progress``, ``--chunk-size``,
+  ``--batch-size``); the command receives ``settings: RunSettings``. ``TimeoutOption``,
+  ``report_lines`` and ``FAILED_EXIT_CODE`` complete what the batch commands take, print
+  and return.
 - ``OutputFormatOption`` and ``output_format``: ``--to``, or the format the output path's
   suffix names (``.jsonl``, ``.csv``, ``.xml``), or the input's.
 
@@ -29,6 +30,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from deidkit.batch.job import DEFAULT_BATCH_SIZE
 from deidkit.batch.runner import DEFAULT_CHUNK_SIZE, BatchReport, RunSettings
 from deidkit.batch.sources import (
     carries_spans,
@@ -242,6 +244,17 @@ ChunkSizeOption = Annotated[
 ]
 
 
+BatchSizeOption = Annotated[
+    int | None,
+    typer.Option(
+        help=f"Documents given to the detector at once (default: {DEFAULT_BATCH_SIZE}); "
+        "the speed changes, the output does not. A batch that fails is retried one document "
+        "at a time, so a bad document fails alone.",
+        show_default=False,
+    ),
+]
+
+
 def run_settings(
     *,
     jobs: int,
@@ -252,6 +265,7 @@ def run_settings(
     progress: bool | None,
     chunk_size: int | None = None,
     skip_failed: bool,
+    batch_size: int | None = None,
 ) -> RunSettings:
     """RunSettings from the command-line options."""
     if jobs == 0:
@@ -267,6 +281,7 @@ def run_settings(
         progress=progress,
         chunk_size=DEFAULT_CHUNK_SIZE if chunk_size is None else chunk_size,
         skip_failed=skip_failed,
+        batch_size=DEFAULT_BATCH_SIZE if batch_size is None else batch_size,
     )
 
 
@@ -280,6 +295,7 @@ _BATCH_PARAMETERS: tuple[tuple[str, Any], ...] = (
     ("errors", ErrorsOption),
     ("progress", ProgressOption),
     ("chunk_size", ChunkSizeOption),
+    ("batch_size", BatchSizeOption),
 )
 _BATCH_DEFAULTS = {"jobs": 1, "restart": False, "skip_failed": False}
 

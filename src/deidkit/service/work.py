@@ -10,7 +10,7 @@ from deidkit.detector import Predictor
 from deidkit.errors import DeidkitError
 from deidkit.io.schemes import detector_scheme
 from deidkit.models.adjust import adjusted, saved_propagate
-from deidkit.pieces import PiecewisePredictor
+from deidkit.pieces import DEFAULT_BATCH_SIZE, PiecewisePredictor
 from deidkit.redact import deidentify, detect
 from deidkit.redact.engine import MappingEntry, RedactOptions
 from deidkit.redact.keys import SecretKey
@@ -101,11 +101,14 @@ def _predictor(
     body: DetectRequest | DeidentifyRequest, catalog: ModelCatalog, name: str, lang: str,
     check: Check,
 ) -> Predictor:
-    """The request's model at its operating point, with its age rule and propagation."""
+    """The request's model at its operating point, with its age rule and propagation; the
+    request's documents go to it ``DEFAULT_BATCH_SIZE`` at a time, with the time budget and
+    the client checked between batches (a request fails whole: nothing is returned for
+    any of its documents when one cannot be processed)."""
     model = catalog.detector(name, lang, threshold=body.threshold)
     propagate = saved_propagate(model) if body.propagate is None else body.propagate
-    return adjusted(PiecewisePredictor(model, check=check), ages=body.ages, propagate=propagate,
-                    lang=lang)
+    pieces = PiecewisePredictor(model, check=check, batch_size=DEFAULT_BATCH_SIZE)
+    return adjusted(pieces, ages=body.ages, propagate=propagate, lang=lang)
 
 
 def deidentify_request(

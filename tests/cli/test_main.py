@@ -1,0 +1,58 @@
+"""The entry point imports only the module of the command it runs (start-up, issue 20 item 5),
+and its table of commands says exactly what each module registers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from deidkit.cli.main import COMMAND_MODULES, COMMANDS, app_for, build_app, main
+
+
+@pytest.mark.parametrize("module", COMMAND_MODULES)
+def test_the_table_names_every_command_of_each_module(module: str) -> None:
+    registered = set(typer.main.get_command(build_app((module,))).commands)  # type: ignore[attr-defined]
+    assert registered == {name for name, owner in COMMANDS.items() if owner == module}
+
+
+def test_every_module_of_the_table_is_listed() -> None:
+    assert set(COMMANDS.values()) == set(COMMAND_MODULES)
+
+
+def test_app_for_picks_the_command_module() -> None:
+    def commands(argv: list[str]) -> set[str]:
+        return set(typer.main.get_command(app_for(argv)).commands)  # type: ignore[attr-defined]
+
+    assert commands(["detect", "in.jsonl", "out.jsonl"]) == {"train", "detect", "models"}
+    assert commands(["resources", "list"]) == {"resources"}
+    assert commands(["--help"]) == set(COMMANDS)  # the root help lists every command
+    assert commands(["no-such-command"]) == set(COMMANDS)  # and so does its error
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    script = (
+        "import json, sys\n"
+        "from deidkit.cli.main import main\n"
+        "main(['detect', '--help'])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "deidkit.cli.models" in loaded
+    for module in (*(m for m in COMMAND_MODULES if m != "deidkit.cli.models"),
+                   "deidkit.evaluate", "deidkit.corpus.synth", "rich.progress"):
+        assert module not in loaded, module
+
+
+def test_root_help_and_version_still_work(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("detect", "deidentify", "annotate", "features"))
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("deidkit ")
+    assert main(["no-such-command"]) == 2
