@@ -67,9 +67,8 @@ def compare(crf: CRFDetector, documents: Sequence[Document]) -> dict[str, Any]:
         tokens = tokenize(doc.text)
         if not tokens:
             continue
-        items = crf.extractor.attribute_items(doc, tokens)
-        named = crf.extractor.attribute_items(doc, tokens, vocabulary=chain.vocabulary)
-        emissions = chain.emissions(named)
+        items = crf.extractor.token_features(doc, tokens)
+        emissions = chain.emissions(crf.extractor.document_matrix(doc, tokens, crf.columns_))
         posterior = chain.posteriors([emissions])[0]
         ours = chain.best_paths([emissions], [posterior])[0]
         theirs = tagger.tag(items)

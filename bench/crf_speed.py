@@ -2,9 +2,10 @@
 
 Not a test. Both code paths are measured in the same run, alternately, each in a fresh
 process (``--worker``): the current tree, and a copy of it whose CRF files
-(``models/crf.py``, ``models/crfsuite_file.py``, without ``models/crf_decode.py``) are
-those of ``--baseline`` (default: the commit before our decoding came in), i.e. tagging
-through python-crfsuite with the compact model copy. CPU seconds (``time.process_time``),
+(``models/crf.py``, ``models/crfsuite_file.py``, without ``models/crf_decode.py``) and
+feature classes (``features/``) are those of ``--baseline`` (default: the commit before our
+decoding came in), i.e. attribute-string items tagged through python-crfsuite with the
+compact model copy. CPU seconds (``time.process_time``),
 the best of ``--repeats`` runs; peak memory is the worker's ``ru_maxrss``.
 
 Rows: the English default (``en``: rules + CRF) on ``--notes`` ~530-token notes
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MEDDOCAN_DEV = ROOT.parent / "shared" / "data" / "meddocan" / "dev"
 KEY = "crf-speed-benchmark-key-0123456789"
 OLD_FILES = ("src/deidkit/models/crf.py", "src/deidkit/models/crfsuite_file.py")
+OLD_FOLDERS = ("src/deidkit/features",)
 NEW_ONLY = "src/deidkit/models/crf_decode.py"
 
 
@@ -49,9 +51,15 @@ def _git(*args: str) -> str:
 def baseline_tree(commit: str, folder: Path) -> Path:
     """A copy of ``src`` with the CRF files of ``commit``; returns its ``src``."""
     shutil.copytree(ROOT / "src", folder / "src", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in OLD_FILES:
+    for old in OLD_FOLDERS:
+        shutil.rmtree(folder / old)
+        (folder / old).mkdir()
+    listed = _git("ls-tree", "-r", "--name-only", commit, "--", *OLD_FOLDERS).splitlines()
+    for name in [*OLD_FILES, *listed]:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(_git("show", f"{commit}:{name}") + "\n", encoding="utf-8")
-    (folder / NEW_ONLY).unlink(missing_ok=True)
+    if NEW_ONLY not in _git("ls-tree", "-r", "--name-only", commit, "--", NEW_ONLY):
+        (folder / NEW_ONLY).unlink(missing_ok=True)
     return folder / "src"
 
 
@@ -116,17 +124,20 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def decoding_phases(crf: Any, notes: list[Any], args: argparse.Namespace) -> dict[str, float]:
-    """The CRF's two phases apart, ms per note: its features (attribute items, the same code
-    in both trees) and decoding them (old: python-crfsuite's tagger on the compact copy; new:
-    ``crf_decode``, all notes given at once and 4 at a time, as the ensemble gives them)."""
+    """The CRF's two phases apart, ms per note: its features (old: attribute items; new: the
+    token x attribute matrices of ``document_matrix``) and decoding them (old:
+    python-crfsuite's tagger on the compact copy; new: ``crf_decode``, all notes given at
+    once and 4 at a time, as the ensemble gives them)."""
     from deidkit.text import tokenize
 
     tokens = [tokenize(doc.text) for doc in notes]
     new = hasattr(crf, "chain_")
-    vocabulary = crf.chain_.vocabulary if new else crf.vocabulary_
 
     def features() -> list[Any]:
-        return [crf.extractor.attribute_items(doc, words, vocabulary=vocabulary)
+        if new:
+            return [crf.extractor.document_matrix(doc, words, crf.columns_)
+                    for doc, words in zip(notes, tokens, strict=True)]
+        return [crf.extractor.attribute_items(doc, words, vocabulary=crf.vocabulary_)
                 for doc, words in zip(notes, tokens, strict=True)]
 
     items = features()

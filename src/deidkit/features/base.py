@@ -4,13 +4,12 @@ A feature class adds features to each token's dict. Its work comes in two parts:
 
 - ``type_features(word)``: features that depend only on the token's text. The extractor
   computes them once per distinct word (a bounded cache) and copies them into each token;
-  ``add_type_attributes(word, item, names)`` gives them as CRFsuite attributes.
+  on the numeric path (``deidkit.features.columns``) they become a word type's columns once.
 - ``add_document_features(context, items)``: features that depend on the document
-  (neighbours, section, part of speech, multi-token dictionary matches).
-- ``add_document_attributes(context, items, names)``: the same features written straight
-  into CRFsuite attribute items (``deidkit.features.attributes``); by default it converts
-  what ``add_document_features`` gives, and the classes that matter for speed write
-  attributes directly.
+  (neighbours, section, part of speech, multi-token dictionary matches);
+  ``document_columns(context, columns)`` gives the same features as a ``Block`` of matrix
+  entries: by default it converts what ``add_document_features`` gives, and the classes
+  that matter for speed compute the block with arrays.
 
 Every feature name starts with the class name (``orthography.case``, ``context.w-1``), so
 switching a class off removes exactly its features.
@@ -21,13 +20,21 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Hashable, Sequence
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from deidkit.features.attributes import AttributeItem, AttributeNames, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.text import Section, find_sections, section_names
 from deidkit.text.sentences import sentence_spans
 from deidkit.types import Token
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from deidkit.features.columns import Block, Columns, TypeTable
+
+Features = dict[str, str | float]
+"""One token's features: a string value is a one-hot feature ``name=value``, a float a
+weighted feature (python-crfsuite reads both)."""
 
 _Key = TypeVar("_Key", bound=Hashable)
 _Value = TypeVar("_Value")
@@ -72,7 +79,8 @@ def normalise_word(word: str, fold_digits: bool = True) -> str:
 
 class DocumentContext:
     """One document's tokens and what classes compute from them, computed lazily once
-    (``words``, the tokens' texts, may be given by a caller that has them already)."""
+    (``words``, the tokens' texts, may be given by a caller that has them already). On the
+    numeric path ``types`` is the word-type table and ``type_numbers`` each token's type."""
 
     __slots__ = (
         "_found_sections",
@@ -83,6 +91,8 @@ class DocumentContext:
         "norms",
         "text",
         "tokens",
+        "type_numbers",
+        "types",
         "words",
     )
 
@@ -93,8 +103,12 @@ class DocumentContext:
         config: FeatureConfig,
         norms: list[str],
         words: list[str] | None = None,
+        types: TypeTable | None = None,
+        type_numbers: np.ndarray | None = None,
     ) -> None:
         self.text = text
+        self.types = types
+        self.type_numbers = type_numbers
         self.tokens = tokens
         self.config = config
         self.words = [token.text for token in tokens] if words is None else words
@@ -178,24 +192,16 @@ class FeatureClass:
     def type_features(self, word: str) -> Features:
         return {}
 
-    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
-        """``type_features`` added to ``item`` as CRFsuite attributes (same attributes, same
-        order); the classes that matter for speed write them directly."""
-        names.add(item, self.type_features(word))
-
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         return None
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        """``add_document_features`` as CRFsuite attributes (same attributes, same order)."""
-        found: list[Features] = [{} for _ in items]
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        """``add_document_features`` as matrix entries (same features, same order)."""
+        from deidkit.features.columns import Block  # lazy: numpy
+        found: list[Features] = [{} for _ in range(len(context))]
         self.add_document_features(context, found)
-        add = names.add
-        for item, features in zip(items, found, strict=True):
-            if features:
-                add(item, features)
+        tokens = [index for index, features in enumerate(found) if features]
+        return Block.of_rows(tokens, [columns.row(found[index]) for index in tokens])
 
     def describe(self) -> dict[str, object]:
         """What this class uses (resources, tables), for reports and saved models."""

@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from operator import itemgetter
+from typing import TYPE_CHECKING
 
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from deidkit.features.columns import Block, Columns
+
 START = "<s>"
 END = "</s>"
-_BIGRAM_KEYS = ("context.bigram-", "context.bigram+")
+BIGRAM_KEYS = ("context.bigram-", "context.bigram+")
 
 
 class ContextFeatures(FeatureClass):
@@ -72,38 +76,109 @@ class ContextFeatures(FeatureClass):
             item["context.bigram+"] = bigrams[index + 3]
             item["context.occurrences"] = counts[norms[index]] * scale
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        # The features of add_document_features as columns (one name or None per token,
-        # the names a word gets at every distance looked up together, once per word), then
-        # written token by token in add_document_features' order.
-        norms = context.norms
-        count = len(norms)
+    # -- the numeric path -------------------------------------------------------------------
+    def neighbour_columns(self, norm: str, columns: Columns) -> tuple[int, ...]:
+        """What a word type whose normal form is ``norm`` gives its neighbours: the columns
+        of ``context.w-1:norm`` .. ``context.w-k:norm``, ``context.w+1:norm`` ..
+        ``context.w+k:norm``, then its number as half of a known bigram (-1 if none)."""
+        halves = self._bigrams(columns)[0]
+        ids = [columns.column(key, norm) for key in self._neighbour_keys]
+        return (*ids, halves.get(norm, -1))
+
+    def _bigrams(
+        self, columns: Columns
+    ) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+        """The bigram values the columns know: each half (a value is split at each of its
+        spaces) numbered, the codes ``first * halves + second`` sorted, and for each code
+        the columns of ``context.bigram-`` and ``context.bigram+`` (-1 where none)."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        memo = columns.memo(self.name)
+        found = memo.get("bigrams")
+        if found is not None:
+            return found
+        pairs: dict[tuple[str, str], list[int]] = {}
+        for side, key in enumerate(BIGRAM_KEYS):
+            prefix = key + columns.separator
+            for name, column in columns.vocabulary.items():
+                if not name.startswith(prefix):
+                    continue
+                value = name[len(prefix) :]
+                space = value.find(" ")
+                while space >= 0:
+                    pair = pairs.setdefault((value[:space], value[space + 1 :]), [-1, -1])
+                    pair[side] = column
+                    space = value.find(" ", space + 1)
+        halves: dict[str, int] = {}
+        for first, second in pairs:
+            halves.setdefault(first, len(halves))
+            halves.setdefault(second, len(halves))
+        codes = np.asarray(
+            [halves[first] * len(halves) + halves[second] for first, second in pairs], np.int64
+        )
+        order = np.argsort(codes)
+        ids = np.asarray(list(pairs.values()), np.int32).reshape(len(pairs), 2)
+        found = memo["bigrams"] = (halves, codes[order], ids[order])
+        return found
+
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        # add_document_features as arrays: each type's neighbour columns, shifted
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        if context.types is None or context.type_numbers is None:
+            return super().document_columns(context, columns)
+        count = len(context)
         if not count:
-            return
+            return Block.empty()
         window = self.config.window
-        table = names.rows(self._neighbour_keys)
-        rows = list(map(table.__getitem__, [START, *norms, END]))  # rows[i + 1]: token i
-        columns: list[list[bytes | None]] = []
+        memo = columns.memo(self.name)
+        edges = memo.get("edges")
+        if edges is None:
+            edges = memo["edges"] = (
+                np.asarray(self.neighbour_columns(START, columns), np.int32),
+                np.asarray(self.neighbour_columns(END, columns), np.int32),
+            )
+        # row 0: <s>, row i + 1: token i, row count + 1: </s>
+        framed = np.vstack([edges[0], context.types.neighbours(context.type_numbers), edges[1]])
+        tokens = np.arange(count)
+        rows: list[np.ndarray] = []
+        ids: list[np.ndarray] = []
         for distance in range(1, window + 1):  # w-d: <s> at token d - 1, nothing before
-            found = map(itemgetter(distance - 1), rows[: max(count + 1 - distance, 0)])
-            columns.append([*([None] * (distance - 1)), *found][:count])
+            reached = max(count + 1 - distance, 0)  # the tokens that have it
+            rows.append(tokens[count - reached :])
+            ids.append(framed[:reached, distance - 1])
         for distance in range(1, window + 1):  # w+d: </s> at token count - d, nothing after
-            found = map(itemgetter(window + distance - 1), rows[distance + 1 :])
-            columns.append([*found, *([None] * (distance - 1))][:count])
-        doubly = [START, START, *norms, END, END]  # token i is doubly[i + 2]
-        # bigrams[j]: doubly[j] doubly[j + 1], the bigram before token j, after token j - 3
-        bigrams = names.bigram_names(_BIGRAM_KEYS, doubly)
-        columns.append(list(map(itemgetter(0), bigrams[:count])))
-        columns.append(list(map(itemgetter(1), bigrams[3:])))
-        for item, token_names in zip(items, zip(*columns, strict=True), strict=True):
-            for name in token_names:
-                if name is not None:
-                    item[name] = 1.0
-        occurrences = names.weighted("context.occurrences")
-        if occurrences is not None:
-            scale = 1.0 / count
-            weights = {norm: times * scale for norm, times in Counter(norms).items()}
-            for item, weight in zip(items, map(weights.__getitem__, norms), strict=True):
-                item[occurrences] = weight
+            reached = max(count + 1 - distance, 0)
+            rows.append(tokens[:reached])
+            ids.append(framed[distance + 1 : distance + 1 + reached, window + distance - 1])
+        # halves of <s> <s> token 0 ... token count-1 </s> </s>: the bigram before token i
+        # is (halves[i], halves[i + 1]), the one after it (halves[i + 3], halves[i + 4])
+        half = framed[:, -1].astype(np.int64)
+        halves = np.concatenate([half[:1], half, half[-1:]])
+        known, codes, pair_ids = self._bigrams(columns)
+        size = len(known)
+        pair = np.where((halves[:-1] >= 0) & (halves[1:] >= 0), halves[:-1] * size + halves[1:], -1)
+        bigram = np.full((len(pair), 2), -1, np.int32)
+        if len(codes):
+            where = np.minimum(np.searchsorted(codes, pair), len(codes) - 1)
+            hit = (pair >= 0) & (codes[where] == pair)
+            bigram[hit] = pair_ids[where[hit]]
+        rows += [tokens, tokens]
+        ids += [bigram[:count, 0], bigram[3:, 1]]
+        block = Block.ones(np.concatenate(rows), np.concatenate(ids))
+        occurrences = columns.column("context.occurrences")
+        if occurrences < 0:
+            return block
+        _, inverse, counts = np.unique(
+            context.types.norm_numbers(context.type_numbers),
+            return_inverse=True,
+            return_counts=True,
+        )
+        weights = counts[inverse] * (1.0 / count)
+        return Block(
+            np.concatenate([block.rows, tokens]),
+            np.concatenate([block.columns, np.full(count, occurrences, np.int32)]),
+            np.concatenate([block.values, weights]),
+        )

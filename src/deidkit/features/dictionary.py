@@ -16,20 +16,23 @@ feature names for the same kind of list.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
-from deidkit.features.attributes import AttributeItem, AttributeNames
-from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache
+from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.phrases import PhraseMatcher
 from deidkit.lang import get_language, is_language
+
+if TYPE_CHECKING:
+    from deidkit.features.columns import Block, Columns, Row
 
 MEDICAL_LISTS: frozenset[str] = frozenset({"medical_words"})
 """Base names of the medical vocabularies: the ``medical`` class uses these."""
 
 AROUND_LIMIT = 50_000
-"""Mask triples (token before, token, token after) whose attributes are kept."""
+"""Distinct masks whose columns are kept."""
 
 
 def feature_name(resource: str, language: str) -> str:
@@ -75,10 +78,6 @@ class DictionaryFeatures(FeatureClass):
         self.dictionaries = chosen
         self._matcher = load_matcher(chosen)
         self._keys: dict[int, tuple[Features, Features, Features]] = {}
-        self._attributes_names: AttributeNames | None = None
-        self._around: WordCache[tuple[int, int, int], AttributeItem] = WordCache(
-            self._around_item, AROUND_LIMIT
-        )
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -113,41 +112,39 @@ class DictionaryFeatures(FeatureClass):
             if index > 0:
                 items[index - 1].update(as_next)
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        # A token's attributes depend only on the masks of the token before it, itself and
-        # the token after it: made once per such triple (the vocabulary vouches for the
-        # names: a new one starts the cache afresh), one update per token.
-        if names is not self._attributes_names:
-            self._around.clear()
-            self._attributes_names = names
-        masks = self._matcher.masks(context.words)
-        around = zip([0, *masks[:-1]], masks, [*masks[1:], 0], strict=True)
-        for item, found in zip(items, map(self._around.__getitem__, around), strict=True):
-            if found:
-                item.update(found)
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        # add_document_features as arrays: for each distinct mask its three rows of columns
+        # (its token's features, the next token's prev, the previous token's next), given
+        # to the tokens in add_document_features' order: prev, own, next
+        import numpy as np  # lazy: importing the features needs no numpy
 
-    def _around_item(self, masks: tuple[int, int, int]) -> AttributeItem:
-        """The attributes a token gets from the masks of (the token before, itself, the token
-        after), in ``add_document_features``' order: the previous token's ``prev`` features,
-        its own, the next token's ``next`` features."""
-        names = self._attributes_names
-        if names is None:  # pragma: no cover - set before the first look-up
-            raise RuntimeError("dictionary attributes looked up before their names were set")
-        before, own, after = masks
-        item: AttributeItem = {}
-        if before:
-            names.add(item, self._features_of(before)[1])
-        if own:
-            names.add(item, self._features_of(own)[0])
-        if after:
-            names.add(item, self._features_of(after)[2])
-        return item
+        from deidkit.features.columns import Block
+
+        memo: dict[int, tuple[Row, Row, Row]] = columns.memo(self.name)
+        if len(memo) >= AROUND_LIMIT:
+            memo.clear()
+        masks = np.asarray(self._matcher.masks(context.words))
+        marked = np.flatnonzero(masks)
+        distinct, which = np.unique(masks[marked], return_inverse=True)
+        rows = []
+        for mask in distinct.tolist():
+            found = memo.get(mask)
+            if found is None:
+                own, as_previous, as_next = self._features_of(mask)
+                found = memo[mask] = (
+                    columns.row(own), columns.row(as_previous), columns.row(as_next)
+                )
+            rows.append(found)
+        after = marked < len(masks) - 1  # the token after a marked one gets its prev
+        before = marked > 0  # the token before it its next
+        return Block.joined([
+            Block.gathered(marked[after] + 1, which[after], [row[1] for row in rows]),
+            Block.gathered(marked, which, [row[0] for row in rows]),
+            Block.gathered(marked[before] - 1, which[before], [row[2] for row in rows]),
+        ])
 
     def describe(self) -> dict[str, object]:
         return {"dictionaries": dict(self.dictionaries)}
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
-        self._around.clear()

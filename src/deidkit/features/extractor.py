@@ -1,13 +1,16 @@
-"""``FeatureExtractor``: per-token feature dicts for CRFsuite, sparse matrices for SVMs/trees.
+"""``FeatureExtractor``: per-token feature dicts, and the sparse matrices models multiply.
 
 >>> extractor = FeatureExtractor(FeatureConfig())
->>> items = extractor.token_features(document)          # one dict per token
+>>> items = extractor.token_features(document)          # one dict per token (training)
 >>> X = extractor.fit_matrix(items)                     # csr_matrix, int32 indices
->>> crf_items = extractor.attribute_items(document)     # the same, as CRFsuite attributes
+>>> columns = Columns(model_vocabulary)                 # feature name -> column
+>>> X = extractor.document_matrix(document, tokens, columns)  # the same, with arrays
 
 Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
 per distinct token text and cached (the cache is bounded, so memory does not grow with the
-corpus); document work (context, part of speech, sections, dictionaries, PHI patterns,
+corpus); on the numeric path (``document_matrix``, ``deidkit.features.columns``) a word type
+becomes its columns once, and a document's matrix is gathered from them with array
+operations. Document work (context, part of speech, sections, dictionaries, PHI patterns,
 syntax) runs per document. ``extract(documents)`` streams.
 
 Classes that cannot run here (no tagger for the language, Link Grammar not installed) are
@@ -17,19 +20,18 @@ skipped with a ``FeatureUnavailableWarning`` and listed in ``unavailable``.
 from __future__ import annotations
 
 import json
-import operator
 import warnings
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deidkit.errors import ConfigError, InputError, NotFittedError
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache, normalise_word
 from deidkit.features.config import FeatureConfig
+from deidkit.features.context import ContextFeatures
 from deidkit.features.dictionary import DictionaryFeatures
 from deidkit.features.frequency import FrequencyFeatures
 from deidkit.features.medical import MedicalFeatures
@@ -41,14 +43,12 @@ from deidkit.types import Document, Token
 if TYPE_CHECKING:
     from scipy import sparse
 
+    from deidkit.features.columns import Columns
+
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh)."""
 VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
 
-
-_TEXT = operator.attrgetter("text")
-_NORM = operator.itemgetter(0)  # of an attribute cache entry
-_ATTRIBUTES = operator.itemgetter(1)
 
 
 class FeatureUnavailableWarning(UserWarning):
@@ -86,8 +86,8 @@ class FeatureExtractor:
             if type(c).add_document_features is not FeatureClass.add_document_features
         ]
         self._type_cache = WordCache(self._type_entry, WORD_CACHE_LIMIT)
-        self._names = AttributeNames()
-        self._attribute_cache = WordCache(self._attribute_entry, WORD_CACHE_LIMIT)
+        self._context = next((c for c in self.classes if isinstance(c, ContextFeatures)), None)
+        self._columns: Columns | None = None  # the columns of the last document_matrix
 
     def __getstate__(self) -> dict[str, object]:
         # Classes hold parsers, automata and modules: pickle the recipe, rebuild on load
@@ -137,14 +137,15 @@ class FeatureExtractor:
 
     @property
     def word_cache_size(self) -> int:
-        """How many distinct words have their per-word features (or attributes) cached now."""
-        return max(len(self._type_cache), len(self._attribute_cache))
+        """How many distinct words have their per-word features (or columns) cached now."""
+        types = 0 if self._columns is None else len(self._columns.types)
+        return max(len(self._type_cache), types)
 
     def clear_caches(self) -> None:
         """Forget every per-word cache (the extractor's and its classes'); for benchmarks."""
         self._type_cache.clear()
-        self._attribute_cache.clear()
-        self._names = AttributeNames(self._names.vocabulary)
+        if self._columns is not None:
+            self._columns.clear()
         for feature_class in self.classes:
             feature_class.clear_caches()
 
@@ -177,43 +178,40 @@ class FeatureExtractor:
                 feature_class.add_document_features(context, items)
         return items
 
-    def attribute_items(
-        self,
-        document: Document | str,
-        tokens: Sequence[Token] | None = None,
-        *,
-        vocabulary: Mapping[str, bytes] | None = None,
-    ) -> list[AttributeItem]:
-        """``token_features`` as CRFsuite attribute items: per token, attribute name (UTF-8
-        bytes, ``key:value`` for a string feature) -> weight, exactly what python-crfsuite
-        makes of ``token_features``, in the same order, made faster. With a ``vocabulary``
-        (a model's attribute names -> the names its tagger knows them by) the attributes
-        outside it are left out (CRFsuite would ignore them) and the others renamed."""
-        text = document.text if isinstance(document, Document) else document
-        if tokens is None:
-            tokens = tokenize(text)
-        names = self._names
-        if vocabulary is not names.vocabulary:
-            names = self._names = AttributeNames(vocabulary)
-            self._attribute_cache.clear()
-        words = list(map(_TEXT, tokens))
-        entries = list(map(self._attribute_cache.__getitem__, words))
-        norms = list(map(_NORM, entries))
-        items = list(map(dict.copy, map(_ATTRIBUTES, entries)))
-        if self._document_classes and tokens:
-            context = DocumentContext(text, tokens, self.config, norms, words)
-            for feature_class in self._document_classes:
-                feature_class.add_document_attributes(context, items, names)
-        names.trim()
-        return items
+    def document_matrix(
+        self, document: Document | str, tokens: Sequence[Token], columns: Columns
+    ) -> sparse.csr_matrix:
+        """``token_features`` as a tokens x ``columns`` CSR matrix, made with arrays: a row
+        holds the token's features that ``columns`` knows, in ``token_features``' order (a
+        string feature's value 1.0, a float feature's its value)."""
+        import numpy as np  # lazy: importing the features needs no numpy
 
-    def _attribute_entry(self, word: str) -> tuple[str, AttributeItem]:
-        """A word's normal form and per-word attributes (cached in ``_attribute_cache``)."""
-        names = self._names
-        item: AttributeItem = {}
-        for feature_class in self._type_classes:
-            feature_class.add_type_attributes(word, item, names)
-        return normalise_word(word, self.config.fold_digits), item
+        from deidkit.features.columns import assemble
+
+        text = document.text if isinstance(document, Document) else document
+        self._columns = columns
+        types = columns.types
+        if len(types) >= WORD_CACHE_LIMIT:
+            columns.clear()
+            types = columns.types
+        words = [token.text for token in tokens]
+        numbers = types.numbers
+        for word in dict.fromkeys(words):
+            if word not in numbers:
+                self._add_type(word, columns)
+        type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
+        blocks = [types.block(type_numbers)]
+        if self._document_classes and tokens:
+            norms = list(map(types.norms.__getitem__, types.norm_numbers(type_numbers).tolist()))
+            context = DocumentContext(text, tokens, self.config, norms, words, types, type_numbers)
+            blocks += [c.document_columns(context, columns) for c in self._document_classes]
+        return assemble(blocks, len(tokens), len(columns.vocabulary))
+
+    def _add_type(self, word: str, columns: Columns) -> None:
+        """Enter ``word`` in the type table of ``columns``."""
+        norm, features = self._type_entry(word)
+        neighbours = () if self._context is None else self._context.neighbour_columns(norm, columns)
+        columns.types.add(word, norm, columns.row(features), neighbours)
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
         """Feature dicts of each document in turn (streams: one document in memory)."""

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from deidkit import resources
 from deidkit.errors import ConfigError, DeidkitError
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.resources import FrequencyTable
@@ -90,17 +89,6 @@ class FrequencyFeatures(FeatureClass):
             if value is not None:
                 features[value_key] = value
         return features
-
-    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
-        for value_key, bin_key, table in self._tables:
-            zipf_bin, value = _values(word, table)
-            name = names.table(bin_key)[zipf_bin]
-            if name is not None:
-                item[name] = 1.0
-            if value is not None:
-                name = names.weighted(value_key)
-                if name is not None:
-                    item[name] = value
 
     def describe(self) -> dict[str, object]:
         return {"tables": dict(self.tables)}

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import FeatureClass, Features, normalise_word
 from deidkit.features.config import FeatureConfig
 from deidkit.text.pos import PosTagger
@@ -48,14 +47,6 @@ class WordFeatures(FeatureClass):
             lemma = self._tagger.lemma(word)
             features["word.lemma"] = normalise_word(lemma, self.config.fold_digits)
         return features
-
-    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
-        if self._tagger is not None:
-            names.add(item, self.type_features(word))
-            return
-        name = names.table("word")[normalise_word(word, self.config.fold_digits)]
-        if name is not None:
-            item[name] = 1.0
 
 
 def word_shape(word: str) -> str:
@@ -134,8 +125,6 @@ class OrthographyFeatures(FeatureClass):
     def __init__(self, config: FeatureConfig) -> None:
         super().__init__(config)
         self._by_signature: dict[str, Features] = {}
-        self._attributes: dict[str, AttributeItem] = {}  # by signature, named by:
-        self._attributes_names: AttributeNames | None = None
 
     def type_features(self, word: str) -> Features:
         signature = word.translate(_CHARACTER_CLASSES)
@@ -146,26 +135,6 @@ class OrthographyFeatures(FeatureClass):
         if _is_number(word, signature):
             features["orthography.number"] = 1.0
         return features
-
-    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
-        # type_features with the signature's part named once per signature
-        if names is not self._attributes_names:
-            self._attributes_names = names
-            self._attributes.clear()
-        signature = word.translate(_CHARACTER_CLASSES)
-        found = self._attributes.get(signature)
-        if found is None:
-            features = self._by_signature.get(signature)
-            if features is None:
-                features = self._signature_features(signature)
-            if len(self._attributes) >= SIGNATURE_CACHE_LIMIT:
-                self._attributes.clear()
-            found = self._attributes[signature] = names.item(features)
-        item.update(found)
-        if _is_number(word, signature):
-            name = names.weighted("orthography.number")
-            if name is not None:
-                item[name] = 1.0
 
     def _signature_features(self, signature: str) -> Features:
         """Every orthography feature but ``number``, from a word's signature: the same as
@@ -224,7 +193,6 @@ class OrthographyFeatures(FeatureClass):
 
     def clear_caches(self) -> None:
         self._by_signature.clear()
-        self._attributes.clear()
 
 
 class AffixFeatures(FeatureClass):
@@ -244,13 +212,3 @@ class AffixFeatures(FeatureClass):
             features[prefix] = word[:size]
             features[suffix] = word[-size:]
         return features
-
-    def add_type_attributes(self, word: str, item: AttributeItem, names: AttributeNames) -> None:
-        table = names.table
-        for size, prefix, suffix in self._keys[: len(word)]:
-            name = table(prefix)[word[:size]]
-            if name is not None:
-                item[name] = 1.0
-            name = table(suffix)[word[-size:]]
-            if name is not None:
-                item[name] = 1.0

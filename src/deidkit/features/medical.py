@@ -23,17 +23,17 @@ from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
-from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache
+from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
 from deidkit.features.phrases import PhraseMatcher
 from deidkit.resources.mesh import MeshVocabulary
 
 if TYPE_CHECKING:
-    from deidkit.features.attributes import AttributeItem, AttributeNames
+    from deidkit.features.columns import Block, Columns, Row
 
 MASKS_LIMIT = 50_000
-"""Distinct vocabulary masks whose attributes are kept."""
+"""Distinct vocabulary masks whose columns are kept."""
 
 
 def default_vocabularies(language: str) -> tuple[str, ...]:
@@ -94,9 +94,6 @@ class MedicalFeatures(FeatureClass):
         self._mesh = mesh_matcher(config.mesh_file) if config.mesh_file else None
         self._keys: dict[int, Features] = {}
         self._mesh_keys: dict[int, Features] = {}
-        self._attributes_names: AttributeNames | None = None
-        self._attributes: WordCache[int, AttributeItem] = WordCache(self._mask_item, MASKS_LIMIT)
-        self._mesh_attributes: dict[int, AttributeItem] = {}
 
     @classmethod
     def unavailable_reason(cls, config: FeatureConfig) -> str | None:
@@ -115,13 +112,6 @@ class MedicalFeatures(FeatureClass):
             features = dict.fromkeys((f"medical.{name}" for name in names), 1.0)
             self._keys[mask] = features
         return features
-
-    def _mask_item(self, mask: int) -> AttributeItem:
-        """``_features(mask)`` as attributes (``{}`` for no vocabulary)."""
-        names = self._attributes_names
-        if names is None:  # pragma: no cover - set before the first look-up
-            raise RuntimeError("medical attributes looked up before their names were set")
-        return names.item(self._features(mask))
 
     def _mesh_features(self, mesh: PhraseMatcher, mask: int) -> Features:
         features = self._mesh_keys.get(mask)
@@ -142,32 +132,43 @@ class MedicalFeatures(FeatureClass):
                 if mask:
                     item.update(self._mesh_features(self._mesh, mask))
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        # add_document_features written as attributes: one attribute item per mask, cached
-        # (the vocabulary vouches for the names: a new one starts the caches afresh)
-        if names is not self._attributes_names:
-            self._attributes_names = names
-            self._attributes.clear()
-            self._mesh_attributes = {}
-        by_mask = map(self._attributes.__getitem__, self._matcher.masks(context.words))
-        for item, attributes in zip(items, by_mask, strict=True):
-            if attributes:
-                item.update(attributes)
-        mesh = self._mesh
-        if mesh is not None:
-            mesh_cache = self._mesh_attributes
-            for item, mask in zip(items, mesh.masks(context.words), strict=True):
-                if mask:
-                    found = mesh_cache.get(mask)
-                    if found is None:
-                        found = mesh_cache[mask] = names.item(self._mesh_features(mesh, mask))
-                    item.update(found)
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        # add_document_features as arrays: one row of columns per distinct mask, cached
+        from deidkit.features.columns import Block  # lazy: numpy
+
+        memo = columns.memo(self.name)
+        if len(memo) >= MASKS_LIMIT:
+            memo.clear()
+        blocks = [self._block(self._matcher.masks(context.words), memo, columns, None)]
+        if self._mesh is not None:
+            blocks.append(self._block(self._mesh.masks(context.words), memo, columns, self._mesh))
+        return Block.joined(blocks)
+
+    def _block(
+        self,
+        masks: list[int],
+        memo: dict[tuple[bool, int], Row],
+        columns: Columns,
+        mesh: PhraseMatcher | None,
+    ) -> Block:
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        found = np.asarray(masks)
+        marked = np.flatnonzero(found)
+        distinct, which = np.unique(found[marked], return_inverse=True)
+        rows: list[Row] = []
+        for mask in distinct.tolist():
+            row = memo.get((mesh is not None, mask))
+            if row is None:
+                features = self._features(mask) if mesh is None else self._mesh_features(mesh, mask)
+                row = memo[mesh is not None, mask] = columns.row(features)
+            rows.append(row)
+        return Block.gathered(marked, which, rows)
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
-        self._attributes.clear()
         if self._mesh is not None:
             self._mesh.clear_cache()
 

@@ -26,11 +26,14 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.patterns import find_patterns
+
+if TYPE_CHECKING:
+    from deidkit.features.columns import Block, Columns
 
 HIDE_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ALPHA", r"^[A-Za-z]+$"),
@@ -133,14 +136,18 @@ class RegexFeatures(FeatureClass):
         for index, key in self._covered(context):
             items[index][key] = 1.0
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        weighted = names.weighted
-        for index, key in self._covered(context):
-            name = weighted(key)
-            if name is not None:
-                items[index][name] = 1.0
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        # a token two matches of one pattern overlap has the feature once, where it came first
+        found = dict.fromkeys(
+            (index, columns.column(key)) for index, key in self._covered(context)
+        )
+        tokens = [index for index, _ in found]
+        ids = [column for _, column in found]
+        return Block.ones(np.asarray(tokens, np.intp), np.asarray(ids, np.int32))
 
     def _covered(self, context: DocumentContext) -> Iterator[tuple[int, str]]:
         """(token index, feature key) for every token a PHI pattern match overlaps."""

@@ -5,10 +5,13 @@ of the section the token is in (``history_of_present_illness``; ``none`` before 
 from __future__ import annotations
 
 import bisect
+from typing import TYPE_CHECKING
 
-from deidkit.features.attributes import AttributeItem, AttributeNames
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.text import NO_SECTION
+
+if TYPE_CHECKING:
+    from deidkit.features.columns import Block, Columns
 
 
 class SectionFeatures(FeatureClass):
@@ -23,23 +26,18 @@ class SectionFeatures(FeatureClass):
         for item, name in zip(items, context.sections, strict=True):
             item["section"] = name
 
-    def add_document_attributes(
-        self, context: DocumentContext, items: list[AttributeItem], names: AttributeNames
-    ) -> None:
-        # What add_document_features gives, a section at a time: a token is in the last
-        # section starting at or before it (``deidkit.text.section_names``).
-        table = names.table("section")
+    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        # a section at a time: a token is in the last section starting at or before it
+        # (``deidkit.text.section_names``)
         starts = context.starts
         sections = context.found_sections
         firsts = [bisect.bisect_left(starts, section.start) for section in sections]
-        runs = zip(
-            [0, *firsts],
-            [*firsts, len(items)],
-            [NO_SECTION, *(section.name for section in sections)],
-            strict=True,
-        )
-        for first, last, section in runs:
-            name = table[section] if first < last else None
-            if name is not None:
-                for item in items[first:last]:
-                    item[name] = 1.0
+        bounds = [0, *firsts, len(context)]
+        names = [NO_SECTION, *(section.name for section in sections)]
+        ids = [columns.column("section", name) for name in names]
+        per_token = np.repeat(np.asarray(ids, np.int32), np.diff(bounds))
+        return Block.ones(np.arange(len(context)), per_token)

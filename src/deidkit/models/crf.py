@@ -13,9 +13,9 @@ marginal probability of ``O`` is below the threshold.
 CRFsuite trains; the model file is CRFsuite's own (data only) and stays the stored artefact.
 Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays,
 and documents are decoded a few at a time (marginals by forward-backward, tags by Viterbi),
-giving CRFsuite's tags and its marginals to rounding. Tokens reach the
-decoder as attribute items (``FeatureExtractor.attribute_items``) named by attribute id,
-without the attributes the model does not know.
+giving CRFsuite's tags and its marginals to rounding. A document reaches the decoder as a
+tokens x attributes matrix (``FeatureExtractor.document_matrix`` over the model's attribute
+ids, ``deidkit.features.columns``), its emissions one product with the state weights.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import numpy as np
 
 from deidkit.errors import ConfigError, ModelError
 from deidkit.features import FeatureConfig
+from deidkit.features.columns import Columns
 from deidkit.labels import Category, category_of
 from deidkit.models import store
 from deidkit.models.crf_decode import LinearChain, Posterior
@@ -154,7 +155,7 @@ class CRFDetector(StatisticalDetector):
         trainer = _trainer(self._say)
         trainer.set_params(self._trainer_params())
         kept = total = 0
-        for _, features, bio in self.training_items(documents, bio=True, attributes=True):
+        for _, features, bio in self.training_items(documents, bio=True):
             tags = self._scheme_tags(bio)
             plain = [split_tag(tag)[1] or OUTSIDE for tag in tags]
             keep = sample(
@@ -201,6 +202,7 @@ class CRFDetector(StatisticalDetector):
             raise ModelError("crf: the CRFsuite model cannot be read; retrain it") from None
         self.model_ = model
         self.labels_ = self.chain_.labels
+        self.columns_ = Columns(self.chain_.vocabulary)
 
     def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
         found: list[list[Span]] = []
@@ -212,9 +214,7 @@ class CRFDetector(StatisticalDetector):
         chain = self.chain_
         tokens = [tokenize(document.text) if document.text else [] for document in documents]
         emissions = [
-            chain.emissions(
-                self.extractor.attribute_items(document, words, vocabulary=chain.vocabulary)
-            )
+            chain.emissions(self.extractor.document_matrix(document, words, self.columns_))
             for document, words in zip(documents, tokens, strict=True)
         ]
         posteriors = chain.posteriors(emissions)

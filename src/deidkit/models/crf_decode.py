@@ -7,8 +7,9 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
 
 - **Emissions.** A token's score for a label is the sum over its attributes of the
   attribute's value times its state weight for the label: one product of the document's
-  token x attribute matrix with the state weights (attributes x labels), each sum taken in
-  the order of the token's attributes, as CRFsuite takes it.
+  token x attribute matrix (``FeatureExtractor.document_matrix``) with the state weights
+  (attributes x labels), each row's sum taken in the order of the token's attributes, as
+  CRFsuite takes it.
 - **Marginals** (forward-backward). The documents of a call go through together, padded and
   longest first, so a step is one matrix product for all of them; the backward pass is the
   forward pass of the reversed documents with the transitions transposed, in the same loop.
@@ -26,13 +27,16 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from deidkit.models import crfsuite_file
+
+if TYPE_CHECKING:
+    import scipy.sparse
 
 BATCH_TOKENS = 8_192
 """Padded tokens decoded together at most (working memory: ~32 bytes x this x labels)."""
@@ -54,15 +58,14 @@ class Posterior:
 class LinearChain:
     """A linear-chain CRF as arrays: ``state`` weights (attributes x labels, dense: 8 bytes
     each, a few MB for the shipped models, and a 4x faster product than a sparse matrix),
-    ``transitions`` (labels x labels, from -> to), and ``vocabulary``: attribute name -> its
-    id as 4 little-endian bytes, the names a document's items are given under
-    (``FeatureExtractor.attribute_items(..., vocabulary=)``, which leaves out the attributes
-    the model does not know)."""
+    ``transitions`` (labels x labels, from -> to), and ``vocabulary``: attribute name (as
+    python-crfsuite names a feature: ``key:value``, ``key``) -> its id, the row of ``state``
+    (``deidkit.features.columns.Columns``)."""
 
     labels: tuple[str, ...]
     state: np.ndarray
     transitions: np.ndarray
-    vocabulary: dict[str, bytes]
+    vocabulary: dict[str, int]
 
     @classmethod
     def from_crfsuite(cls, model: bytes) -> LinearChain:
@@ -71,25 +74,14 @@ class LinearChain:
         weights = crfsuite_file.read_weights(model)
         state = np.zeros((len(weights.attributes), len(weights.labels)))
         state[weights.state_attribute, weights.state_label] = weights.state_weight
-        ids = np.arange(len(weights.attributes), dtype="<u4").tobytes()
         vocabulary = {
-            name.decode("utf-8", "surrogateescape"): ids[4 * number : 4 * number + 4]
+            name.decode("utf-8", "surrogateescape"): number
             for number, name in enumerate(weights.attributes)
         }
         return cls(weights.labels, state, weights.transitions, vocabulary)
 
-    def emissions(self, items: Sequence[Mapping[bytes, float]]) -> np.ndarray:
-        """Tokens x labels scores of a document's attribute items (named by ``vocabulary``)."""
-        import scipy.sparse  # lazy: ~0.25 CPU s to import, and only predicting needs it
-
-        ids = np.frombuffer(b"".join(chain.from_iterable(items)), dtype="<i4")
-        weights = chain.from_iterable([item.values() for item in items])
-        values = np.fromiter(weights, np.float64, len(ids))
-        pointers = np.zeros(len(items) + 1, dtype=np.int32)
-        np.cumsum(np.fromiter(map(len, items), np.int32, len(items)), out=pointers[1:])
-        tokens = scipy.sparse.csr_matrix(
-            (values, ids, pointers), shape=(len(items), len(self.state))
-        )
+    def emissions(self, tokens: scipy.sparse.csr_matrix) -> np.ndarray:
+        """Tokens x labels scores of a document's tokens x attributes matrix."""
         return np.asarray(tokens @ self.state)
 
     def posteriors(self, emissions: Sequence[np.ndarray]) -> list[Posterior]:

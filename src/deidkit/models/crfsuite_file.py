@@ -75,16 +75,6 @@ def _names(model: bytes, offset: int, count: int) -> list[bytes]:
     return names
 
 
-def attribute_names(model: bytes) -> list[bytes] | None:
-    """The model's attribute names by id (as stored, UTF-8), or None if the bytes are not a
-    CRFsuite 1D CRF model laid out as this module knows it."""
-    try:
-        _, count, _, _, offset = _header(model)
-        return _names(model, offset, count)
-    except (LayoutError, struct.error):
-        return None
-
-
 def read_weights(model: bytes) -> Weights:
     """Labels, attribute names and weights of a CRFsuite model (LayoutError if the bytes are
     not one laid out as this module knows it)."""

@@ -114,17 +114,11 @@ class StatisticalDetector(BaseDetector):
         return tokens, self.extractor.token_features(document, tokens)
 
     def training_items(
-        self, documents: Sequence[Document], *, bio: bool, attributes: bool = False
+        self, documents: Sequence[Document], *, bio: bool
     ) -> Iterator[tuple[list[Token], list[Features], list[str]]]:
-        """Tokens, feature dicts and gold tags (BIO or plain labels) of each document; with
-        ``attributes``, CRFsuite attribute items instead of feature dicts (the same
-        attributes python-crfsuite would make of the dicts, made faster)."""
+        """Tokens, feature dicts and gold tags (BIO or plain labels) of each document."""
         for number, document in enumerate(documents, start=1):
-            if attributes:
-                tokens = tokenize(document.text)
-                features: list[Any] = self.extractor.attribute_items(document, tokens)
-            else:
-                tokens, features = self.featurize(document)
+            tokens, features = self.featurize(document)
             tags = bio_tags(tokens, document.spans) if bio else token_labels(
                 tokens, document.spans
             )

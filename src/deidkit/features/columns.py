@@ -1,0 +1,257 @@
+"""Features as matrix columns: a document's tokens x features matrix, built with arrays.
+
+A trained model knows its features by name: CRFsuite as python-crfsuite names them
+(``key:value`` for a string feature, ``key`` for a float one, whose value is the weight),
+the SVM and the tree by their vocabulary (``key=value``, ``key``). ``Columns`` maps those
+names to numbers (a CRFsuite attribute id, a vocabulary column; -1 for a feature the model
+never saw) and keeps what is worked out once per word type (``TypeTable``: the columns and
+values of its per-word features, its normal form) and once per value of a document class
+(``Columns.memo``).
+
+``FeatureExtractor.document_matrix`` assembles a document's CSR matrix: the per-word
+features of its tokens gathered from the type table, then one ``Block`` (rows, columns,
+values) from each document class (``FeatureClass.document_columns``). A row holds the
+token's features in the order of ``token_features``, so a row's product with a weight
+matrix adds the weights in the order CRFsuite adds them (the same sums, to the bit);
+``tests/features/test_columns.py`` checks the matrix against ``token_features``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from deidkit.features.base import Features
+
+CRFSUITE_SEPARATOR = ":"
+"""python-crfsuite's separator between a string feature's key and value."""
+MATRIX_SEPARATOR = "="
+"""The separator of the SVM's and the tree's vocabulary (``FeatureExtractor.matrix``)."""
+
+Row = tuple[tuple[int, ...], tuple[float, ...]]
+"""The known columns of some features and their values, in the features' order."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Block:
+    """Entries of a document's matrix: token ``rows``, ``columns`` (-1: not a column, left
+    out) and ``values``; a token's entries in the order of its features."""
+
+    rows: np.ndarray
+    columns: np.ndarray
+    values: np.ndarray
+
+    @classmethod
+    def empty(cls) -> Block:
+        return cls(np.zeros(0, np.intp), np.zeros(0, np.int32), np.zeros(0))
+
+    @classmethod
+    def of_rows(cls, tokens: Sequence[int], rows: Sequence[Row]) -> Block:
+        """Token ``tokens[i]`` gets ``rows[i]``."""
+        if not rows:
+            return cls.empty()
+        counts = np.fromiter(map(len, (row[0] for row in rows)), np.intp, len(rows))
+        ids = [column for row in rows for column in row[0]]
+        values = [value for row in rows for value in row[1]]
+        return cls(
+            np.repeat(np.asarray(tokens, np.intp), counts),
+            np.asarray(ids, np.int32),
+            np.asarray(values, np.float64),
+        )
+
+    @classmethod
+    def gathered(cls, tokens: np.ndarray, which: np.ndarray, rows: Sequence[Row]) -> Block:
+        """Token ``tokens[i]`` gets ``rows[which[i]]`` (a few distinct rows shared by many
+        tokens)."""
+        counts = np.fromiter((len(row[0]) for row in rows), np.intp, len(rows))
+        starts = np.cumsum(counts) - counts
+        ids = np.fromiter((i for row in rows for i in row[0]), np.int32, int(counts.sum()))
+        values = np.fromiter((v for row in rows for v in row[1]), np.float64, len(ids))
+        return _gather(tokens, starts[which], counts[which], ids, values)
+
+    @classmethod
+    def joined(cls, blocks: Sequence[Block]) -> Block:
+        """The entries of ``blocks``, a token's in block order."""
+        return cls(
+            np.concatenate([block.rows for block in blocks]),
+            np.concatenate([block.columns for block in blocks]),
+            np.concatenate([block.values for block in blocks]),
+        )
+
+    @classmethod
+    def ones(cls, tokens: np.ndarray, columns: np.ndarray) -> Block:
+        """Value 1.0 at each (token, column)."""
+        return cls(tokens.astype(np.intp), columns.astype(np.int32), np.ones(len(tokens)))
+
+
+class Columns:
+    """Feature name -> column number in ``vocabulary`` (-1 when not in it), with the caches
+    that depend on it: the word types (``types``) and each class's ``memo``."""
+
+    __slots__ = ("_memos", "separator", "types", "vocabulary")
+
+    def __init__(self, vocabulary: Mapping[str, int], separator: str = CRFSUITE_SEPARATOR):
+        self.vocabulary = vocabulary
+        self.separator = separator
+        self.types = TypeTable()
+        self._memos: dict[str, dict[Any, Any]] = {}
+
+    def __getstate__(self) -> tuple[Mapping[str, int], str]:
+        return self.vocabulary, self.separator  # the caches are rebuilt where unpickled
+
+    def __setstate__(self, state: tuple[Mapping[str, int], str]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
+
+    def column(self, key: str, value: str | None = None) -> int:
+        """The column of string feature ``key: value``, or of float feature ``key``."""
+        name = key if value is None else f"{key}{self.separator}{value}"
+        return self.vocabulary.get(name, -1)
+
+    def row(self, features: Features) -> Row:
+        """The known columns of ``features`` and their values (1.0 for a string feature)."""
+        columns: list[int] = []
+        values: list[float] = []
+        get, separator = self.vocabulary.get, self.separator
+        for key, value in features.items():
+            if isinstance(value, str):
+                column, weight = get(f"{key}{separator}{value}", -1), 1.0
+            else:
+                column, weight = get(key, -1), float(value)
+            if column >= 0:
+                columns.append(column)
+                values.append(weight)
+        return tuple(columns), tuple(values)
+
+    def memo(self, owner: str) -> dict[Any, Any]:
+        """A cache of ``owner``'s, emptied with the type table (its keys may be type or
+        normal-form numbers)."""
+        found = self._memos.get(owner)
+        if found is None:
+            found = self._memos[owner] = {}
+        return found
+
+    def clear(self) -> None:
+        """Forget the word types and every memo."""
+        self.types = TypeTable()
+        self._memos.clear()
+
+
+class _Growing:
+    """A one-dimensional array that grows by doubling (``data[:size]`` is filled)."""
+
+    __slots__ = ("data", "size")
+
+    def __init__(self, dtype: type) -> None:
+        self.data: np.ndarray = np.zeros(1024, dtype)
+        self.size = 0
+
+    def extend(self, values: Sequence[Any] | np.ndarray) -> None:
+        end = self.size + len(values)
+        if end > len(self.data):
+            grown = np.zeros(max(end, 2 * len(self.data)), self.data.dtype)
+            grown[: self.size] = self.data[: self.size]
+            self.data = grown
+        self.data[self.size : end] = values
+        self.size = end
+
+
+class TypeTable:
+    """Word -> type number; by type number, as arrays: its per-word features' columns and
+    values (``starts`` and ``counts`` into ``ids`` and ``values``), the number of its normal
+    form (``norm_numbers``, into ``norms``) and ``neighbours``, a row of ``width`` columns
+    the context class works out once per type (``ContextFeatures.neighbour_columns``)."""
+
+    __slots__ = (
+        "_counts",
+        "_ids",
+        "_neighbours",
+        "_norm_numbers",
+        "_starts",
+        "_type_norms",
+        "_values",
+        "norms",
+        "numbers",
+        "width",
+    )
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+        self.norms: list[str] = []
+        self._norm_numbers: dict[str, int] = {}
+        self._type_norms = _Growing(np.intp)
+        self._starts = _Growing(np.intp)
+        self._counts = _Growing(np.intp)
+        self._ids = _Growing(np.int32)
+        self._values = _Growing(np.float64)
+        self._neighbours = _Growing(np.int32)
+        self.width = -1
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def add(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
+        """Enter a new word type."""
+        if self.width < 0:
+            self.width = len(neighbours)
+        norm_number = self._norm_numbers.get(norm)
+        if norm_number is None:
+            norm_number = self._norm_numbers[norm] = len(self.norms)
+            self.norms.append(norm)
+        self.numbers[word] = len(self.numbers)
+        self._type_norms.extend([norm_number])
+        self._starts.extend([self._ids.size])
+        self._counts.extend([len(row[0])])
+        self._ids.extend(row[0])
+        self._values.extend(row[1])
+        self._neighbours.extend(neighbours)
+
+    def norm_numbers(self, types: np.ndarray) -> np.ndarray:
+        return self._type_norms.data[types]
+
+    def neighbours(self, types: np.ndarray) -> np.ndarray:
+        """Types x ``width``: the neighbour columns of each type."""
+        width = max(self.width, 0)
+        return self._neighbours.data[: len(self) * width].reshape(len(self), width)[types]
+
+    def block(self, types: np.ndarray) -> Block:
+        """The per-word features of a document whose tokens have the types ``types``."""
+        return _gather(
+            np.arange(len(types)),
+            self._starts.data[types],
+            self._counts.data[types],
+            self._ids.data,
+            self._values.data,
+        )
+
+
+def _gather(
+    tokens: np.ndarray, starts: np.ndarray, counts: np.ndarray, ids: np.ndarray, values: np.ndarray
+) -> Block:
+    """Token ``tokens[i]`` gets entries ``starts[i]`` .. ``starts[i] + counts[i] - 1`` of
+    ``ids`` and ``values``."""
+    ends = np.cumsum(counts)
+    # output entry e of token i is entry e - (ends[i] - counts[i]) + starts[i] of the source
+    positions = np.arange(int(ends[-1]) if len(ends) else 0) + np.repeat(
+        starts - (ends - counts), counts
+    )
+    return Block(np.repeat(tokens, counts), ids[positions], values[positions])
+
+
+def assemble(blocks: Iterable[Block], rows: int, width: int) -> Any:
+    """A CSR matrix (``rows`` x ``width``) of the blocks' entries: a row's entries in block
+    order, then in their order within a block; entries with column -1 left out."""
+    import scipy.sparse  # lazy: ~0.25 CPU s to import
+
+    every = Block.joined(list(blocks))
+    known = every.columns >= 0
+    token, column, value = every.rows[known], every.columns[known], every.values[known]
+    order = np.argsort(token, kind="stable")
+    pointers = np.zeros(rows + 1, dtype=np.int32)
+    np.cumsum(np.bincount(token, minlength=rows), out=pointers[1:])
+    return scipy.sparse.csr_matrix(
+        (value[order], column[order].astype(np.int32), pointers), shape=(rows, width)
+    )

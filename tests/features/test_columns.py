@@ -1,0 +1,176 @@
+"""``document_matrix`` gives a model exactly what python-crfsuite makes of ``token_features``:
+per token the attributes the model knows, in the same order, with the same weights (so a row
+times the state weights adds them in CRFsuite's order)."""
+
+from __future__ import annotations
+
+import pickle
+import warnings
+
+import pycrfsuite
+import pytest
+
+from deidkit.corpus.synth import generate
+from deidkit.features import FeatureConfig, FeatureExtractor
+from deidkit.features.columns import MATRIX_SEPARATOR, Columns
+from deidkit.text import linkgrammar, tokenize
+from deidkit.types import Token
+
+from .test_golden import CONFIGS, DOCUMENTS
+
+SYNTHETIC = [document.text for document in generate(6, seed=3)]
+HAS_LINKGRAMMAR = linkgrammar.unavailable_reason() is None
+
+
+def _extractor(settings: dict) -> FeatureExtractor:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return FeatureExtractor(FeatureConfig.from_dict(settings))
+
+
+def crfsuite_view(items: list) -> list[list[tuple[str, float]]]:
+    """What CRFsuite receives: python-crfsuite's own conversion, in order."""
+    return [list(item.items()) for item in pycrfsuite.ItemSequence(items).items()]
+
+
+def matrix_view(matrix, names: dict[int, str]) -> list[list[tuple[str, float]]]:
+    """A CSR matrix's rows as (name, value) in stored order."""
+    return [
+        [
+            (names[column], value)
+            for column, value in zip(
+                matrix.indices[start:end].tolist(), matrix.data[start:end].tolist(), strict=True
+            )
+        ]
+        for start, end in zip(matrix.indptr[:-1], matrix.indptr[1:], strict=True)
+    ]
+
+
+def _texts() -> list[str]:
+    return [*DOCUMENTS.values(), *SYNTHETIC]
+
+
+SETTINGS = {name: settings for name, (settings, _) in CONFIGS.items()}
+SETTINGS["en_medical_mesh"] = {"mesh_file": "tests/features/data/tiny_d2025.bin"}
+if HAS_LINKGRAMMAR:
+    SETTINGS["en_syntax"] = {"classes": ["word", "syntax", "context"]}
+
+
+def _vocabulary(extractor: FeatureExtractor, step: int) -> dict[str, int]:
+    """Every ``step``-th attribute name the texts give, numbered out of order."""
+    every = list(
+        dict.fromkeys(
+            name
+            for text in _texts()
+            for item in crfsuite_view(extractor.token_features(text))
+            for name, _ in item
+        )
+    )
+    kept = every[::step]
+    return {name: (number * 7919) % len(kept) for number, name in enumerate(kept)}
+
+
+@pytest.mark.parametrize("step", [1, 3])
+@pytest.mark.parametrize("config", sorted(SETTINGS))
+def test_document_matrix_equals_python_crfsuites_conversion(config: str, step: int) -> None:
+    extractor = _extractor(SETTINGS[config])
+    vocabulary = _vocabulary(extractor, step)
+    vocabulary["context.bigram-:dr. smith"] = len(vocabulary)  # a bigram never seen
+    names = {column: name for name, column in vocabulary.items()}
+    columns = Columns(vocabulary)
+    for round_ in range(2):  # cold caches, then warm ones
+        for number, text in enumerate(_texts()):
+            tokens = tokenize(text)
+            expected = [
+                [(name, value) for name, value in item if name in vocabulary]
+                for item in crfsuite_view(extractor.token_features(text, tokens))
+            ]
+            matrix = extractor.document_matrix(text, tokens, columns)
+            assert matrix.shape == (len(tokens), len(vocabulary))
+            assert matrix_view(matrix, names) == expected, f"{config}: text {number}, {round_}"
+    assert 0 < len(columns.types) == extractor.word_cache_size
+
+
+def test_a_document_without_tokens_is_an_empty_matrix() -> None:
+    extractor = _extractor({})
+    matrix = extractor.document_matrix("", [], Columns({"word:a": 0}))
+    assert matrix.shape == (0, 1) and matrix.nnz == 0
+
+
+def test_columns_name_features_as_python_crfsuite_or_the_matrix_vocabulary() -> None:
+    features = {"word": "año", "context.occurrences": 0.25, "orthography.initcap": 1.0}
+    crfsuite = Columns({"word:año": 2, "context.occurrences": 0, "orthography.initcap": 5})
+    assert crfsuite.row(features) == ((2, 0, 5), (1.0, 0.25, 1.0))
+    assert [name for name, _ in crfsuite_view([features])[0]] == [
+        "word:año", "context.occurrences", "orthography.initcap"]
+    matrix = Columns({"word=año": 1, "context.occurrences": 3}, MATRIX_SEPARATOR)
+    assert matrix.row(features) == ((1, 3), (1.0, 0.25))
+    assert matrix.column("word", "año") == 1 and matrix.column("word", "other") == -1
+
+
+def test_bigrams_find_values_holding_spaces() -> None:
+    extractor = _extractor({"classes": ["context"], "window": 1})
+    words = ["[** a b **]", "c", "a b"]
+    text = " ".join(words)
+    tokens, start = [], 0
+    for word in words:
+        tokens.append(Token(word, start, start + len(word)))
+        start += len(word) + 1
+    vocabulary = {"context.bigram-:[** a b **] c": 0, "context.bigram+:c a b": 1,
+                  "context.bigram+:[** a b **] c": 2, "context.bigram-:<s> [**": 3,
+                  "other:c a b": 4, "context.bigram-:<s> <s>": 5}
+    names = {column: name for name, column in vocabulary.items()}
+    matrix = extractor.document_matrix(text, tokens, Columns(vocabulary))
+    expected = [
+        [(name, value) for name, value in item if name in vocabulary]
+        for item in crfsuite_view(extractor.token_features(text, tokens))
+    ]
+    assert matrix_view(matrix, names) == expected
+    assert expected == [
+        [("context.bigram-:<s> <s>", 1.0), ("context.bigram+:c a b", 1.0)],
+        [],
+        [("context.bigram-:[** a b **] c", 1.0)],
+    ]
+
+
+def test_type_table_stays_bounded(monkeypatch) -> None:
+    from deidkit.features import extractor as extractor_module
+
+    monkeypatch.setattr(extractor_module, "WORD_CACHE_LIMIT", 20)
+    extractor = _extractor({"classes": ["word", "context"]})
+    vocabulary = _vocabulary(extractor, 1)
+    names = {column: name for name, column in vocabulary.items()}
+    columns = Columns(vocabulary)
+    for text in SYNTHETIC:
+        tokens = tokenize(text)
+        matrix = extractor.document_matrix(text, tokens, columns)
+        # a document's own types may take the table past the limit; the next starts afresh
+        assert len(columns.types) <= 20 + len(tokens)
+        assert matrix_view(matrix, names) == crfsuite_view(extractor.token_features(text))
+
+
+def test_mask_caches_stay_bounded(monkeypatch) -> None:
+    from deidkit.features import dictionary, medical
+
+    monkeypatch.setattr(dictionary, "AROUND_LIMIT", 3)
+    monkeypatch.setattr(medical, "MASKS_LIMIT", 2)
+    extractor = _extractor({"classes": ["word", "medical", "dictionary"]})
+    vocabulary = _vocabulary(extractor, 1)
+    names = {column: name for name, column in vocabulary.items()}
+    columns = Columns(vocabulary)
+    for text in SYNTHETIC:
+        matrix = extractor.document_matrix(text, tokenize(text), columns)
+        assert matrix_view(matrix, names) == crfsuite_view(extractor.token_features(text))
+        # a document's distinct masks may take a memo past the limit; the next starts afresh
+        assert 0 < len(columns.memo("dictionary")) <= 3 + len(tokenize(text))
+
+
+def test_columns_pickle_without_their_caches() -> None:
+    extractor = _extractor({"classes": ["word", "context"]})
+    columns = Columns(_vocabulary(extractor, 1))
+    extractor.document_matrix(SYNTHETIC[0], tokenize(SYNTHETIC[0]), columns)
+    copy = pickle.loads(pickle.dumps(columns))
+    assert copy.vocabulary == columns.vocabulary and len(columns.types) > 0
+    assert len(copy.types) == 0
+    extractor.clear_caches()
+    assert len(columns.types) == 0
