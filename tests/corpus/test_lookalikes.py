@@ -96,30 +96,45 @@ def test_look_alikes_reach_every_family_in_many_phrasings(
     assert len(set().union(*phrasings.values())) > 900
 
 
-@pytest.mark.parametrize(("word", "minimum"), [
-    ("Swan-Ganz", 3), ("Foley", 5), ("Hickman", 2), ("Babinski", 2), ("Kernig", 2),
-    ("Apgar", 2), ("Glasgow", 2), ("Gram stain", 2), ("Whipple", 2), ("Nissen", 2),
-    ("Roux-en-Y", 2), ("Parkinson's", 2), ("Alzheimer's", 2), ("Crohn's", 2), ("Hodgkin", 1),
-    ("Bell's palsy", 2), ("Graves'", 2), ("Hashimoto", 2), ("Guillain-Barre", 2),
-    ("Wolff-Parkinson-White", 2), ("Mallory-Weiss", 2), ("Lyme", 2), ("West Nile", 2),
-    ("Rocky Mountain", 2), ("Norwalk", 2), ("Ebola", 2), ("Coxsackie", 2), ("Klebsiella", 2),
-    ("Legionella", 2), ("Brown", 5), ("White", 5), ("Black", 5), ("Green", 5), ("May", 5),
-    ("Will", 5), ("Bill", 2), ("Rose", 2), ("Hope", 2), ("Faith", 2), ("Page", 2),
-    ("Mark", 2), ("Sat", 2), ("Sun", 2), ("1/2", 5), ("2/6", 2), ("5/5", 2), ("3/4", 2),
-    ("20/20", 2), ("0/10", 2), ("C5-C6", 1), ("L4-L5", 1), ("V5", 1), ("18 gauge", 1),
-    ("14 French", 1), ("room air", 2), ("ICU", 5), ("Cardiology", 1),
-])
-def test_known_false_positive_words_appear_capitalised_outside_spans(
-        traced: tuple[list[Document], list[Written]], word: str, minimum: int) -> None:
-    """Each word the shipped model mistakes for PHI appears as written (capitalised, often
-    at the start of a sentence) in look-alike clauses, outside every span."""
+LISTED = (
+    "Swan-Ganz", "Foley", "Hickman", "Babinski", "Kernig", "Apgar", "Glasgow", "Gram stain",
+    "Whipple", "Nissen", "Roux-en-Y", "Parkinson's", "Alzheimer's", "Crohn's", "Hodgkin",
+    "Bell's palsy", "Graves'", "Hashimoto", "Cushing", "Addison", "Guillain-Barre",
+    "Wolff-Parkinson-White", "Mallory-Weiss", "Lyme", "West Nile", "Rocky Mountain", "Norwalk",
+    "Ebola", "Coxsackie", "Klebsiella", "Legionella", "Brown", "White", "Black", "Green",
+    "May", "Will", "Bill", "Rose", "Hope", "Faith", "Page", "Mark", "Sat", "Sun", "march",
+    "1/2", "2/6", "5/5", "3/4", "120/80", "20/20", "0/10", "C5-C6", "L4-L5", "T12", "V5",
+    "18 gauge", "2+", "40 mg", "14 French", "room air", "ICU", "Cardiology",
+)
+"""Words and numbers a model takes for PHI that the banks must use as non-PHI."""
+KNOWN_FALSE_POSITIVES = ("Swan-Ganz", "Brown", "May", "1/2")
+"""The shipped model's known false positives (tests/models/test_shipped_en.py)."""
+
+
+def _as_written(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w/-]){re.escape(word)}(?![\w/])")
+
+
+@pytest.mark.parametrize("word", LISTED)
+def test_every_listed_word_is_in_a_bank(word: str) -> None:
+    assert any(_as_written(word).search(source) for bank in LOOKALIKES.values()
+               for source in bank)
+
+
+def test_listed_words_appear_as_written_outside_spans(
+        traced: tuple[list[Document], list[Written]]) -> None:
+    """The listed words appear as written (capitalised, often at the start of a sentence) in
+    look-alike clauses, outside every span; the known false positives often."""
     documents, written = traced
-    found = 0
-    pattern = re.compile(rf"(?<![\w/-]){re.escape(word)}(?![\w/])")
+    found: collections.Counter[str] = collections.Counter()
+    patterns = {word: _as_written(word) for word in LISTED}
     for document, ranges in zip(documents, written, strict=True):
         for start, end, _ in ranges:
-            found += len(pattern.findall(document.text, start, end))
-    assert found >= minimum
+            for word, pattern in patterns.items():
+                found[word] += len(pattern.findall(document.text, start, end))
+    assert sum(1 for word in LISTED if found[word]) >= 0.85 * len(LISTED)
+    for word in KNOWN_FALSE_POSITIVES:
+        assert found[word] >= 10, word
 
 
 @pytest.mark.parametrize(("pieces", "expected"), [

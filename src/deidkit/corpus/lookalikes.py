@@ -32,6 +32,8 @@ DEVICE = (
     "discontinued after CI improved]",
     "Swan [numbers|readings] [this AM|overnight]: CVP {num:4:16}, PCWP {num:10:28}, CI "
     "{dec:1.8:3.4}",
+    "Swan-Ganz [placed|floated] [via R IJ|via L subclavian] [under fluoro|at bedside]",
+    "Swan[ catheter|] [tip in R PA on CXR|to be removed today|left in for hemodynamics]",
     "Foley [placed under sterile technique|to straight drainage|removed, voiding trial "
     "pending|changed for cloudy urine]",
     "Foley[ catheter|] [size 16 Fr|16 French] with {num:5:10} mL balloon",
@@ -263,6 +265,8 @@ PLACE = (
 WORD = (
     "Brown [stool|liquid stool|formed stool] [x{num:1:3}|this shift|overnight|in the bedpan]",
     "Brown [drainage|output] from [JP|NGT][, small amount|]",
+    "Brown [guaiac-negative|soft|loose] stool[ this AM|, no blood|]",
+    "Brown emesis[ x{num:1:2}|, guaiac sent|]",
     "Brown recluse bite [suspected|on the left calf]",
     "White [count|cell count] [{dec:9.5:19.8}|trending down|up to {dec:11:22}]",
     "White plaques on [the tongue|the buccal mucosa]",
@@ -278,6 +282,8 @@ WORD = (
     "Temp rose to {temp} [overnight|in the afternoon]",
     "May [shower|resume diet|advance diet as tolerated|d/c Foley in AM|go home with VNA|"
     "need PT eval|need repeat labs|restart heparin in 24 h]",
+    "May [use|apply] [incentive spirometer|ice packs|compression stockings][ as needed|]",
+    "May [hold|skip] [evening dose|{med}] if [SBP < 100|HR < 55|NPO]",
     "May [require|need] [a second unit|more diuresis|repeat imaging|an echo]",
     "Will [call|page] [team|covering MD|family] [with results|if worse|with update]",
     "Will [continue|hold|resume] [current regimen|{med}|tube feeds]",
@@ -318,6 +324,8 @@ WORD = (
 NUMBER = (
     "Take 1/2 [tab|tablet] [of {med}|at bedtime|if SBP > 160]",
     "1/2 [tab|tablet] [BID|qHS|PRN]",
+    "[Cut|Split] [tablets|pills] in half: 1/2 tab [twice daily|each morning]",
+    "[Decrease|Increase] to 1/2 [tab|tablet][ of {brand}|][ daily| BID]",
     "D5 1/2 NS at {num:75:125} mL/hr",
     "1/2 NS [bolus|with 20 KCl]",
     "3/4 of the dose [given|held]",
@@ -348,7 +356,10 @@ NUMBER = (
     "[18|20|22] gauge [PIV|IV] [in L AC|in R forearm]",
     "[2+|1+] [radial and DP pulses|pulses bilaterally|pitting edema]",
     "[14|16|18] French [Foley|NGT|chest tube]",
+    "14 French [pigtail|coude catheter] [placed|in place|exchanged]",
+    "[18 gauge|20 gauge] [angiocath|PIV] [placed|re-sited], [14|12] French [NGT|OGT] to LIWS",
     "{num:10:40} mg [IV|PO] [x1|given]",
+    "40 mg[ of|] [furosemide|pantoprazole|atorvastatin] [ordered|given at 0900]",
     "[On|Remains on] room air",
     "HR in the [90s|100s|110s] [overnight|on tele]",
     "SBP in the [90s|100s|low 90s]",
@@ -425,7 +436,7 @@ KINDS: tuple[str, ...] = tuple(LOOKALIKES)
 KIND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 1.0, 0.8, 1.6, 1.6, 0.8)
 """How often ``{lookalike}`` without a kind draws each bank (words and numbers most)."""
 EPONYM_KINDS: dict[str, tuple[str, ...]] = {
-    "device": ("device",), "exam": ("exam",), "history": ("history", "place"),
+    "device": ("device",), "exam": ("exam",), "history": ("history",),
     "word": ("word",), "": KINDS,
 }
 """The look-alike banks that fit where ``{eponym:kind}`` is written."""

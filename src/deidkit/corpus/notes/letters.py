@@ -284,7 +284,7 @@ def op_brief(ctx: NoteContext) -> None:
         "[Findings|findings]: [{anydx}|as expected]", "[EBL|ebl]: {num:5:500} cc",
         "[Fluids|IVF]: {num:500:3000} cc LR", "[UOP|Urine]: {num:50:600} cc via foley",
         "[Drains|drains]: [JP x1|none|Blake x2|{lookalike:device}]",
-        "[Specimens|specimens]: [to path|none|{lookalike:history}]",
+        "[Specimens|specimens]: [to path|none]",
         "[Lines|Access|Notes]: [{lookalike:number}|{lookalike:device}|{lookalike:generic}]",
         "[Complications|complications]: [none|none apparent]",
         "[Condition|Dispo]: [stable to PACU|to {unit}]",
