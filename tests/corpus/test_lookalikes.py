@@ -178,4 +178,4 @@ def test_both_period_cases_occur_in_the_corpus(
                 outside += 1
             if re.fullmatch(r"[^\W\d_][\w' -]*, [^\W\d_][\w'-]* [^\W\d_]", value):
                 no_period += 1
-    assert inside > 200 and outside > 20 and no_period > 100
+    assert inside > 200 and outside > 80 and no_period > 100

@@ -128,6 +128,7 @@ NURSING_EXTRA = (
     "[PIV|piv] x2 [patent|intact], [R FA|L AC] 20g. ",
     "[bed alarm on|fall precautions maintained], [call light in reach|side rails up x2]. ",
     "[safety sitter|1:1 sitter] at bedside. ",
+    "[Visited by|Call from|Update given to] [{relname:0:first_initial}|{relname:0:last_first}]. ",
     "[glucose|FS] {num:70:320} at {time}, [{num:2:8} units|no] insulin given. ",
     "[heparin gtt|hep gtt] at {num:800:1800} u/hr, [PTT {num:45:110}|next PTT at {time}]. ",
     "[K|Mg|phos] repleted per protocol. ",

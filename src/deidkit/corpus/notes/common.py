@@ -55,6 +55,7 @@ HPI_MORE = (
     "[Records from|Per records from] {otherhosp:core} [show|reviewed:] [a prior {anyproc}|an "
     "echo with {ef}|a negative stress test]. ",
     "{He} recently [returned from|traveled to] {country}[ {num:2:6} weeks ago|]. ",
+    "[Collateral|History] [obtained from|per] {his} {relation:0}, {relname:0:first_initial}. ",
 )
 PMH_ITEMS = (
     "{problem}",
@@ -149,6 +150,8 @@ COURSE_ITEMS = (
     "home|the new medications], which was addressed. ",
     "[Code status|CODE STATUS]: [Full code|DNR/DNI|DNR, ok to intubate], confirmed with "
     "{his} {rel:0}. ",
+    "[Plan|Discharge plan|Goals of care] [reviewed|discussed] with [{pt:last_first}|"
+    "{pt:last_first_caps}|{his} {relation:0}, {relname:0:first_initial}]. ",
 )
 FOLLOW_UP = (
     "Follow up with {dr:pcp} in {num:1:4} weeks[; call {phone:site} to schedule|]. ",
