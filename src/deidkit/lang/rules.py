@@ -71,6 +71,8 @@ class RuleLanguage:
 
     - ``clinical_abbreviations``: short words in capitals that are never a person's initials
       or a user name ("RN", "ICU", "GI", "PRN");
+    - ``chart_values``: short words that end a charted row as its value ("OK", "PRN", "RA"),
+      never the initials of the nurse who signed it (``deidkit.models.rules.flowsheet``);
     - ``initials_cues``: words before a member of staff's initials ("per RB", "cc: KL");
     - ``username_cues``: words before a user name ("Last edited by kpatel2");
     - ``signature_words``: words of a signature or audit line ("signed", "electronically");
@@ -119,6 +121,7 @@ class RuleLanguage:
     cue_fillers: frozenset[str]
     articles: frozenset[str]
     clinical_abbreviations: frozenset[str] = frozenset()
+    chart_values: frozenset[str] = frozenset()
     initials_cues: tuple[str, ...] = ()
     username_cues: tuple[str, ...] = ()
     signature_words: frozenset[str] = frozenset()

@@ -31,6 +31,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("handoff_names", 3, "names"),
         ("layout_names", 3, "names"),
         ("initials", 3, "names"),
+        ("flowsheet_initials", 3, "names"),
         ("usernames", 3, "names"),
         ("organizations", 2, "hospitals"),
         ("hospitals", 2, "hospitals"),

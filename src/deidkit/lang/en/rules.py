@@ -259,6 +259,13 @@ RULES = RuleLanguage(
     cue_fillers=frozenset({"is", "was", "named", "'s", "’s", "d/w", "by", "the"}),
     articles=frozenset({"the"}),
     clinical_abbreviations=CLINICAL_ABBREVIATIONS,
+    chart_values=frozenset(
+        str.split(
+            """ok prn po iv im sq sc sl pr ng nc ra fm nrb wnl nl neg pos yes no na n/a am pm
+        npo nka nkda dc d/c qd bid tid qid qhs hs stat off on in out up low med high min max
+        mod abn nml ivp ivpb gtt prb ndb ns lr ivf mg mcg ml cc hr hrs min kg lb"""
+        )
+    ),
     initials_cues=(
         "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
         "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",

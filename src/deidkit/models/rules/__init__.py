@@ -14,11 +14,12 @@ After PhysioNet's deid and the heuristic+dictionary baseline of Stat De-id:
    word (Hospital, Medical Center, Clinic), and labelled fields (``Name:``, ``Nombre:``,
    ``Domicilio:``).
 4. **Notes from elsewhere** (issue 17): staff initials and transcriptionist codes (``per RB``,
-   ``JT/mk``), user names (``Last edited by kpatel2``), ``LAST, FIRST M`` headers, names in
+   ``JT/mk``), the initials column of a nursing flowsheet in any case (``0800  turned  kl``),
+   user names (``Last edited by kpatel2``), ``LAST, FIRST M`` headers, names in
    lower-case nursing text and hand-offs, identifiers after cue words of every kind and long
    letter-digit codes, extensions (``x5531``), ambulance units, organisations and facilities
    by head word or cue, named units and rooms, hospital abbreviations in pipe headers, ages
-   after ``died at`` (modules ``staff``, ``casual_names``, ``identifiers``,
+   after ``died at`` (modules ``staff``, ``flowsheet``, ``casual_names``, ``identifiers``,
    ``organizations``, ``ages``).
 
 Each rule is a named unit with its priority (``base.SpanRule`` / ``base.TokenRule``), listed in

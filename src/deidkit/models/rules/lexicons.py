@@ -51,6 +51,7 @@ class Lexicons:
     articles: frozenset[str]
     # staff, identifiers, organisations (deidkit.models.rules.staff, .identifiers, .orgs)
     clinical_abbreviations: frozenset[str] = frozenset()
+    chart_values: frozenset[str] = frozenset()
     initials_cues: Phrases = field(default_factory=Phrases)
     username_cues: Phrases = field(default_factory=Phrases)
     signature_words: frozenset[str] = frozenset()
@@ -172,6 +173,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         cue_fillers=_shared("cue_fillers"),
         articles=_shared("articles"),
         clinical_abbreviations=data.clinical_abbreviations,
+        chart_values=data.chart_values,
         initials_cues=_phrases(data.initials_cues, "DOCTOR"),
         username_cues=_phrases(data.username_cues, "USERNAME"),
         signature_words=data.signature_words,

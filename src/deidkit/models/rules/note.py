@@ -73,6 +73,11 @@ class Note:
         text = self.tokens[index].text
         return 2 <= len(text) <= 5 and text.isupper() and not self.text.isupper()
 
+    def wide_gap_before(self, index: int) -> bool:
+        """Whether two blanks or a tab come before token ``index`` (a column break)."""
+        gap = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+        return "\t" in gap or "  " in gap
+
     def span(self, start: int, end: int, label: str) -> Span:
         """The span of tokens ``start`` to ``end`` (exclusive)."""
         return Span(self.tokens[start].start, self.tokens[end - 1].end, label, source=SOURCE)
@@ -104,6 +109,18 @@ class Note:
         if token.text == "-" and after is not None:
             return before.end == token.start and token.end == after.start
         return token.text == "." and before.end == token.start and self.is_initial(index - 1)
+
+
+def line_starts(note: Note) -> list[int]:
+    """The index of the first token of each line of ``note``."""
+    text = note.text
+    starts: list[int] = []
+    previous_end = -1
+    for index, token in enumerate(note.tokens):
+        if index == 0 or text.find("\n", previous_end, token.start) >= 0:
+            starts.append(index)
+        previous_end = token.end
+    return starts
 
 
 def mark(labels: list[str | None], start: int, end: int, label: str) -> None:

@@ -19,7 +19,7 @@ import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
-from deidkit.models.rules.note import Note
+from deidkit.models.rules.note import Note, line_starts
 from deidkit.types import Span
 
 TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
@@ -71,7 +71,7 @@ def initials_spans(scan: Scan) -> list[Span]:
             index - 1, index
         ) and _initials(note, lex, index):
             spans.append(note.span(index, index + 1, "DOCTOR"))  # "Pamela Larranaga, MD PJL"
-    lines = _line_starts(note)
+    lines = line_starts(note)
     last_lines = set(lines[-_END_LINES:])
     for number, first in enumerate(lines):
         end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
@@ -83,8 +83,8 @@ def initials_spans(scan: Scan) -> list[Span]:
                 if _initials(note, lex, i)
             )
             continue
-        if end - first >= 3 and _initials(note, lex, end - 1) and _wide_gap(note, end - 1) and (
-            note.tokens[first].text[:1].isdigit()
+        if end - first >= 3 and _initials(note, lex, end - 1) and (
+            note.wide_gap_before(end - 1) and note.tokens[first].text[:1].isdigit()
         ):
             spans.append(note.span(end - 1, end, "DOCTOR"))  # "1230  given  DR": a flowsheet
             continue
@@ -117,30 +117,12 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
     return following not in {":", "-"} or not note.same_line(index, index + 1)
 
 
-def _wide_gap(note: Note, index: int) -> bool:
-    """Whether two spaces or a tab come before token ``index``."""
-    gap = note.text[note.tokens[index - 1].end : note.tokens[index].start]
-    return "\t" in gap or "  " in gap
-
-
 def _followed_as_name(note: Note, index: int) -> bool:
     """Whether the word after initials lets them be a name (not "per VAP protocol")."""
     if index + 1 >= len(note.tokens) or not note.same_line(index, index + 1):
         return True
     following = note.tokens[index + 1].text
     return not (following.isalpha() and following.islower()) or following in _AFTER_INITIALS
-
-
-def _line_starts(note: Note) -> list[int]:
-    """The index of the first token of each line."""
-    text = note.text
-    starts: list[int] = []
-    previous_end = -1
-    for index, token in enumerate(note.tokens):
-        if index == 0 or text.find("\n", previous_end, token.start) >= 0:
-            starts.append(index)
-        previous_end = token.end
-    return starts
 
 
 def _signature_line(note: Note, lex: Lexicons, first: int, stop: int) -> bool:
@@ -199,7 +181,7 @@ def username_spans(scan: Scan) -> list[Span]:
             _named_before(note, index, note.words[index + 1])
         ):
             spans.append(note.span(index + 1, end, "USERNAME"))  # "Mary Rowan (mrowan)"
-    lines = _line_starts(note)
+    lines = line_starts(note)
     signed = {  # the lines holding a signature word
         bisect.bisect_right(lines, index) - 1
         for index in note.indices(lex.signature_words & note.positions.keys())
@@ -234,7 +216,7 @@ MESSAGE_HEADS = frozenset({"reply", "response", "message", "sent", "replied", "c
 def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The author's log-in name ending a message header ("Reply Thu 1/19 1200 wilnerm84:")."""
     spans: list[Span] = []
-    lines = _line_starts(note)
+    lines = line_starts(note)
     for number, first in enumerate(lines):
         stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
         if stop - first < 3 or note.words[first] not in MESSAGE_HEADS:

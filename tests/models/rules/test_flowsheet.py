@@ -1,0 +1,59 @@
+"""Rule ``flowsheet_initials``: the initials column of a nursing flowsheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import flowsheet
+
+from .helpers import found_by
+
+RULES = (flowsheet.FLOWSHEET_INITIALS,)
+
+MIXED = (
+    "Flowsheet 3/4\n"
+    "0800  Repositioned L side, skin intact  QV\n"
+    "0930  Pain 4/10, acetaminophen given  QV\n"
+    "1/22 1100  I/O 850/1200  TG\n"
+    "2:15 PM  Family at bedside  TG\n"
+    "Notes: labs sent per TG; QV aware.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a column of initials, and their other mentions in the note
+        (MIXED, {("QV", "DOCTOR"), ("TG", "DOCTOR")}),
+        (MIXED.lower(), {("qv", "DOCTOR"), ("tg", "DOCTOR")}),
+        (MIXED.upper(), {("QV", "DOCTOR"), ("TG", "DOCTOR")}),
+        # dotted initials, a date before the time, midnight and noon, a common word ("at")
+        # in a column of initials
+        ("midnight  pt resting  w.k.\n0200  turned, skin intact  at\n"
+         "noon  fsbg 140  w.k.\n5/30 0945  i/o +580  zb\n",
+         {("w.k.", "DOCTOR"), ("at", "DOCTOR"), ("zb", "DOCTOR")}),
+        # state codes and clinical abbreviations are someone's initials in such a column
+        ("0800  vitals stable  MA\n0900  meds given  AP\n1000  resting  MA\n",
+         {("MA", "DOCTOR"), ("AP", "DOCTOR")}),
+        # charted values and credentials are not initials
+        ("0800  vitals stable  OK\n0900  meds given  PRN\n1000  O2 2L  NC\n1100  resting  RN\n",
+         set()),
+        # rows ending mostly in words: not a column of initials
+        ("0800  bed alarm  on\n0900  lights  off\n1000  head of bed  up\n1100  resting  KL\n",
+         set()),
+        # fewer than three signed rows, no time at the start, one blank before the initials
+        ("0800  vitals stable  KL\n0900  meds given  KL\n", set()),
+        ("Bed alarm  KL\nLights  KL\nHead of bed  KL\n", set()),
+        ("0800 vitals stable KL\n0900 meds given KL\n1000 resting KL\n", set()),
+    ],
+)
+def test_flowsheet_initials(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by(RULES, text) == expected
+
+
+def test_mentions_take_the_initials_as_written_only() -> None:
+    text = MIXED + "Tg level pending.\n"
+    found = found_by(RULES, text)
+    assert ("TG", "DOCTOR") in found
+    spans = {s for s in found if s[0] == "Tg"}
+    assert not spans
