@@ -143,6 +143,22 @@ def test_svm_matrices_have_int32_indices(trained: dict[str, BaseDetector],
     assert matrix.indices.dtype == np.int32 and matrix.indptr.dtype == np.int32
 
 
+@pytest.mark.parametrize("name", ["svm-linear", "svm-gaussian", "tree"])
+def test_predicting_takes_the_matrix_training_makes(trained: dict[str, BaseDetector],
+                                                    test_notes: list[Document],
+                                                    name: str) -> None:
+    # prediction's numeric path (document_matrix) against the feature dicts' matrix
+    detector = trained[name]
+    for note in test_notes[:6]:
+        tokens, matrix = detector.document_matrix(note)  # type: ignore[attr-defined]
+        expected = detector.to_matrix(detector.featurize(note)[1])  # type: ignore[attr-defined]
+        assert len(tokens) == matrix.shape[0] and matrix.shape == expected.shape
+        assert matrix.indices.dtype == np.int32 and matrix.indptr.dtype == np.int32
+        assert np.array_equal(matrix.indptr, expected.indptr)
+        assert np.array_equal(matrix.indices, expected.indices)
+        assert np.array_equal(matrix.data, expected.data)
+
+
 def test_errors_before_fit_and_without_annotations() -> None:
     with pytest.raises(NotFittedError, match="not trained"):
         build_detector("crf").predict([Document(id="a", text="x")])

@@ -1,8 +1,10 @@
 """Token feature matrices for the SVM and tree detectors, and data-only array files.
 
 A fitted vocabulary maps each feature to a column (int32 indices, as scikit-learn's
-``LinearSVC`` requires). Arrays are saved as ``.npz`` (never with pickles) and read back
-from verified bytes with ``allow_pickle=False``.
+``LinearSVC`` requires). Training builds the matrix from the feature dicts; prediction takes
+the numeric path the CRF takes (``FeatureExtractor.document_matrix`` over the vocabulary's
+columns, ``deidkit.features.columns``), which gives the same matrix. Arrays are saved as
+``.npz`` (never with pickles) and read back from verified bytes with ``allow_pickle=False``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ import numpy as np
 from scipy import sparse
 
 from deidkit.errors import ModelError
+from deidkit.features.columns import MATRIX_SEPARATOR, Columns
 from deidkit.models import store
 from deidkit.models.spans import OUTSIDE
 from deidkit.models.statistical import Features, StatisticalDetector
+from deidkit.text import tokenize
+from deidkit.types import Document, Token
 
 VOCABULARY_FILE = "vocabulary.json"
 
@@ -38,6 +43,20 @@ class MatrixDetector(StatisticalDetector):
         matrix.indices = matrix.indices.astype(np.int32, copy=False)
         matrix.indptr = matrix.indptr.astype(np.int32, copy=False)
         return matrix
+
+    def document_matrix(self, document: Document) -> tuple[list[Token], sparse.csr_matrix]:
+        """A document's tokens and their feature matrix (what ``to_matrix`` makes of their
+        feature dicts)."""
+        tokens = tokenize(document.text)
+        vocabulary = self.extractor.vocabulary_
+        if vocabulary is None:  # hashed columns: through the feature dicts
+            return tokens, self.to_matrix(self.extractor.token_features(document, tokens))
+        columns = getattr(self, "_columns", None)
+        if columns is None or columns.vocabulary is not vocabulary:
+            columns = self._columns = Columns(vocabulary, MATRIX_SEPARATOR)
+        matrix = self.extractor.document_matrix(document, tokens, columns)
+        matrix.sum_duplicates()  # sorted columns, as to_matrix gives them
+        return tokens, matrix
 
     def write_vocabulary(self, folder: Path) -> None:
         vocabulary = self.extractor.vocabulary_ or {}

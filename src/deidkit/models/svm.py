@@ -200,10 +200,10 @@ class SVMDetector(MatrixDetector):
         return kernel @ self.alphas_.T + self.intercept_
 
     def _predict_spans(self, document: Document) -> list[Span]:
-        tokens, features = self.featurize(document)
+        tokens, matrix = self.document_matrix(document)
         if not tokens:
             return []
-        values = self.decision(self.to_matrix(features))
+        values = self.decision(matrix)
         if self.decision_threshold is not None and OUTSIDE in self.classes_:
             labels, scores = threshold_labels(
                 values, self.classes_, self.decision_threshold,

@@ -215,10 +215,9 @@ class TreeDetector(MatrixDetector):
         return np.asarray(keep, dtype=np.int64)
 
     def _predict_spans(self, document: Document) -> list[Span]:
-        tokens, features = self.featurize(document)
+        tokens, matrix = self.document_matrix(document)
         if not tokens:
             return []
-        matrix = self.to_matrix(features)
         outside = self.classes_.index(OUTSIDE) if OUTSIDE in self.classes_ else -1
         if self.decision_threshold is not None and outside >= 0:
             shares = self.vote_shares(matrix)
