@@ -73,6 +73,8 @@ class RuleLanguage:
       or a user name ("RN", "ICU", "GI", "PRN");
     - ``chart_values``: short words that end a charted row as its value ("OK", "PRN", "RA"),
       never the initials of the nurse who signed it (``deidkit.models.rules.flowsheet``);
+    - ``legend_headings``: words of the heading over a legend of staff initials ("Initials:",
+      "Signature legend:", "Key:");
     - ``initials_cues``: words before a member of staff's initials ("per RB", "cc: KL");
     - ``username_cues``: words before a user name ("Last edited by kpatel2");
     - ``signature_words``: words of a signature or audit line ("signed", "electronically");
@@ -122,6 +124,7 @@ class RuleLanguage:
     articles: frozenset[str]
     clinical_abbreviations: frozenset[str] = frozenset()
     chart_values: frozenset[str] = frozenset()
+    legend_headings: frozenset[str] = frozenset()
     initials_cues: tuple[str, ...] = ()
     username_cues: tuple[str, ...] = ()
     signature_words: frozenset[str] = frozenset()

@@ -57,3 +57,23 @@ def test_mentions_take_the_initials_as_written_only() -> None:
     assert ("TG", "DOCTOR") in found
     spans = {s for s in found if s[0] == "Tg"}
     assert not spans
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a legend under its heading names the initials; it confirms a column of words
+        ("0800  TURNED, SKIN INTACT  OL\n0900  FSBG 153  OL\n1000  RESTING  OL\n\n"
+         "INITIALS:\nOL = ODETTE LUNDQVIST\n",
+         {("OL", "DOCTOR")}),
+        ("Signature legend:\nqv  varga, quilla\nzb = Zora Bakken, PCA\n",
+         {("qv", "DOCTOR"), ("zb", "DOCTOR")}),
+        # without a heading, or with a value after the initials, no legend
+        ("Notes:\nQV = Quilla Varga\n", set()),
+        ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),
+        ("0800  bed alarm  on\n0900  lights  on\n1000  resting  on\n\nKey:\nOL = O Lund\n",
+         {("OL", "DOCTOR")}),
+    ],
+)
+def test_legend_of_initials(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by(RULES, text) == expected

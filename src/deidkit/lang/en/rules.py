@@ -266,6 +266,7 @@ RULES = RuleLanguage(
         mod abn nml ivp ivpb gtt prb ndb ns lr ivf mg mcg ml cc hr hrs min kg lb"""
         )
     ),
+    legend_headings=frozenset({"initials", "legend", "key", "signatures", "signers"}),
     initials_cues=(
         "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
         "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",

@@ -9,6 +9,10 @@ code or a clinical abbreviation is someone's initials too ("TG", "AP"), and so i
 where most rows end in uncommon ones ("at"); a charted value ("OK", "PRN", "RA": the
 language's ``chart_values``) or a credential ("RN") never is.
 
+A legend of staff under a heading ("Initials:", "Signature legend:": the language's
+``legend_headings``) names them: its lines' initials ("KL = Kim Lau, RN", "kl  lau, kim")
+are DOCTOR, and they confirm a column of initials that are also words ("OL" in capitals).
+
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
 """
@@ -29,34 +33,80 @@ TIMED_ROW = regex.compile(
 )
 """The time a flowsheet row starts with (matched at the row's first token)."""
 ROW_INITIALS = regex.compile(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
+LEGEND_TOKENS = 8
+"""Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
+LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
 MIN_SIGNED_ROWS = 3
 """Timed rows ending in initials that make a note a signed flowsheet."""
 
 
 def flowsheet_initials_spans(scan: Scan) -> list[Span]:
-    """The initials ending a flowsheet's timed rows, and their other mentions in the note."""
+    """The initials of a legend of staff and those ending a flowsheet's timed rows, and their
+    other mentions in the note."""
     note, lex = scan.note, scan.lex
-    starts = line_starts(note)
-    signed: list[int] = []  # the row-final token of each signed timed row
-    for number, first in enumerate(starts):
-        last = (starts[number + 1] if number + 1 < len(starts) else len(note.tokens)) - 1
-        if last - first >= 2 and TIMED_ROW.match(note.text, note.tokens[first].start) and (
-            note.wide_gap_before(last) and _shaped(note, lex, last)
-        ):
-            signed.append(last)
+    lines = _lines(note)
+    legend = _legend(note, lex, lines)
+    legend_texts = {note.tokens[i].text for i in legend}
+    signed = [  # the row-final token of each signed timed row
+        last
+        for first, last in lines
+        if last - first >= 2
+        and TIMED_ROW.match(note.text, note.tokens[first].start)
+        and note.wide_gap_before(last)
+        and _shaped(note, lex, last)
+    ]
     if len(signed) < MIN_SIGNED_ROWS:
-        return []
+        signed = []
     common = [i for i in signed if _common_word(note, lex, i)]
-    if 2 * len(common) > len(signed):
-        return []  # rows ending mostly in words: not a column of initials
-    uncommon = {note.tokens[i].text for i in signed if i not in common}
+    if 2 * len(common) > len(signed):  # rows ending mostly in words: initials where a legend
+        signed = [i for i in signed if note.tokens[i].text in legend_texts]  # says so only
+    uncommon = {note.tokens[i].text for i in [*signed, *legend] if i not in common}
     mentions = [
         index
         for text in uncommon
-        for index in note.positions.get(text.casefold(), ())
+        if not _common_word(note, lex, note.positions[text.casefold()][0])
+        for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
     ]
-    return [note.span(index, index + 1, "DOCTOR") for index in sorted({*signed, *mentions})]
+    return [
+        note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})
+    ]
+
+
+def _lines(note: Note) -> list[tuple[int, int]]:
+    """The first and last token of each line."""
+    starts = line_starts(note)
+    ends = [*starts[1:], len(note.tokens)]
+    return [(first, end - 1) for first, end in zip(starts, ends, strict=True)]
+
+
+def _legend(note: Note, lex: Lexicons, lines: list[tuple[int, int]]) -> list[int]:
+    """The initials of the lines of a legend of staff under a heading ("Initials:" then
+    "KL = Kim Lau, RN" or "kl  lau, kim")."""
+    found: list[int] = []
+    under_heading = False
+    for first, last in lines:
+        if _legend_line(note, lex, first, last) and under_heading:
+            found.append(first)
+            continue
+        under_heading = note.words[last] == ":" and any(
+            note.words[i] in lex.legend_headings for i in range(first, last)
+        )
+    return found
+
+
+def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> bool:
+    """Whether tokens ``first`` to ``last`` read "KL = Kim Lau, RN" or "kl  lau, kim"."""
+    if last - first < 2 or last - first > LEGEND_TOKENS or not _shaped(note, lex, first):
+        return False
+    if note.words[first + 1] in LEGEND_SEPARATORS:
+        start = first + 2
+    elif note.wide_gap_before(first + 1):
+        start = first + 1
+    else:
+        return False
+    words = [i for i in range(start, last + 1) if note.words[i] not in {",", "."}]
+    return len(words) >= 2 and all(note.tokens[i].text.isalpha() for i in words)
 
 
 def _shaped(note: Note, lex: Lexicons, index: int) -> bool:

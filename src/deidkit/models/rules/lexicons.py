@@ -52,6 +52,7 @@ class Lexicons:
     # staff, identifiers, organisations (deidkit.models.rules.staff, .identifiers, .orgs)
     clinical_abbreviations: frozenset[str] = frozenset()
     chart_values: frozenset[str] = frozenset()
+    legend_headings: frozenset[str] = frozenset()
     initials_cues: Phrases = field(default_factory=Phrases)
     username_cues: Phrases = field(default_factory=Phrases)
     signature_words: frozenset[str] = frozenset()
@@ -174,6 +175,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         articles=_shared("articles"),
         clinical_abbreviations=data.clinical_abbreviations,
         chart_values=data.chart_values,
+        legend_headings=data.legend_headings,
         initials_cues=_phrases(data.initials_cues, "DOCTOR"),
         username_cues=_phrases(data.username_cues, "USERNAME"),
         signature_words=data.signature_words,
