@@ -271,6 +271,8 @@ RULES = RuleLanguage(
         "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
         "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",
         "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by", "seen by",
+        "w/", "verified w/", "verified with", "checked with", "double checked with",
+        "double-checked with",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
