@@ -2,10 +2,11 @@
 
 Not a test. Both code paths are measured in the same run, alternately, each in a fresh
 process (``--worker``): the current tree, and a copy of it whose CRF files
-(``models/crf.py``, ``models/crfsuite_file.py``, without ``models/crf_decode.py``) and
-feature classes (``features/``) are those of ``--baseline`` (default: the commit before our
-decoding came in), i.e. attribute-string items tagged through python-crfsuite with the
-compact model copy. CPU seconds (``time.process_time``),
+(``models/crf.py``, ``models/crfsuite_file.py``, ``models/crf_decode.py`` if it had it) and
+feature classes (``features/``) are those of ``--baseline``. By default that is the commit
+before our decoding came in: attribute-string items tagged through python-crfsuite with the
+compact model copy; ``--baseline b65e4a1^`` gives the attribute-string items decoded by our
+code, before the numeric feature path. CPU seconds (``time.process_time``),
 the best of ``--repeats`` runs; peak memory is the worker's ``ru_maxrss``.
 
 Rows: the English default (``en``: rules + CRF) on ``--notes`` ~530-token notes
@@ -55,11 +56,12 @@ def baseline_tree(commit: str, folder: Path) -> Path:
         shutil.rmtree(folder / old)
         (folder / old).mkdir()
     listed = _git("ls-tree", "-r", "--name-only", commit, "--", *OLD_FOLDERS).splitlines()
-    for name in [*OLD_FILES, *listed]:
+    decoding = _git("ls-tree", "-r", "--name-only", commit, "--", NEW_ONLY).splitlines()
+    if not decoding:
+        (folder / NEW_ONLY).unlink(missing_ok=True)
+    for name in [*OLD_FILES, *decoding, *listed]:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(_git("show", f"{commit}:{name}") + "\n", encoding="utf-8")
-    if NEW_ONLY not in _git("ls-tree", "-r", "--name-only", commit, "--", NEW_ONLY):
-        (folder / NEW_ONLY).unlink(missing_ok=True)
     return folder / "src"
 
 
@@ -132,12 +134,14 @@ def decoding_phases(crf: Any, notes: list[Any], args: argparse.Namespace) -> dic
 
     tokens = [tokenize(doc.text) for doc in notes]
     new = hasattr(crf, "chain_")
+    numeric = hasattr(crf, "columns_")
 
     def features() -> list[Any]:
-        if new:
+        if numeric:
             return [crf.extractor.document_matrix(doc, words, crf.columns_)
                     for doc, words in zip(notes, tokens, strict=True)]
-        return [crf.extractor.attribute_items(doc, words, vocabulary=crf.vocabulary_)
+        vocabulary = crf.chain_.vocabulary if new else crf.vocabulary_
+        return [crf.extractor.attribute_items(doc, words, vocabulary=vocabulary)
                 for doc, words in zip(notes, tokens, strict=True)]
 
     items = features()

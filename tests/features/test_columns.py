@@ -161,8 +161,9 @@ def test_mask_caches_stay_bounded(monkeypatch) -> None:
     for text in SYNTHETIC:
         matrix = extractor.document_matrix(text, tokenize(text), columns)
         assert matrix_view(matrix, names) == crfsuite_view(extractor.token_features(text))
-        # a document's distinct masks may take a memo past the limit; the next starts afresh
-        assert 0 < len(columns.memo("dictionary")) <= 3 + len(tokenize(text))
+        # a document's distinct masks may take a table past the limit; the next starts afresh
+        assert 0 < len(columns.rows("dictionary.own", 10**9)) <= 3 + len(tokenize(text))
+        assert 0 < len(columns.rows("medical.lists", 10**9)) <= 2 + len(tokenize(text))
 
 
 def test_columns_pickle_without_their_caches() -> None:

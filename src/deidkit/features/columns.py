@@ -64,16 +64,6 @@ class Block:
         )
 
     @classmethod
-    def gathered(cls, tokens: np.ndarray, which: np.ndarray, rows: Sequence[Row]) -> Block:
-        """Token ``tokens[i]`` gets ``rows[which[i]]`` (a few distinct rows shared by many
-        tokens)."""
-        counts = np.fromiter((len(row[0]) for row in rows), np.intp, len(rows))
-        starts = np.cumsum(counts) - counts
-        ids = np.fromiter((i for row in rows for i in row[0]), np.int32, int(counts.sum()))
-        values = np.fromiter((v for row in rows for v in row[1]), np.float64, len(ids))
-        return _gather(tokens, starts[which], counts[which], ids, values)
-
-    @classmethod
     def joined(cls, blocks: Sequence[Block]) -> Block:
         """The entries of ``blocks``, a token's in block order."""
         return cls(
@@ -92,13 +82,14 @@ class Columns:
     """Feature name -> column number in ``vocabulary`` (-1 when not in it), with the caches
     that depend on it: the word types (``types``) and each class's ``memo``."""
 
-    __slots__ = ("_memos", "separator", "types", "vocabulary")
+    __slots__ = ("_memos", "_tables", "separator", "types", "vocabulary")
 
     def __init__(self, vocabulary: Mapping[str, int], separator: str = CRFSUITE_SEPARATOR):
         self.vocabulary = vocabulary
         self.separator = separator
         self.types = TypeTable()
         self._memos: dict[str, dict[Any, Any]] = {}
+        self._tables: dict[str, RowTable] = {}
 
     def __getstate__(self) -> tuple[Mapping[str, int], str]:
         return self.vocabulary, self.separator  # the caches are rebuilt where unpickled
@@ -134,10 +125,18 @@ class Columns:
             found = self._memos[owner] = {}
         return found
 
+    def rows(self, owner: str, limit: int) -> RowTable:
+        """A table of rows of ``owner``'s (started afresh once it holds ``limit`` keys)."""
+        table = self._tables.get(owner)
+        if table is None or len(table) >= limit:
+            table = self._tables[owner] = RowTable()
+        return table
+
     def clear(self) -> None:
-        """Forget the word types and every memo."""
+        """Forget the word types, every memo and every table."""
         self.types = TypeTable()
         self._memos.clear()
+        self._tables.clear()
 
 
 class _Growing:
@@ -159,41 +158,62 @@ class _Growing:
         self.size = end
 
 
-class TypeTable:
-    """Word -> type number; by type number, as arrays: its per-word features' columns and
-    values (``starts`` and ``counts`` into ``ids`` and ``values``), the number of its normal
-    form (``norm_numbers``, into ``norms``) and ``neighbours``, a row of ``width`` columns
-    the context class works out once per type (``ContextFeatures.neighbour_columns``)."""
+class RowTable:
+    """Key -> number; by number a row of columns and values, kept as arrays (``starts`` and
+    ``counts`` into ``ids`` and ``values``) grown as new keys come, so that ``block`` gives
+    many tokens their rows with a few array operations."""
 
-    __slots__ = (
-        "_counts",
-        "_ids",
-        "_neighbours",
-        "_norm_numbers",
-        "_starts",
-        "_type_norms",
-        "_values",
-        "norms",
-        "numbers",
-        "width",
-    )
+    __slots__ = ("_counts", "_ids", "_starts", "_values", "numbers")
 
     def __init__(self) -> None:
-        self.numbers: dict[str, int] = {}
-        self.norms: list[str] = []
-        self._norm_numbers: dict[str, int] = {}
-        self._type_norms = _Growing(np.intp)
+        self.numbers: dict[Any, int] = {}
         self._starts = _Growing(np.intp)
         self._counts = _Growing(np.intp)
         self._ids = _Growing(np.int32)
         self._values = _Growing(np.float64)
-        self._neighbours = _Growing(np.int32)
-        self.width = -1
 
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def add(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
+    def add(self, key: Any, row: Row) -> int:
+        """Enter a new key's row; its number."""
+        number = self.numbers[key] = len(self.numbers)
+        self._starts.extend([self._ids.size])
+        self._counts.extend([len(row[0])])
+        self._ids.extend(row[0])
+        self._values.extend(row[1])
+        return number
+
+    def block(self, tokens: np.ndarray, numbers: np.ndarray) -> Block:
+        """Token ``tokens[i]`` gets the row of number ``numbers[i]``."""
+        counts = self._counts.data[numbers]
+        ends = np.cumsum(counts)
+        # output entry e of token i is entry e - (ends[i] - counts[i]) of its row
+        shift = np.repeat(self._starts.data[numbers] - (ends - counts), counts)
+        positions = np.arange(int(ends[-1]) if len(ends) else 0) + shift
+        return Block(
+            np.repeat(tokens.astype(np.intp), counts),
+            self._ids.data[positions],
+            self._values.data[positions],
+        )
+
+
+class TypeTable(RowTable):
+    """Word -> type number; by type number its per-word features' row, the number of its
+    normal form (into ``norms``) and ``neighbours``, a row of ``width`` columns the context
+    class works out once per type (``ContextFeatures.neighbour_columns``)."""
+
+    __slots__ = ("_neighbours", "_norm_numbers", "_type_norms", "norms", "width")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.norms: list[str] = []
+        self._norm_numbers: dict[str, int] = {}
+        self._type_norms = _Growing(np.intp)
+        self._neighbours = _Growing(np.int32)
+        self.width = -1
+
+    def add_type(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
         """Enter a new word type."""
         if self.width < 0:
             self.width = len(neighbours)
@@ -201,12 +221,8 @@ class TypeTable:
         if norm_number is None:
             norm_number = self._norm_numbers[norm] = len(self.norms)
             self.norms.append(norm)
-        self.numbers[word] = len(self.numbers)
+        self.add(word, row)
         self._type_norms.extend([norm_number])
-        self._starts.extend([self._ids.size])
-        self._counts.extend([len(row[0])])
-        self._ids.extend(row[0])
-        self._values.extend(row[1])
         self._neighbours.extend(neighbours)
 
     def norm_numbers(self, types: np.ndarray) -> np.ndarray:
@@ -217,29 +233,6 @@ class TypeTable:
         width = max(self.width, 0)
         return self._neighbours.data[: len(self) * width].reshape(len(self), width)[types]
 
-    def block(self, types: np.ndarray) -> Block:
-        """The per-word features of a document whose tokens have the types ``types``."""
-        return _gather(
-            np.arange(len(types)),
-            self._starts.data[types],
-            self._counts.data[types],
-            self._ids.data,
-            self._values.data,
-        )
-
-
-def _gather(
-    tokens: np.ndarray, starts: np.ndarray, counts: np.ndarray, ids: np.ndarray, values: np.ndarray
-) -> Block:
-    """Token ``tokens[i]`` gets entries ``starts[i]`` .. ``starts[i] + counts[i] - 1`` of
-    ``ids`` and ``values``."""
-    ends = np.cumsum(counts)
-    # output entry e of token i is entry e - (ends[i] - counts[i]) + starts[i] of the source
-    positions = np.arange(int(ends[-1]) if len(ends) else 0) + np.repeat(
-        starts - (ends - counts), counts
-    )
-    return Block(np.repeat(tokens, counts), ids[positions], values[positions])
-
 
 def assemble(blocks: Iterable[Block], rows: int, width: int) -> Any:
     """A CSR matrix (``rows`` x ``width``) of the blocks' entries: a row's entries in block
@@ -249,7 +242,8 @@ def assemble(blocks: Iterable[Block], rows: int, width: int) -> Any:
     every = Block.joined(list(blocks))
     known = every.columns >= 0
     token, column, value = every.rows[known], every.columns[known], every.values[known]
-    order = np.argsort(token, kind="stable")
+    # stable: a row's entries keep their order (numpy sorts 16-bit keys stably in linear time)
+    order = np.argsort(token.astype(np.int16) if rows < 2**15 else token, kind="stable")
     pointers = np.zeros(rows + 1, dtype=np.int32)
     np.cumsum(np.bincount(token, minlength=rows), out=pointers[1:])
     return scipy.sparse.csr_matrix(

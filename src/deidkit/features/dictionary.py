@@ -26,13 +26,14 @@ from deidkit.features.phrases import PhraseMatcher
 from deidkit.lang import get_language, is_language
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Block, Columns, Row
+    from deidkit.features.columns import Block, Columns
 
 MEDICAL_LISTS: frozenset[str] = frozenset({"medical_words"})
 """Base names of the medical vocabularies: the ``medical`` class uses these."""
 
 AROUND_LIMIT = 50_000
 """Distinct masks whose columns are kept."""
+_PARTS = ("prev", "own", "next")
 
 
 def feature_name(resource: str, language: str) -> str:
@@ -113,34 +114,29 @@ class DictionaryFeatures(FeatureClass):
                 items[index - 1].update(as_next)
 
     def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
-        # add_document_features as arrays: for each distinct mask its three rows of columns
-        # (its token's features, the next token's prev, the previous token's next), given
-        # to the tokens in add_document_features' order: prev, own, next
+        # add_document_features as arrays: each mask's three rows of columns (the next
+        # token's prev features, its token's own, the previous token's next features) made
+        # once, given to the tokens in add_document_features' order: prev, own, next
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import Block
 
-        memo: dict[int, tuple[Row, Row, Row]] = columns.memo(self.name)
-        if len(memo) >= AROUND_LIMIT:
-            memo.clear()
+        tables = [columns.rows(f"{self.name}.{part}", AROUND_LIMIT) for part in _PARTS]
         masks = np.asarray(self._matcher.masks(context.words))
         marked = np.flatnonzero(masks)
-        distinct, which = np.unique(masks[marked], return_inverse=True)
-        rows = []
-        for mask in distinct.tolist():
-            found = memo.get(mask)
-            if found is None:
-                own, as_previous, as_next = self._features_of(mask)
-                found = memo[mask] = (
-                    columns.row(own), columns.row(as_previous), columns.row(as_next)
-                )
-            rows.append(found)
-        after = marked < len(masks) - 1  # the token after a marked one gets its prev
-        before = marked > 0  # the token before it its next
+        keys = masks[marked].tolist()
+        numbers = tables[0].numbers  # the same in the three tables
+        for mask in set(keys).difference(numbers):
+            own, as_previous, as_next = self._features_of(mask)
+            for table, features in zip(tables, (as_previous, own, as_next), strict=True):
+                table.add(mask, columns.row(features))
+        found = np.fromiter(map(numbers.__getitem__, keys), np.intp, len(keys))
+        after = marked < len(masks) - 1
+        before = marked > 0
         return Block.joined([
-            Block.gathered(marked[after] + 1, which[after], [row[1] for row in rows]),
-            Block.gathered(marked, which, [row[0] for row in rows]),
-            Block.gathered(marked[before] - 1, which[before], [row[2] for row in rows]),
+            tables[0].block(marked[after] + 1, found[after]),
+            tables[1].block(marked, found),
+            tables[2].block(marked[before] - 1, found[before]),
         ])
 
     def describe(self) -> dict[str, object]:

@@ -200,7 +200,7 @@ class FeatureExtractor:
             if word not in numbers:
                 self._add_type(word, columns)
         type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
-        blocks = [types.block(type_numbers)]
+        blocks = [types.block(np.arange(len(words)), type_numbers)]
         if self._document_classes and tokens:
             norms = list(map(types.norms.__getitem__, types.norm_numbers(type_numbers).tolist()))
             context = DocumentContext(text, tokens, self.config, norms, words, types, type_numbers)
@@ -211,7 +211,7 @@ class FeatureExtractor:
         """Enter ``word`` in the type table of ``columns``."""
         norm, features = self._type_entry(word)
         neighbours = () if self._context is None else self._context.neighbour_columns(norm, columns)
-        columns.types.add(word, norm, columns.row(features), neighbours)
+        columns.types.add_type(word, norm, columns.row(features), neighbours)
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
         """Feature dicts of each document in turn (streams: one document in memory)."""

@@ -30,7 +30,7 @@ from deidkit.features.phrases import PhraseMatcher
 from deidkit.resources.mesh import MeshVocabulary
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Block, Columns, Row
+    from deidkit.features.columns import Block, Columns
 
 MASKS_LIMIT = 50_000
 """Distinct vocabulary masks whose columns are kept."""
@@ -133,39 +133,26 @@ class MedicalFeatures(FeatureClass):
                     item.update(self._mesh_features(self._mesh, mask))
 
     def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
-        # add_document_features as arrays: one row of columns per distinct mask, cached
+        # add_document_features as arrays: each mask's row of columns made once
         from deidkit.features.columns import Block  # lazy: numpy
 
-        memo = columns.memo(self.name)
-        if len(memo) >= MASKS_LIMIT:
-            memo.clear()
-        blocks = [self._block(self._matcher.masks(context.words), memo, columns, None)]
+        blocks = [self._block(self._matcher.masks(context.words), columns, None)]
         if self._mesh is not None:
-            blocks.append(self._block(self._mesh.masks(context.words), memo, columns, self._mesh))
+            blocks.append(self._block(self._mesh.masks(context.words), columns, self._mesh))
         return Block.joined(blocks)
 
-    def _block(
-        self,
-        masks: list[int],
-        memo: dict[tuple[bool, int], Row],
-        columns: Columns,
-        mesh: PhraseMatcher | None,
-    ) -> Block:
+    def _block(self, masks: list[int], columns: Columns, mesh: PhraseMatcher | None) -> Block:
         import numpy as np  # lazy: importing the features needs no numpy
 
-        from deidkit.features.columns import Block
-
+        table = columns.rows(f"{self.name}.{'mesh' if mesh else 'lists'}", MASKS_LIMIT)
         found = np.asarray(masks)
         marked = np.flatnonzero(found)
-        distinct, which = np.unique(found[marked], return_inverse=True)
-        rows: list[Row] = []
-        for mask in distinct.tolist():
-            row = memo.get((mesh is not None, mask))
-            if row is None:
-                features = self._features(mask) if mesh is None else self._mesh_features(mesh, mask)
-                row = memo[mesh is not None, mask] = columns.row(features)
-            rows.append(row)
-        return Block.gathered(marked, which, rows)
+        keys = found[marked].tolist()
+        for mask in set(keys).difference(table.numbers):
+            features = self._features(mask) if mesh is None else self._mesh_features(mesh, mask)
+            table.add(mask, columns.row(features))
+        numbers = np.fromiter(map(table.numbers.__getitem__, keys), np.intp, len(keys))
+        return table.block(marked, numbers)
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
