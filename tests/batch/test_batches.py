@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from deidkit.batch import DEFAULT_BATCH_SIZE, RunSettings, run_deidentify, run_detect
+from deidkit.batch import DEFAULT_BATCH_SIZE, Job, RunSettings, run_deidentify, run_detect
 from deidkit.cli.main import main
 from deidkit.errors import ConfigError
 from deidkit.models import load_model
@@ -110,6 +110,11 @@ def test_the_output_is_the_same_at_every_batch_size(
     assert len(outputs["detect"]) == 1 and len(outputs["deidentify"]) == 1
     found_spans = [json.loads(line)["spans"] for line in outputs["detect"].pop().splitlines()]
     assert sum(map(len, found_spans)) > 12  # the model found PHI: not an empty comparison
+
+
+def test_the_batch_size_is_not_part_of_what_a_run_remembers() -> None:
+    first, other = (Job(kind="detect", fmt="jsonl", batch_size=size) for size in (1, 64))
+    assert first.fingerprint() == other.fingerprint()  # a run resumes with another size
 
 
 def test_batch_size_option(tmp_path: Path, notes: list[Document],
