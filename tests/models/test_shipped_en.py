@@ -84,7 +84,7 @@ KNOWN_MISS = pytest.mark.xfail(
     strict=True,
     reason="known miss of the shipped model (docs/english-model.md, Known limits): a "
     "portal URL labelled as a name (found, wrong label), a greeting's name taken for a "
-    "place, a clinic name ending in a specialty; strict, so a model that fixes it must move "
+    "place; strict, so a model that fixes it must move "
     "the case back",
 )
 
@@ -121,8 +121,8 @@ KNOWN_MISS = pytest.mark.xfail(
         ("Patient: Ovrin Talcott    DOB: 02/03/1950", ("Ovrin Talcott", "NAME")),
         pytest.param("Hi Ibbrsan, your results look fine. Dr. Kelm", ("Ibbrsan", "NAME"),
                      marks=KNOWN_MISS),
-        pytest.param("cc: Leonard Oyelaran, MD, Harborside Family Medicine",
-                     ("Harborside Family Medicine", "LOCATION"), marks=KNOWN_MISS),
+        ("cc: Leonard Oyelaran, MD, Harborside Family Medicine",
+         ("Harborside Family Medicine", "LOCATION")),
         ("Retired machinist; worked at Brevork Industries for 30 years.",
          ("Brevork Industries", "LOCATION")),
         # ages (every age is annotated, i2b2 2014)
@@ -170,9 +170,9 @@ def test_every_contact_and_id_form(model: BaseDetector, text: str, value: str,
 KNOWN_FALSE_POSITIVE = pytest.mark.xfail(
     strict=True,
     reason="known false positive of the shipped model (docs/english-model.md, Known limits): "
-    "since the 4,002-note retraining 'Brown' of 'Brown stool' is taken for a name, and at the "
-    "shipped threshold (0.9) also 'Swan' of 'Swan-Ganz', a sentence-initial 'May' and the "
-    "dose '1/2'; strict, so a model that fixes it must move the case back",
+    "at the shipped threshold (0.9) 'Swan' of 'Swan-Ganz' is taken for a name (the look-alike "
+    "training notes of issue 17 fixed 'Brown stool', a sentence-initial 'May' and the dose "
+    "'1/2'); strict, so a model that fixes it must move the case back",
 )
 
 
@@ -182,11 +182,11 @@ KNOWN_FALSE_POSITIVE = pytest.mark.xfail(
         "Foley catheter placed without difficulty.",
         pytest.param("Swan-Ganz catheter removed this morning.", marks=KNOWN_FALSE_POSITIVE),
         "History of Parkinson's disease.",
-        pytest.param("Brown stool noted, no melena.", marks=KNOWN_FALSE_POSITIVE),
-        pytest.param("May need more fluids; will reassess.", marks=KNOWN_FALSE_POSITIVE),
+        "Brown stool noted, no melena.",
+        "May need more fluids; will reassess.",
         "BP 132/84, HR 80, RR 16, afebrile.",
         "2/6 systolic murmur at the apex; motor 5/5; pain 7/10.",
-        pytest.param("Take 1/2 tab daily; dose 10-15 mg.", marks=KNOWN_FALSE_POSITIVE),
+        "Take 1/2 tab daily; dose 10-15 mg.",
         "Meds given at 0800 and 14:30.",
         "GCS 15. CHA2DS2-VASc 4. EF 35%.",
         "Lasix 40 mg IV given with good urine output.",
