@@ -85,9 +85,7 @@ class ContextFeatures(FeatureClass):
         ids = [columns.column(key, norm) for key in self._neighbour_keys]
         return (*ids, halves.get(norm, -1))
 
-    def _bigrams(
-        self, columns: Columns
-    ) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+    def _bigrams(self, columns: Columns) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
         """The bigram values the columns know: each half (a value is split at each of its
         spaces) numbered, the codes ``first * halves + second`` sorted, and for each code
         the columns of ``context.bigram-`` and ``context.bigram+`` (-1 where none)."""
@@ -176,9 +174,5 @@ class ContextFeatures(FeatureClass):
             return_inverse=True,
             return_counts=True,
         )
-        weights = counts[inverse] * (1.0 / count)
-        return Block(
-            np.concatenate([block.rows, tokens]),
-            np.concatenate([block.columns, np.full(count, occurrences, np.int32)]),
-            np.concatenate([block.values, weights]),
-        )
+        weights = counts[inverse] * (1.0 / count)  # as Counter(norms)[norm] * (1 / count)
+        return Block.joined([block, Block(tokens, np.full(count, occurrences, np.int32), weights)])
