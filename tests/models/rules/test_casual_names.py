@@ -102,6 +102,8 @@ def test_layout_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("fam (banos) called at 1400", {("banos", "RELATIVE")}),
         ("dtr dierk in this am", {("dierk", "RELATIVE")}),
         ("family mtg today; daughter visited, wife aware", set()),
+        # in a note with capitals a lower-case word after "Wife" is no name
+        ("Reviewed plan at 10:15 AM. Wife verbalized understanding.", set()),
     ],
 )
 def test_lowercase_relatives(text: str, expected: set[tuple[str, str]]) -> None:

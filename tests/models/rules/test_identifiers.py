@@ -68,6 +68,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("s/p L4-L5-S1 fusion, pT2N0M0 tumor, G3P2012.", set()),
         ("SpO2 98%, HbA1c 7.1, COVID-19 negative, BRCA1 carrier.", set()),
         ("Vitamin D 1000000IU; 1234567X; www.ab12cd34ef.com", set()),
+        ("afib 90s-110s, sbp 100s-120s overnight", set()),
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:

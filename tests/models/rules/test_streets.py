@@ -25,6 +25,11 @@ RULE = (streets.RULE,)
         ("Apt no 12 Main Street.", "en", set()),
         ("Vive en la calle.", "es", set()),
         ("Took 2 Tylenol tablets.", "en", set()),
+        # a time and a doctor in a note without capitals; a capitalised street still counts
+        ("pt resting. lasix 80 mg iv given at 2200 per dr ahn. will monitor overnight and "
+         "call with any change in status or urine output", "en", set()),
+        ("lives at 123 Oak Dr with his wife and son and will go home with vna services "
+         "tomorrow per team", "en", {("123 Oak Dr", "STREET")}),
     ],
 )
 def test_street_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

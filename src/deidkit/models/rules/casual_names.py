@@ -134,7 +134,10 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
         if start >= count or not note.same_line(index, start):
             continue
         relative = found[1] != "care_team"
-        if _lower_first_name(note, lex, start) or (relative and _lower_unknown(note, lex, start)):
+        caseless_cue = note.lowercase_style or note.tokens[index].text.islower()
+        if _lower_first_name(note, lex, start) or (
+            relative and caseless_cue and _lower_unknown(note, lex, start)
+        ):  # "dtr dierk", not "Wife verbalized understanding"
             end = _lower_surname(note, lex, start + 1)
             mark(labels, start, end, "RELATIVE" if relative else "DOCTOR")
     for index in note.indices(PATIENT_CUES):

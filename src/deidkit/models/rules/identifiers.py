@@ -53,7 +53,8 @@ _LONG_RUN = regex.compile(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
 _SHAPE = regex.compile(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
 _NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
-    r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?"
+    r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|"
+    r"\d{1,3}0s(?:-\d{1,3}0s)*"  # decades and ranges of them: "afib 90s-110s"
 )
 _HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _UNIT_SUFFIX = regex.compile(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")

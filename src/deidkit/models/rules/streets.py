@@ -34,9 +34,9 @@ def street_spans(scan: Scan) -> list[Span]:
         if not note.number_flags[index] or (index > 0 and note.words[index - 1] in NUMBER_SIGNS):
             continue
         name_end = index + 1
-        while name_end < count and name_end - index <= 4 and note.is_word(name_end) and (
-            note.capitalised(name_end)
-        ) and lex.street_suffixes.match(note.words, name_end) is None:
+        while name_end < count and name_end - index <= 4 and _name_word(note, lex, name_end) and (
+            lex.street_suffixes.match(note.words, name_end) is None
+        ):
             name_end += 1
         suffix = lex.street_suffixes.match(note.words, name_end) if name_end < count else None
         if suffix is None or name_end == index + 1 or not note.capitalised(name_end):
@@ -44,6 +44,15 @@ def street_spans(scan: Scan) -> list[Span]:
         end = _address_tail(note, lex, index, suffix[0], name_first=True)
         spans.append(note.span(index, end or suffix[0], "STREET"))
     return spans
+
+
+def _name_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index`` may be a word of a street's name: capitalised, or in a note
+    without capitals a word that is not a common word in lower case ("2200 per dr ahn" is a
+    time and a doctor)."""
+    if not note.is_word(index) or not note.capitalised(index):
+        return False
+    return note.tokens[index].text[:1].isupper() or note.words[index] not in lex.common
 
 
 def _address_tail(
