@@ -77,3 +77,8 @@ def test_mentions_take_the_initials_as_written_only() -> None:
 )
 def test_legend_of_initials(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by(RULES, text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\n"])
+def test_empty_and_blank_notes(text: str) -> None:
+    assert found_by(RULES, text) == set()

@@ -76,7 +76,7 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
 def _lines(note: Note) -> list[tuple[int, int]]:
     """The first and last token of each line."""
     starts = line_starts(note)
-    ends = [*starts[1:], len(note.tokens)]
+    ends = [*starts[1:], len(note.tokens)] if starts else []
     return [(first, end - 1) for first, end in zip(starts, ends, strict=True)]
 
 
