@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,20 @@ def write(documents: Sequence[Document], path: Path, fmt: str) -> Path:
 
 def lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
+
+
+def poisoned(notes: Sequence[Document], at: Sequence[int]) -> list[Document]:
+    """The notes with ``POISON`` (a made-up name no detector finds) added to those at ``at``."""
+    return [
+        replace(doc, text=doc.text + f"\nSeen with {POISON}.") if number in at else doc
+        for number, doc in enumerate(notes)
+    ]
+
+
+def everything_written(folder: Path) -> str:
+    """The text of every file under ``folder``."""
+    return "".join(
+        path.read_text(encoding="utf-8", errors="replace")
+        for path in folder.rglob("*")
+        if path.is_file()
+    )

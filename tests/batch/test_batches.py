@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.types import Document
 
-from .conftest import POISON, write
+from .conftest import POISON, everything_written, poisoned, write
 
 
 class RecordingDetector:
@@ -43,28 +42,13 @@ def detector() -> RecordingDetector:
     return RecordingDetector()
 
 
-def _poisoned(notes: Sequence[Document], at: Sequence[int]) -> list[Document]:
-    return [
-        replace(doc, text=doc.text + f"\nSeen with {POISON}.") if number in at else doc
-        for number, doc in enumerate(notes)
-    ]
-
-
-def _written(folder: Path) -> str:
-    return "".join(
-        path.read_text(encoding="utf-8", errors="replace")
-        for path in folder.rglob("*")
-        if path.is_file()
-    )
-
-
 @pytest.mark.parametrize("mode", ["surrogate", "placeholder"])
 @pytest.mark.parametrize("batch_size", [8, DEFAULT_BATCH_SIZE])
 def test_a_bad_document_inside_a_batch_fails_alone(
     tmp_path: Path, notes: list[Document], key: SecretKey, detector: RecordingDetector,
     mode: str, batch_size: int,
 ) -> None:
-    documents = _poisoned(notes[:20], at=[3, 5])  # both inside the first batch
+    documents = poisoned(notes[:20], at=[3, 5])  # both inside the first batch
     source = write(documents, tmp_path / "in" / "notes.jsonl", "jsonl")
     target = tmp_path / "out" / "deid.jsonl"
     options = RedactOptions(mode=mode)  # type: ignore[arg-type]
@@ -80,7 +64,7 @@ def test_a_bad_document_inside_a_batch_fails_alone(
     assert {(item["id"], item["source"], item["stage"]) for item in errors} == {
         (documents[3].id, "notes.jsonl", "detect"), (documents[5].id, "notes.jsonl", "detect")
     }
-    assert POISON not in _written(tmp_path / "out")
+    assert POISON not in everything_written(tmp_path / "out")
 
     # the others: exactly what a run without the bad documents writes (redacted)
     clean = [doc for number, doc in enumerate(documents) if number not in (3, 5)]

@@ -7,7 +7,6 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.types import Document
 
-from .conftest import POISON, write
+from .conftest import POISON, everything_written, poisoned, write
 
 
 class PoisonedDetector:
@@ -40,26 +39,11 @@ class PoisonedDetector:
         return self.rules.predict(documents)
 
 
-def _poisoned(notes: list[Document], at: Sequence[int]) -> list[Document]:
-    return [
-        replace(doc, text=doc.text + f"\nSeen with {POISON}.") if number in at else doc
-        for number, doc in enumerate(notes)
-    ]
-
-
-def _everything_written(folder: Path) -> str:
-    return "".join(
-        path.read_text(encoding="utf-8", errors="replace")
-        for path in folder.rglob("*")
-        if path.is_file()
-    )
-
-
 @pytest.mark.parametrize("mode", ["surrogate", "placeholder"])
 def test_a_poisoned_document_is_reported_and_never_emitted(
     tmp_path: Path, notes: list[Document], key: SecretKey, mode: str
 ) -> None:
-    documents = _poisoned(notes[:24], at=[3, 17])
+    documents = poisoned(notes[:24], at=[3, 17])
     source = write(documents, tmp_path / "in" / "notes.jsonl", "jsonl")
     target = tmp_path / "out" / "deid.jsonl"
     options = RedactOptions(mode=mode)  # type: ignore[arg-type]
@@ -79,13 +63,13 @@ def test_a_poisoned_document_is_reported_and_never_emitted(
     errors = [json.loads(line) for line in report.errors_report.read_text().splitlines()]  # type: ignore[union-attr]
     assert {item["id"] for item in errors} == {documents[3].id, documents[17].id}
     assert all(item["stage"] == "detect" and "RuntimeError" in item["reason"] for item in errors)
-    assert POISON not in _everything_written(tmp_path / "out")
+    assert POISON not in everything_written(tmp_path / "out")
 
 
 def test_a_document_that_takes_too_long_times_out(
     tmp_path: Path, notes: list[Document], key: SecretKey
 ) -> None:
-    documents = _poisoned(notes[:4], at=[1])
+    documents = poisoned(notes[:4], at=[1])
     source = write(documents, tmp_path / "in.jsonl", "jsonl")
     started = time.monotonic()
     report = run_deidentify(
