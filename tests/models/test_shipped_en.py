@@ -167,20 +167,11 @@ def test_every_contact_and_id_form(model: BaseDetector, text: str, value: str,
     assert any(v == value and label in labels for v, label in labelled(model, text))
 
 
-KNOWN_FALSE_POSITIVE = pytest.mark.xfail(
-    strict=True,
-    reason="known false positive of the shipped model (docs/english-model.md, Known limits): "
-    "at the shipped threshold (0.9) 'Swan' of 'Swan-Ganz' is taken for a name (the look-alike "
-    "training notes of issue 17 fixed 'Brown stool', a sentence-initial 'May' and the dose "
-    "'1/2'); strict, so a model that fixes it must move the case back",
-)
-
-
 @pytest.mark.parametrize(
     "text",
     [
         "Foley catheter placed without difficulty.",
-        pytest.param("Swan-Ganz catheter removed this morning.", marks=KNOWN_FALSE_POSITIVE),
+        "Swan-Ganz catheter removed this morning.",
         "History of Parkinson's disease.",
         "Brown stool noted, no melena.",
         "May need more fluids; will reassess.",
