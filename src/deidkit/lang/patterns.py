@@ -72,5 +72,7 @@ class PatternLanguage:
 
 
 def words(text: str) -> frozenset[str]:
-    """The whitespace-separated words of ``text``."""
-    return frozenset(text.split())
+    """The whitespace-separated words of ``text``, casefolded as the lookups compare them
+    (the words around a match, ``deidkit.patterns.context``): ``µg`` with MICRO SIGN is kept
+    as the ``μg`` with GREEK MU that casefolding a note's token gives."""
+    return frozenset(text.casefold().split())

@@ -4,13 +4,6 @@ from __future__ import annotations
 
 from deidkit.lang.patterns import CueWords, PatternLanguage, words
 
-
-def folded(text: str) -> frozenset[str]:
-    """The words of ``text`` as the lookups compare them: casefolded, like the words around a
-    match (``deidkit.patterns.context``), so ``µg`` with MICRO SIGN is stored as the ``μg``
-    with GREEK MU that casefolding a note's token gives."""
-    return frozenset(word.casefold() for word in words(text))
-
 PATTERNS = PatternLanguage(
     months=(
         "january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -29,7 +22,7 @@ PATTERNS = PatternLanguage(
         "valentine's", "valentines", "mother's", "father's", "mlk", "martin", "ramadan", "yom",
         "rosh", "passover",
     ),
-    units=folded(
+    units=words(
         """mg mgs mcg ug µg g gm gms gram grams kg kgs lb lbs oz ml mls cc ccs l dl liter liters
         litre litres meq mmol mol mosm iu u unit units cal kcal mm cm m km mmhg cmh2o bpm hr hrs
         h min mins sec secs % tab tabs tablet tablets cap caps capsule capsules pill pills puff

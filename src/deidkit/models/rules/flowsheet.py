@@ -60,11 +60,12 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     common = [i for i in signed if _common_word(note, lex, i)]
     if 2 * len(common) > len(signed):  # rows ending mostly in words: initials where a legend
         signed = [i for i in signed if note.tokens[i].text in legend_texts]  # says so only
-    uncommon = {note.tokens[i].text for i in [*signed, *legend] if i not in common}
+    mentioned = {  # initials that are no word: every occurrence as written is theirs too
+        note.tokens[i].text for i in {*signed, *legend} if not _common_word(note, lex, i)
+    }
     mentions = [
         index
-        for text in uncommon
-        if not _common_word(note, lex, note.positions[text.casefold()][0])
+        for text in mentioned
         for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
     ]
