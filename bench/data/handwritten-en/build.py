@@ -14,6 +14,8 @@ to the next header, with leading and trailing blank lines removed and one final 
     .venv/bin/python bench/data/handwritten-en/build.py --roundtrip
         # also import into a throw-away `deidkit annotate` project, annotate and adjudicate
         # every span there, export, and check that the export is identical
+    .venv/bin/python bench/data/handwritten-en/build.py --set bench/data/handwritten-en-dev
+        # the same for another set written the same way (its source/ and notes.jsonl)
 
 Every span is checked against docs/annotation-guideline.md's mechanical rules: a canonical
 label, non-empty and stripped text, token-aligned boundaries, no overlaps.
@@ -126,7 +128,7 @@ def problems(document: Document) -> list[str]:
     return found
 
 
-def read_sources(folder: Path = SOURCE) -> Iterator[Document]:
+def read_sources(folder: Path = SOURCE, name: str = HERE.name) -> Iterator[Document]:
     """The annotated notes of every ``source/*.txt`` file, in file and note order."""
     for path in sorted(folder.glob("*.txt")):
         header: dict[str, str] | None = None
@@ -138,7 +140,7 @@ def read_sources(folder: Path = SOURCE) -> Iterator[Document]:
                 body.append(line)
                 continue
             if header is not None:
-                yield _document(header, body, f"{path.name}, line {line_number}")
+                yield _document(header, body, f"{path.name}, line {line_number}", name)
             elif any(part.strip() for part in body):
                 raise InputError(
                     f"{path.name}, line {line_number}: text before the first "
@@ -147,10 +149,10 @@ def read_sources(folder: Path = SOURCE) -> Iterator[Document]:
             header = dict(field.split("=", 1) for field in match.group("fields").split())
             body = []
         if header is not None:
-            yield _document(header, body, f"{path.name}, line {line_number}")
+            yield _document(header, body, f"{path.name}, line {line_number}", name)
 
 
-def _document(header: dict[str, str], body: list[str], where: str) -> Document:
+def _document(header: dict[str, str], body: list[str], where: str, name: str) -> Document:
     for key in ("id", "patient", "type", "date"):
         if key not in header:
             raise InputError(f"{where}: header lacks {key}=; write id=, patient=, type=, date=")
@@ -166,13 +168,13 @@ def _document(header: dict[str, str], body: list[str], where: str) -> Document:
         patient_id=header["patient"],
         note_type=header["type"],
         note_date=header["date"],
-        metadata={"set": "handwritten-en", "style": header.get("style", "")},
+        metadata={"set": name, "style": header.get("style", "")},
     )
 
 
-def build(folder: Path = SOURCE) -> list[Document]:
+def build(folder: Path = SOURCE, name: str = HERE.name) -> list[Document]:
     """Every note, checked; InputError naming the note and span when a rule is broken."""
-    documents = list(read_sources(folder))
+    documents = list(read_sources(folder, name))
     ids = [d.id for d in documents]
     if len(set(ids)) != len(ids):
         raise InputError("source: duplicate note id; give every note its own id=")
@@ -230,8 +232,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="check the annotation survives deidkit annotate import/export",
     )
+    parser.add_argument(
+        "--set",
+        type=Path,
+        default=HERE,
+        help="the set's folder (its source/ is read, its notes.jsonl written); default this one",
+    )
     args = parser.parse_args(argv)
-    documents = build()
+    folder = args.set.resolve()
+    output = folder / OUTPUT.name
+    documents = build(folder / SOURCE.name, folder.name)
     if args.roundtrip:
         back = roundtrip(documents)
         order = {d.id: i for i, d in enumerate(documents)}
@@ -243,16 +253,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     if args.check:
-        stored = list(read_documents(OUTPUT))
+        stored = list(read_documents(output))
         if [d.to_dict() for d in stored] != [d.to_dict() for d in documents]:
             print("notes.jsonl is stale: run build.py", file=sys.stderr)
             return 1
         return 0
-    write_documents(documents, OUTPUT, "jsonl")
+    write_documents(documents, output, "jsonl")
     spans = sum(len(d.spans) for d in documents)
     patients = len({d.patient_id for d in documents})
     print(
-        f"{OUTPUT.name}: {len(documents)} notes, {patients} patients, {spans} spans",
+        f"{output}: {len(documents)} notes, {patients} patients, {spans} spans",
         file=sys.stderr,
     )
     return 0
