@@ -38,7 +38,7 @@ def score_fold(task: tuple[str, int]) -> dict[str, Any]:
     """One fold model, trained once, scored under each policy."""
     fold, notes = task
     detector = train_en.build(11)
-    detector.fit(train_en.training_corpus(fold, notes, 11))
+    detector.fit(train_en.training_corpus(fold, train_en.Recipe(notes, 11)))
     tests = train_en.test_sets(fold, 200, 12)
     held = [doc for name, gold in tests.items() if name.startswith("held-")
             for doc in gold[: train_en.CURVE_NOTES]]

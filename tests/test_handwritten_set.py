@@ -176,3 +176,10 @@ def test_no_distinctive_phi_of_the_set_is_in_the_package_or_the_docs(notes):
     }
     # counts only: the strings themselves stay out of the report
     assert {path: count for path, count in found.items() if count} == {}
+
+
+def test_the_english_training_script_refuses_the_test_set_as_training_notes():
+    train_en = _module(ROOT / "scripts" / "models" / "train_en.py", "train_en_guard")
+    with pytest.raises(SystemExit, match="never trained on"):
+        train_en.check_extra([SET / "notes.jsonl"])
+    train_en.check_extra([ROOT / "bench" / "data" / "handwritten-en-dev" / "notes.jsonl"])

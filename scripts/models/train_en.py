@@ -17,7 +17,13 @@ bench/english_model.py). Everything is seeded: the same command writes the same 
 (only the creation date and timings differ).
 
     .venv/bin/python scripts/models/train_en.py [--out src/deidkit/models/shipped/en]
-        [--jobs 2] [--notes 1667] [--seed 11]
+        [--jobs 2] [--notes 1667] [--seed 11] [--extra NOTES.jsonl --extra-repeat N]
+        [--save-folds DIR]
+
+``--extra`` adds annotated notes written by hand (the development set
+bench/data/handwritten-en-dev, never the test set bench/data/handwritten-en: refused) to every
+training corpus, folds included, each ``--extra-repeat`` times. ``--save-folds`` keeps each
+fold's model (``DIR/fold-A`` ...) for error analysis on its held-out families.
 
 ``--notes`` is per variant: 1667 gives 5,001 training notes (the shipped model; 1334, 4,002
 notes, was the previous one: on the same held-out notes 5,001 gave recall 0.985 and
@@ -35,6 +41,7 @@ import json
 import multiprocessing
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -119,12 +126,38 @@ def build(seed: int) -> Any:
                                        "policy": CONFIG["policy"]})
 
 
-def training_corpus(fold: str, notes: int, seed: int) -> list[Document]:
+TEST_SET = ROOT / "bench" / "data" / "handwritten-en"
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """What a model of this script is trained on, besides the template families held out."""
+
+    notes: int
+    seed: int
+    extra: tuple[Path, ...] = ()
+    extra_repeat: int = 1
+
+    def extra_documents(self) -> list[Document]:
+        """The hand-written training notes, each ``extra_repeat`` times."""
+        documents = [doc for path in self.extra for doc in read_documents(path)]
+        return documents * self.extra_repeat
+
+
+def check_extra(paths: list[Path]) -> None:
+    """Refuse the hand-written test set as training notes."""
+    for path in paths:
+        if path.resolve().is_relative_to(TEST_SET.resolve()):
+            raise SystemExit(f"{path}: the hand-written test set is never trained on; "
+                             "use bench/data/handwritten-en-dev/notes.jsonl")
+
+
+def training_corpus(fold: str, recipe: Recipe) -> list[Document]:
     held = FOLDS[fold] if fold != "all" else None
     docs: list[Document] = []
     for variant in bench.VARIANTS:
-        docs += generate(notes, seed=seed, variant=variant, exclude=held)
-    return docs
+        docs += generate(recipe.notes, seed=recipe.seed, variant=variant, exclude=held)
+    return docs + recipe.extra_documents()
 
 
 def test_sets(fold: str, notes: int, seed: int) -> dict[str, list[Document]]:
@@ -139,11 +172,13 @@ def test_sets(fold: str, notes: int, seed: int) -> dict[str, list[Document]]:
     return sets
 
 
-def measure_fold(task: tuple[str, int, int, int]) -> dict[str, Any]:
-    """Train on the fold's seen families and score on every test set."""
-    fold, notes, test_notes, seed = task
+def measure_fold(task: tuple[str, Recipe, int, Path | None]) -> dict[str, Any]:
+    """Train on the fold's seen families and score on every test set (saving the model in
+    ``save_folds/fold-<name>`` when given)."""
+    fold, recipe, test_notes, save_folds = task
+    seed = recipe.seed
     detector = build(seed)
-    train = training_corpus(fold, notes, seed)
+    train = training_corpus(fold, recipe)
     wall, cpu = time.perf_counter(), time.process_time()
     detector.fit(train)
     training = {"documents": len(train), "wall_s": round(time.perf_counter() - wall, 1),
@@ -154,6 +189,12 @@ def measure_fold(task: tuple[str, int, int, int]) -> dict[str, Any]:
         predicted = detector.predict([doc.with_spans(()) for doc in gold])
         scores[name] = bench.scores(gold, predicted)
     print(f"fold {fold}: trained in {training['wall_s']} s", file=sys.stderr, flush=True)
+    if save_folds is not None:
+        detector.save(save_folds / f"fold-{fold}", overwrite=True, metadata={
+            "name": f"en-fold-{fold}", "lang": "en",
+            "description": f"train_en.py fold {fold} model (held out: {', '.join(FOLDS[fold])})",
+            "operating_point": OPERATING_POINT,
+        })
     held = [doc for name, gold in tests.items() if name.startswith("held-")
             for doc in gold[:CURVE_NOTES]]
     return {"fold": fold, "held_out_families": list(FOLDS[fold]), "training": training,
@@ -207,10 +248,10 @@ def summarise(folds: list[dict[str, Any]]) -> dict[str, Any]:
     return table
 
 
-def fit_final(notes: int, seed: int) -> tuple[Any, list[Document]]:
+def fit_final(recipe: Recipe) -> tuple[Any, list[Document]]:
     """The model to save: trained on notes of every family."""
-    detector = build(seed)
-    train = training_corpus("all", notes, seed)
+    detector = build(recipe.seed)
+    train = training_corpus("all", recipe)
     wall = time.perf_counter()
     detector.fit(train)
     print(f"final model: trained on {len(train)} notes in {time.perf_counter() - wall:.0f} s",
@@ -267,24 +308,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--handwritten-only", type=Path, metavar="FOLDER",
                         help="only add the operating point and the hand-written-set scores to "
                              "the metadata of a model folder this script wrote")
+    parser.add_argument("--extra", type=Path, action="append", default=[], metavar="JSONL",
+                        help="annotated hand-written notes added to every training corpus "
+                             "(the development set; never the test set)")
+    parser.add_argument("--extra-repeat", type=int, default=1,
+                        help="how many times each --extra note is trained on")
+    parser.add_argument("--save-folds", type=Path, metavar="DIR",
+                        help="keep each fold's model in DIR/fold-<name>")
     args = parser.parse_args(argv)
+    check_extra(args.extra)
+    recipe = Recipe(args.notes, args.seed, tuple(args.extra), args.extra_repeat)
     if args.handwritten_only:
         add_handwritten(args.handwritten_only)
         return 0
 
     started = time.perf_counter()
-    tasks = [(fold, args.notes, args.test_notes, args.seed) for fold in FOLDS]
+    tasks = [(fold, recipe, args.test_notes, args.save_folds) for fold in FOLDS]
     if args.held_out_from:  # the folds of an earlier run with the same settings
         folds = []
-        detector, train = fit_final(args.notes, args.seed)
+        detector, train = fit_final(recipe)
     elif args.jobs > 1:  # the folds in workers while this process trains the model it saves
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
             pending = pool.map_async(measure_fold, tasks)
-            detector, train = fit_final(args.notes, args.seed)
+            detector, train = fit_final(recipe)
             folds = pending.get()
     else:
         folds = [measure_fold(task) for task in tasks]
-        detector, train = fit_final(args.notes, args.seed)
+        detector, train = fit_final(recipe)
     evaluation = {
         "method": "bench/english_model.py folds with the issue-17 families split between "
                   "them (scripts/models/train_en.py FOLDS): train on the other families, score "
@@ -309,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
         "notes_per_variant": args.notes,
         "seed": args.seed,
         "families": f"all {len(FAMILIES)}",
+        "hand_written": [str(path) for path in args.extra],
+        "hand_written_repeat": args.extra_repeat if args.extra else 0,
         "documents": len(train),
     }
     path = detector.save(args.out, overwrite=True, metadata={
