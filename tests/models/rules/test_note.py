@@ -69,3 +69,11 @@ def test_mark_leaves_labelled_tokens_alone() -> None:
 )
 def test_title_case(word: str, expected: bool) -> None:
     assert title_case(word) is expected
+
+
+def test_lines_of_tokens() -> None:
+    note = Note.of("Seen by\n\n  Dr Lee  \nKL\n")
+    assert note.line_numbers == [0, 0, 2, 2, 3]  # line breaks before each token
+    assert note.line_starts == [0, 2, 4]
+    assert note.same_line(2, 3) and not note.same_line(1, 2) and not note.same_line(0, 4)
+    assert note.same_line(3, 1)  # nothing lies between a token and an earlier one

@@ -23,7 +23,7 @@ import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
-from deidkit.models.rules.note import Note, line_starts
+from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 TIMED_ROW = regex.compile(
@@ -76,7 +76,7 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
 
 def _lines(note: Note) -> list[tuple[int, int]]:
     """The first and last token of each line."""
-    starts = line_starts(note)
+    starts = note.line_starts
     ends = [*starts[1:], len(note.tokens)] if starts else []
     return [(first, end - 1) for first, end in zip(starts, ends, strict=True)]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -24,6 +26,8 @@ class Note:
     initial_flags: list[bool]  # is_initial of each token
     number_flags: list[bool]  # a token of at most six digits
     positions: dict[str, list[int]]  # casefolded token -> its indices
+    line_numbers: list[int]  # the line of each token (how many line breaks come before it)
+    line_starts: list[int]  # the index of the first token of each line
 
     @classmethod
     def of(cls, text: str) -> Note:
@@ -42,8 +46,11 @@ class Note:
                 positions[word] = [index]
             else:
                 bucket.append(index)
+        breaks = [match.start() for match in _LINE_BREAK.finditer(text)]
+        lines = [bisect.bisect_left(breaks, token.start) for token in tokens]
+        line_starts = [bisect.bisect_left(lines, line) for line in dict.fromkeys(lines)]
         return cls(text, tokens, words, lowercase, uppercase, word_flags, initial_flags, numbers,
-                   positions)
+                   positions, lines, line_starts)
 
     def indices(self, words: Iterable[str]) -> list[int]:
         """The indices of the tokens whose casefolded text is one of ``words``, in order."""
@@ -66,7 +73,9 @@ class Note:
         return self.initial_flags[index]
 
     def same_line(self, first: int, second: int) -> bool:
-        return "\n" not in self.text[self.tokens[first].end : self.tokens[second].start]
+        """Whether no line break lies between token ``first`` and a later token ``second``
+        (true when ``second`` is not later)."""
+        return second <= first or self.line_numbers[first] == self.line_numbers[second]
 
     def acronym(self, index: int) -> bool:
         """A short all-capitals token in a note that is not all capitals ("CBC", "ED")."""
@@ -111,18 +120,6 @@ class Note:
         return token.text == "." and before.end == token.start and self.is_initial(index - 1)
 
 
-def line_starts(note: Note) -> list[int]:
-    """The index of the first token of each line of ``note``."""
-    text = note.text
-    starts: list[int] = []
-    previous_end = -1
-    for index, token in enumerate(note.tokens):
-        if index == 0 or text.find("\n", previous_end, token.start) >= 0:
-            starts.append(index)
-        previous_end = token.end
-    return starts
-
-
 def mark(labels: list[str | None], start: int, end: int, label: str) -> None:
     """Label the tokens ``start`` to ``end`` (exclusive) that have no label yet."""
     for index in range(start, end):
@@ -135,6 +132,7 @@ def title_case(word: str) -> bool:
     return word[:1].isupper() and (len(word) == 1 or not any(c.isupper() for c in word[1:]))
 
 
+_LINE_BREAK = re.compile("\n")
 _Facts = tuple[str, bool, bool, bool, bool, bool, bool]
 _TOKEN_FACTS: dict[str, _Facts] = {}
 _TOKEN_FACTS_LIMIT = 100_000

@@ -19,7 +19,7 @@ import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
-from deidkit.models.rules.note import Note, line_starts
+from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
@@ -71,7 +71,7 @@ def initials_spans(scan: Scan) -> list[Span]:
             index - 1, index
         ) and _initials(note, lex, index):
             spans.append(note.span(index, index + 1, "DOCTOR"))  # "Pamela Larranaga, MD PJL"
-    lines = line_starts(note)
+    lines = note.line_starts
     last_lines = set(lines[-_END_LINES:])
     for number, first in enumerate(lines):
         end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
@@ -181,7 +181,7 @@ def username_spans(scan: Scan) -> list[Span]:
             _named_before(note, index, note.words[index + 1])
         ):
             spans.append(note.span(index + 1, end, "USERNAME"))  # "Mary Rowan (mrowan)"
-    lines = line_starts(note)
+    lines = note.line_starts
     signed = {  # the lines holding a signature word
         bisect.bisect_right(lines, index) - 1
         for index in note.indices(lex.signature_words & note.positions.keys())
@@ -216,7 +216,7 @@ MESSAGE_HEADS = frozenset({"reply", "response", "message", "sent", "replied", "c
 def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The author's log-in name ending a message header ("Reply Thu 1/19 1200 wilnerm84:")."""
     spans: list[Span] = []
-    lines = line_starts(note)
+    lines = note.line_starts
     for number, first in enumerate(lines):
         stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
         if stop - first < 3 or note.words[first] not in MESSAGE_HEADS:
