@@ -89,7 +89,11 @@ class RuleLanguage:
       taken as names only next to another name;
     - ``handoff_cues``: words before a member of staff's name in nursing text ("handoff to",
       "sitter", "oob with"); ``not_after_handoff``: words after them that are no name ("max
-      assist", "at bedside").
+      assist", "at bedside");
+    - ``occupations``: jobs -> ``free`` (a job wherever written in lower case: "machinist") or
+      ``cued`` (only after one of ``profession_cues``: "retired nurse", "works in roofing");
+      ``profession_stops``: words that end a job's modifiers on the left ("a [second-grade
+      teacher]").
     """
 
     first_names: tuple[str, ...]
@@ -136,6 +140,9 @@ class RuleLanguage:
     eponyms: frozenset[str] = frozenset()
     handoff_cues: tuple[str, ...] = ()
     not_after_handoff: frozenset[str] = frozenset()
+    occupations: Mapping[str, str] = field(default_factory=dict)
+    profession_cues: tuple[str, ...] = ()
+    profession_stops: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from deidkit.lang.en.occupations import CUES as PROFESSION_CUES
+from deidkit.lang.en.occupations import OCCUPATIONS
+from deidkit.lang.en.occupations import STOPS as PROFESSION_STOPS
 from deidkit.lang.rules import RuleLanguage
 
 # Short words in capitals that are never a member of staff's initials or a user name.
@@ -237,6 +240,10 @@ RULES = RuleLanguage(
         "facility": ("HOSPITAL", "clause"),
         "employer": ("ORGANIZATION", "clause"),
         "occupation": ("PROFESSION", "clause"),
+        "usual occupation": ("PROFESSION", "clause"),
+        "occ": ("PROFESSION", "clause"),
+        "job title": ("PROFESSION", "clause"),
+        "profession": ("PROFESSION", "clause"),
         "caller": ("RELATIVE", "names"),
     },
     hospital_name_first=True,
@@ -348,6 +355,9 @@ RULES = RuleLanguage(
         notified notify called call informed aware updated made spoke texted messaged per"""
         )
     ),
+    occupations=OCCUPATIONS,
+    profession_cues=PROFESSION_CUES,
+    profession_stops=PROFESSION_STOPS,
     age_cues=(
         "died at", "passed away at", "passed at", "deceased at", "died at age", "expired at",
         "lived to", "lived to be", "aged", "died aged", "at the age of", "died at the age of",

@@ -42,6 +42,8 @@ def field_spans(scan: Scan) -> list[Span]:
                 text = note.tokens[end].text
                 if text in {";", ":"} or (text in {".", ".."} and _clause_ends(note, end)):
                     break
+                if end > start and note.wide_gap_before(end):
+                    break  # the next column of a header: "Occupation: welder    Industry: ..."
                 end += 1
             while end > start and note.tokens[end - 1].text in {",", "-", "(", "."}:
                 end -= 1

@@ -64,6 +64,9 @@ class Lexicons:
     eponyms: frozenset[str] = frozenset()
     handoff_cues: Phrases = field(default_factory=Phrases)
     not_after_handoff: frozenset[str] = frozenset()
+    occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
+    profession_cues: Phrases = field(default_factory=Phrases)
+    profession_stops: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -187,6 +190,9 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         eponyms=data.eponyms,
         handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
         not_after_handoff=data.not_after_handoff,
+        occupations=_labelled(data.occupations),
+        profession_cues=_phrases(data.profession_cues, "PROFESSION"),
+        profession_stops=data.profession_stops,
     )
 
 

@@ -20,6 +20,7 @@ from deidkit.models.rules import (
     organizations,
     patterns,
     places,
+    professions,
     staff,
     streets,
 )
@@ -46,6 +47,7 @@ RULES: tuple[Rule, ...] = (
     organizations.ORGANIZATIONS,
     hospitals.RULE,
     organizations.UNITS,
+    professions.RULE,
     streets.RULE,
     places.CUED_PLACES,
     places.DICTIONARY_PLACES,

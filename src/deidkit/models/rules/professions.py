@@ -1,0 +1,106 @@
+"""Rule ``professions`` (``PROFESSION``): a job of the patient or a relative.
+
+A job from ``RuleLanguage.occupations`` is a profession when it is a ``free`` one written in
+lower case ("retired machinist", "her husband, a welder"), or when a profession cue comes
+before it ("works as a nurse", "retired pilot", "works in roofing"; ``profession_cues``), in
+any case. The span takes the job's modifiers on its left on the same line ("a [long-haul truck
+driver]", "[HVAC installer]"), up to two words or hyphenated groups, stopping at a word of
+``profession_stops``, a capitalised word (an employer's name) or a number ("38-year-old").
+A clinician's role ("seen by the nurse", "Dr. Lee, surgeon") has no cue and is not a free job,
+so it is left alone.
+"""
+
+from __future__ import annotations
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.types import Span
+
+MODIFIERS = 2
+"""Words or hyphenated groups taken before a job at most."""
+CUE_GAP = {"a", "an", "the", ":", "-", "as"}
+"""Tokens allowed between a cue and the job's first modifier ("works as a ...")."""
+
+
+def profession_spans(scan: Scan) -> list[Span]:
+    """Jobs that are free and in lower case, or cued."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    if not lex.profession_cues.trie and not lex.occupations.trie:
+        return spans
+    cue_ends = _cue_ends(note, lex)
+    for index in lex.occupations.starts(note.positions):
+        found = lex.occupations.match(note.words, index)
+        if found is None:
+            continue
+        end, kind = found
+        start = _modifiers_start(note, lex, index)
+        cued = _cued(note, start, cue_ends) or _cued(note, index, cue_ends)
+        written_low = all(note.tokens[i].text.islower() for i in range(index, end))
+        if cued or (kind == "free" and written_low and not note.caseless):
+            spans.append(note.span(start, end, "PROFESSION"))
+    return spans
+
+
+def _cue_ends(note: Note, lex: Lexicons) -> set[int]:
+    """The token indices right after each profession cue."""
+    ends = set()
+    for index in lex.profession_cues.starts(note.positions):
+        found = lex.profession_cues.match(note.words, index)
+        if found is not None:
+            ends.add(found[0])
+    return ends
+
+
+def _cued(note: Note, start: int, cue_ends: set[int]) -> bool:
+    """Whether a cue ends right before ``start`` (articles and "as" in between allowed)."""
+    position = start
+    while position > 0 and position not in cue_ends and note.words[position - 1] in CUE_GAP:
+        if not note.same_line(position - 1, start):
+            return False
+        position -= 1
+    return position in cue_ends and (position == 0 or note.same_line(position - 1, start))
+
+
+def _modifiers_start(note: Note, lex: Lexicons, index: int) -> int:
+    """Where the job starting at ``index`` starts with its modifiers ("[long-haul] trucker")."""
+    start = index
+    for _ in range(MODIFIERS):
+        group = _group_before(note, start)
+        if group is None or not all(_modifier(note, lex, i) for i in range(group, start)
+                                    if note.words[i] != "-"):
+            break
+        start = group
+    return start
+
+
+def _group_before(note: Note, start: int) -> int | None:
+    """The start of the word or hyphenated group ("long-haul") ending before ``start``."""
+    if start == 0 or not note.same_line(start - 1, start) or not note.is_word(start - 1):
+        return None
+    group = start - 1
+    while group >= 2 and note.words[group - 1] == "-" and _glued(note, group - 2, group):
+        group -= 2
+    return group
+
+
+def _glued(note: Note, left: int, right: int) -> bool:
+    """Whether tokens ``left`` to ``right`` are written without a blank between them."""
+    return all(
+        note.tokens[i].end == note.tokens[i + 1].start for i in range(left, right)
+    )
+
+
+def _modifier(note: Note, lex: Lexicons, index: int) -> bool:
+    """A word that can stand before a job: not a stop word, a number or a capitalised name
+    (words in capitals are abbreviations here: "HVAC installer")."""
+    text = note.tokens[index].text
+    if not note.is_word(index) or note.words[index] in lex.profession_stops:
+        return False
+    if any(ch.isdigit() for ch in text):
+        return False
+    return text.islower() or (text.isupper() and len(text) > 1) or note.caseless
+
+
+RULE = SpanRule("professions", priority=3, find=profession_spans)

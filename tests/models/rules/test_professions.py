@@ -1,0 +1,57 @@
+"""Rule ``professions``: the job of the patient or a relative."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import fields, professions
+
+from .helpers import found_by
+
+RULES = (professions.RULE,)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a free job in lower case, with its modifiers, never the age or the article
+        ("Mr. Pell is a 73 yo retired long-haul trucker with CHF.", {"long-haul trucker"}),
+        ("a 45-year-old woman, a second-grade teacher at Orchard School", {"second-grade teacher"}),
+        ("INDICATIONS: 38-year-old paralegal with a breast mass.", {"paralegal"}),
+        ("Husband (HVAC installer) at the bedside.", {"HVAC installer"}),
+        ("Mother, dental hygienist; father, long-haul truck driver", {"dental hygienist",
+                                                                     "long-haul truck driver"}),
+        ("works as a machinist for Dunmore Tool.", {"machinist"}),
+        # a cued job: a clinical role, a field of work, any case
+        ("daughter is a retired nurse", {"nurse"}),
+        ("partner works in roofing when there is work", {"roofing"}),
+        ("RETIRED PILOT, LIVES ALONE", {"PILOT"}),
+        # an employer's name is not a modifier
+        ("works as a Grantley cashier", {"cashier"}),
+        # clinicians' roles, a job word in capitals with no cue, other senses: nothing
+        ("Seen by the nurse. Dr. Ode, surgeon, aware. Pharmacist reviewed meds.", set()),
+        ("Social worker met with family; case manager to call.", set()),
+        ("KRAS driver mutation; consent via phone interpreter; power of attorney", set()),
+        ("MASON, EDITH  DOB 1/2/1950", set()),
+        ("Seen with Dr. Baker and Ms. Carpenter.", set()),
+    ],
+)
+def test_professions(text: str, expected: set[str]) -> None:
+    found = found_by(RULES, text)
+    assert {label for _, label in found} <= {"PROFESSION"}
+    assert {value for value, _ in found} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("OCC: PHARM TECH\nEMERG CONTACT: none", {("PHARM TECH", "PROFESSION")}),
+        # a field's clause ends at the next column of the header
+        ("Usual occupation: tool and die maker    Industry: manufacturing",
+         {("tool and die maker", "PROFESSION")}),
+        ("Job title: forklift operator\tHire date: 03/2016",
+         {("forklift operator", "PROFESSION")}),
+    ],
+)
+def test_occupation_fields(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((fields.RULE,), text) == expected
