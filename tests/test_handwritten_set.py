@@ -183,3 +183,31 @@ def test_the_english_training_script_refuses_the_test_set_as_training_notes():
     with pytest.raises(SystemExit, match="never trained on"):
         train_en.check_extra([SET / "notes.jsonl"])
     train_en.check_extra([ROOT / "bench" / "data" / "handwritten-en-dev" / "notes.jsonl"])
+
+
+DEV_SET = ROOT / "bench" / "data" / "handwritten-en-dev"
+
+
+def test_the_development_set_is_built_from_its_sources_and_apart_from_the_test_set(build, notes):
+    """The development set (read, tuned and trained on) follows the same mechanical rules,
+    its notes.jsonl is current, and it shares no note and no distinctive PHI string with the
+    test set (so training on it never trains on the test set)."""
+    documents = build.build(DEV_SET / "source", DEV_SET.name)
+    stored = list(read_documents(DEV_SET / "notes.jsonl"))
+    assert [d.to_dict() for d in stored] == [d.to_dict() for d in documents]
+    assert len(documents) >= 100
+    assert not {d.id for d in documents} & {d.id for d in notes}
+    assert not {d.text for d in documents} & {d.text for d in notes}
+
+    def distinctive(documents: list[Document]) -> set[str]:
+        return {
+            d.text[s.start : s.end]
+            for d in documents
+            for s in d.spans
+            if s.label not in _EVERYDAY_LABELS
+            and len(d.text[s.start : s.end]) >= 8
+            and re.search(r"[\s\d]", d.text[s.start : s.end])
+        }
+
+    # a count only: the strings themselves stay out of the report
+    assert len(distinctive(documents) & distinctive(notes)) == 0
