@@ -11,7 +11,8 @@ last token's end.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 
 from deidkit.labels import LABELS, corpus_tag, split_corpus_tag
 from deidkit.overlaps import resolve_overlaps as _resolve
@@ -77,23 +78,24 @@ def spans_from_bio(
     source: str,
     scores: Sequence[float] | None = None,
 ) -> list[Span]:
-    """Spans from BIO tags. An ``I-`` tag continues the open span only if its label matches;
-    otherwise it opens a new one (CRFs rarely produce that, taggers without transitions do).
-    A span's score is the lowest of its tokens' scores."""
+    """Spans from BIO tags. An ``I-`` tag continues the open span only if its label matches
+    (and the token before it has a tag); otherwise it opens a new one (CRFs rarely produce
+    that, taggers without transitions do). A span's score is the lowest of its tokens'
+    scores."""
     spans: list[Span] = []
     open_label: str | None = None
     first = last = 0
     low = 1.0
-    for index, tag in enumerate(tags):
-        prefix, label = split_tag(tag)
-        if prefix == "I" and label == open_label:
+    for index in _tagged(tags):  # an ``O`` between two tags closes the open span
+        prefix, label = split_tag(tags[index])
+        if prefix == "I" and label == open_label and index == last + 1:
             last = index
             if scores is not None:
                 low = min(low, scores[index])
             continue
         if open_label is not None:
             spans.append(_span(tokens, first, last, open_label, source, scores, low))
-        if prefix == OUTSIDE or split_corpus_tag(label)[0] not in LABELS:
+        if split_corpus_tag(label)[0] not in LABELS:
             open_label = None
             continue
         open_label, first, last = label, index, index
@@ -108,21 +110,26 @@ def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str | None
     token before it (``I-``) if that one has the same label and, when ``text`` is given, no
     line break is between them; otherwise it begins a span (``B-``). ``B-``/``I-`` tags and
     ``O`` stay."""
-    result: list[str] = []
-    previous = ""
-    for index, tag in enumerate(tags):
-        if tag == OUTSIDE or (len(tag) > 2 and tag[1] == "-" and tag[0] in "BI"):
-            result.append(tag)
-            previous = tag[2:]
+    result = list(tags)
+    previous, previous_index = "", -2  # the label of the last tagged token, and its index
+    for index in _tagged(tags):
+        tag = tags[index]
+        if len(tag) > 2 and tag[1] == "-" and tag[0] in "BI":
+            previous, previous_index = tag[2:], index
             continue
         joined = (
             tag == previous
-            and index > 0
+            and previous_index == index - 1
             and (text is None or "\n" not in text[tokens[index - 1].end : tokens[index].start])
         )
-        result.append(("I-" if joined else "B-") + tag)
-        previous = tag
+        result[index] = ("I-" if joined else "B-") + tag
+        previous, previous_index = tag, index
     return result
+
+
+def _tagged(tags: Sequence[str]) -> Iterator[int]:
+    """The indices of the tags other than ``O``, in order (the only ones needing work)."""
+    return itertools.compress(range(len(tags)), map(OUTSIDE.__ne__, tags))
 
 
 def spans_from_labels(

@@ -173,16 +173,20 @@ def _head_ending(note: Note, lex: Lexicons, start: int, end: int) -> str | None:
 def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
     """Hospital abbreviations: in a pipe-separated header, before a unit, after a transfer."""
     note, lex = scan.note, scan.lex
+    if note.caseless:
+        return []
     spans: list[Span] = []
     count = len(note.tokens)
-    for index, token in enumerate(note.tokens):
-        text = token.text
-        if not (2 <= len(text) <= 6 and text.isalpha() and text.isupper()) or note.caseless:
+    unlisted = note.indices(  # words in no list, asked once per word
+        word for word in note.positions
+        if word not in lex.clinical_abbreviations and word not in lex.common
+        and word not in lex.medical and word not in lex.credentials
+    )
+    for index in unlisted:
+        text = note.tokens[index].text
+        if not (2 <= len(text) <= 6 and text.isalpha() and text.isupper()):
             continue
-        word = note.words[index]
-        if word in lex.clinical_abbreviations or text in lex.state_codes or (
-            word in lex.common or word in lex.medical or word in lex.credentials
-        ):
+        if text in lex.state_codes:
             continue
         before = note.words[index - 1] if index > 0 and note.same_line(index - 1, index) else ""
         after = note.words[index + 1] if index + 1 < count and note.same_line(
@@ -209,7 +213,9 @@ def unit_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     count = len(note.tokens)
-    for index in range(count - 2):
+    for index in note.indices(UNIT_FIELDS | {"to", "from"}):
+        if index >= count - 2:
+            break
         word = note.words[index]
         field = word in UNIT_FIELDS or (
             word == "unit" and index + 2 < count and note.words[index + 1] == "/"
