@@ -77,3 +77,18 @@ def test_lines_of_tokens() -> None:
     assert note.line_starts == [0, 2, 4]
     assert note.same_line(2, 3) and not note.same_line(1, 2) and not note.same_line(0, 4)
     assert note.same_line(3, 1)  # nothing lies between a token and an earlier one
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [(5, 8, "MRN12345"), (0, 2, "ID"), (1, 3, "ID:"), (6, 15, "MRN12345 x4"), (4, 5, " ")],
+)
+def test_widened_to_the_tokens_it_cuts(start: int, end: int, expected: str) -> None:
+    text = "ID: MRN12345 x4"
+    span = Note.of(text).widened(start, end, "IDNUM")
+    assert text[span.start : span.end] == expected
+    assert span.source == SOURCE
+
+
+def test_capitals_flags() -> None:
+    assert Note.of("ED and CBC A Mr X2").capitals_flags == [True, False, True, False, False, False]

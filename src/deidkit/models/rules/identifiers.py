@@ -96,7 +96,7 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         if value is None:
             continue
         if _plausible(value.group(), text, value.end(), marked):
-            spans.append(_token_span(note, value.start(), value.end(), label))
+            spans.append(note.widened(value.start(), value.end(), label))
     return spans
 
 
@@ -134,17 +134,6 @@ def _date(value: str) -> bool:
     return 1 <= second <= 31 and (first <= 31 or 1 <= second <= 12)
 
 
-def _token_span(note: Note, start: int, end: int, label: str) -> Span:
-    """A span from ``start`` to ``end`` widened to whole tokens."""
-    for token in note.tokens:
-        if token.start <= start < token.end:
-            start = token.start
-        if token.start < end <= token.end:
-            end = token.end
-            break
-    return Span(start, end, label, source="rules")
-
-
 def id_shape_spans(scan: Scan) -> list[Span]:
     """Long codes that mix letters and digits more than once ("1EG4TE5MK72"), or six digits
     or more with a letter or two ("0274292E")."""
@@ -170,7 +159,7 @@ def id_shape_spans(scan: Scan) -> list[Span]:
             continue
         if text.casefold() in lex.medical:
             continue
-        spans.append(_token_span(note, found.start(), found.end(), "IDNUM"))
+        spans.append(note.widened(found.start(), found.end(), "IDNUM"))
     return spans
 
 
@@ -188,7 +177,7 @@ def extension_spans(scan: Scan) -> list[Span]:
             continue
         glued = cue == "x" and match.group("gap") == ""
         start = match.start() if glued else match.start("n")
-        spans.append(_token_span(note, start, match.end(), "PHONE"))
+        spans.append(note.widened(start, match.end(), "PHONE"))
     return spans
 
 
@@ -212,7 +201,7 @@ def header_id_spans(scan: Scan) -> list[Span]:
                     continue
                 if not _plausible(value, text, start + len(value), True):
                     continue
-                spans.append(_token_span(note, start, start + len(value), "IDNUM"))
+                spans.append(note.widened(start, start + len(value), "IDNUM"))
         position += len(line) + 1
     return spans
 

@@ -6,6 +6,7 @@ import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from deidkit.text import tokenize
 from deidkit.types import Span, Token
@@ -25,6 +26,7 @@ class Note:
     word_flags: list[bool]  # is_word of each token
     initial_flags: list[bool]  # is_initial of each token
     number_flags: list[bool]  # a token of at most six digits
+    capitals_flags: list[bool]  # a word in capitals of two letters or more ("ED", "CBC")
     positions: dict[str, list[int]]  # casefolded token -> its indices
     line_numbers: list[int]  # the line of each token (how many line breaks come before it)
     line_starts: list[int]  # the index of the first token of each line
@@ -50,7 +52,7 @@ class Note:
         lines = [bisect.bisect_left(breaks, token.start) for token in tokens]
         line_starts = [bisect.bisect_left(lines, line) for line in dict.fromkeys(lines)]
         return cls(text, tokens, words, lowercase, uppercase, word_flags, initial_flags, numbers,
-                   positions, lines, line_starts)
+                   upper, positions, lines, line_starts)
 
     def indices(self, words: Iterable[str]) -> list[int]:
         """The indices of the tokens whose casefolded text is one of ``words``, in order."""
@@ -90,6 +92,17 @@ class Note:
     def span(self, start: int, end: int, label: str) -> Span:
         """The span of tokens ``start`` to ``end`` (exclusive)."""
         return Span(self.tokens[start].start, self.tokens[end - 1].end, label, source=SOURCE)
+
+    def widened(self, start: int, end: int, label: str) -> Span:
+        """The span of characters ``start`` to ``end`` widened to the tokens it cuts."""
+        tokens = self.tokens
+        first = bisect.bisect_right(tokens, start, key=_token_start) - 1  # starts at or before
+        if first >= 0 and start < tokens[first].end:
+            start = tokens[first].start
+        last = bisect.bisect_left(tokens, end, key=_token_start) - 1  # starts before ``end``
+        if last >= 0 and end <= tokens[last].end:
+            end = tokens[last].end
+        return Span(start, end, label, source=SOURCE)
 
     def label_spans(self, labels: list[str | None]) -> list[Span]:
         """Spans from per-token labels: runs of one label on one line, joined across a hyphen
@@ -133,6 +146,7 @@ def title_case(word: str) -> bool:
 
 
 _LINE_BREAK = re.compile("\n")
+_token_start = attrgetter("start")
 _Facts = tuple[str, bool, bool, bool, bool, bool, bool]
 _TOKEN_FACTS: dict[str, _Facts] = {}
 _TOKEN_FACTS_LIMIT = 100_000

@@ -15,6 +15,8 @@ hospital and street rules leave.
 
 from __future__ import annotations
 
+import itertools
+
 import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
@@ -177,16 +179,14 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         return []
     spans: list[Span] = []
     count = len(note.tokens)
-    unlisted = note.indices(  # words in no list, asked once per word
-        word for word in note.positions
-        if word not in lex.clinical_abbreviations and word not in lex.common
-        and word not in lex.medical and word not in lex.credentials
-    )
-    for index in unlisted:
+    for index in itertools.compress(range(count), note.capitals_flags):
         text = note.tokens[index].text
-        if not (2 <= len(text) <= 6 and text.isalpha() and text.isupper()):
+        if len(text) > 6:
             continue
-        if text in lex.state_codes:
+        word = note.words[index]
+        if word in lex.clinical_abbreviations or text in lex.state_codes or (
+            word in lex.common or word in lex.medical or word in lex.credentials
+        ):
             continue
         before = note.words[index - 1] if index > 0 and note.same_line(index - 1, index) else ""
         after = note.words[index + 1] if index + 1 < count and note.same_line(
