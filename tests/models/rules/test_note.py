@@ -81,7 +81,7 @@ def test_lines_of_tokens() -> None:
 
 @pytest.mark.parametrize(
     ("start", "end", "expected"),
-    [(5, 8, "MRN12345"), (0, 2, "ID"), (1, 3, "ID:"), (6, 15, "MRN12345 x4"), (4, 5, " ")],
+    [(5, 8, "MRN12345"), (0, 2, "ID"), (1, 3, "ID:"), (6, 15, "MRN12345 x4"), (3, 4, " ")],
 )
 def test_widened_to_the_tokens_it_cuts(start: int, end: int, expected: str) -> None:
     text = "ID: MRN12345 x4"
