@@ -21,10 +21,16 @@ The ``{lookalike}`` slot (``{lookalike:kind}`` for one bank) writes one clause; 
 every family, held-out ones included, gets them. Nothing here is ever PHI
 (docs/annotation-guideline.md, span rule 9): the banks use no PHI slot (checked by
 ``tests/corpus/test_lookalikes.py``).
+
+- ``clinical``: ordinary clinical clauses of every specialty (generic drugs, genes and
+  variants, staging, abbreviations, devices, trials, scores and fractions, codes), from
+  ``deidkit.corpus.clinical``; besides its own draws, it serves a share of the requests for
+  the other kinds and often adds a second sentence after an unasked-for look-alike.
 """
 
 from __future__ import annotations
 
+from deidkit.corpus.clinical import CLINICAL
 from deidkit.corpus.context import NoteContext, SlotFunction, slot_registrar
 
 DEVICE = (
@@ -429,12 +435,17 @@ GENERIC = (
 
 LOOKALIKES: dict[str, tuple[str, ...]] = {
     "device": DEVICE, "exam": EXAM, "history": HISTORY, "place": PLACE, "word": WORD,
-    "number": NUMBER, "generic": GENERIC,
+    "number": NUMBER, "generic": GENERIC, "clinical": CLINICAL,
 }
 """The banks by kind."""
 KINDS: tuple[str, ...] = tuple(LOOKALIKES)
-KIND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 1.0, 0.8, 1.6, 1.6, 0.8)
-"""How often ``{lookalike}`` without a kind draws each bank (words and numbers most)."""
+KIND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 1.0, 0.8, 1.6, 1.6, 0.8, 8.0)
+"""How often ``{lookalike}`` without a kind draws each bank (clinical clauses, words and
+numbers most)."""
+CLINICAL_SHARE = 0.3
+"""How often a look-alike asked for by another kind is a clinical clause instead."""
+SECOND_CLINICAL_RATE = 0.6
+"""How often a look-alike sentence asked for without a kind is followed by a clinical one."""
 EPONYM_KINDS: dict[str, tuple[str, ...]] = {
     "device": ("device",), "exam": ("exam",), "history": ("history",),
     "word": ("word",), "": KINDS,
@@ -448,7 +459,13 @@ slot = slot_registrar(LOOKALIKE_SLOTS)
 def lookalike(ctx: NoteContext, kind: str = "") -> None:
     """Write one look-alike clause (no closing full stop) from the ``kind`` bank or any."""
     if not kind:
-        kind = ctx.rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
+        ctx.render(ctx.pick(LOOKALIKES[ctx.rng.choices(KINDS, weights=KIND_WEIGHTS)[0]]))
+        if ctx.chance(SECOND_CLINICAL_RATE):  # only sentences ask without a kind
+            ctx.out.text(". ")
+            ctx.render(ctx.pick(CLINICAL))
+        return
+    if kind != "clinical" and ctx.chance(CLINICAL_SHARE):
+        kind = "clinical"
     ctx.render(ctx.pick(LOOKALIKES[kind]))
 
 

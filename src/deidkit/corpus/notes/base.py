@@ -75,9 +75,10 @@ def section(ctx: NoteContext, heading: str, body: Body, *, colon: str = ":",
 
 
 LOOKALIKE_SENTENCE = "{lookalike}. "
-LOOKALIKE_RATE = 0.35
+LOOKALIKE_RATE = 0.5
 """How often a run of prose sentences gets one non-PHI look-alike sentence among them
-(``deidkit.corpus.lookalikes``), whatever the family: held-out families get them too."""
+(``deidkit.corpus.lookalikes``; often a clinical clause, at times followed by a second),
+whatever the family: held-out families get them too."""
 
 
 def sentences(ctx: NoteContext, bank: tuple[str, ...], low: int, high: int) -> list[str]:
