@@ -22,7 +22,7 @@ from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
-from deidkit.features.phrases import PhraseMatcher
+from deidkit.features.phrases import PhraseMatcher, resource_matcher
 from deidkit.lang import get_language, is_language
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def default_dictionaries(language: str) -> dict[str, str]:
 
 @functools.cache
 def _matcher(pairs: tuple[tuple[str, str], ...]) -> PhraseMatcher:
-    return PhraseMatcher({feature: resources.entries(resource) for feature, resource in pairs})
+    return resource_matcher(dict(pairs))
 
 
 def load_matcher(dictionaries: dict[str, str]) -> PhraseMatcher:

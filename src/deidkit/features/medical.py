@@ -26,7 +26,7 @@ from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
-from deidkit.features.phrases import PhraseMatcher
+from deidkit.features.phrases import PhraseMatcher, resource_matcher
 from deidkit.resources.mesh import MeshVocabulary
 
 if TYPE_CHECKING:
@@ -71,9 +71,7 @@ def mesh_matcher(path: str) -> PhraseMatcher:
 
 @functools.cache
 def _matcher(vocabularies: tuple[str, ...], language: str) -> PhraseMatcher:
-    return PhraseMatcher(
-        {feature_name(name, language): resources.entries(name) for name in vocabularies}
-    )
+    return resource_matcher({feature_name(name, language): name for name in vocabularies})
 
 
 class MedicalFeatures(FeatureClass):

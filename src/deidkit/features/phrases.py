@@ -3,75 +3,137 @@
 ``PhraseMatcher`` takes named lists of entries (words or phrases) and marks, for each token
 of a document, the lists that have an entry covering it. Entries are tokenised with
 deidkit's tokenizer and compared casefolded, so ``St. Mary's Hospital`` matches exactly the
-tokens it would have in a note. Single-token entries are set look-ups (cached per word);
-multi-token entries are found in one pass over the document by a pyahocorasick automaton,
-and every token of a match is marked. Marks are bit masks: bit ``i`` is list ``i``.
+tokens it would have in a note. Single-token entries are look-ups (cached per word);
+multi-token entries are a trie over words: every token that starts a phrase is followed
+through it, and every token of a match is marked. Marks are bit masks: bit ``i`` is list
+``i``.
+
+A matcher over shipped lists is stored prepared (``resource_matcher``,
+``deidkit.resources.prepared``): its words and trie as arrays, looked up as loaded.
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-
-import ahocorasick
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deidkit.features.base import WordCache
 from deidkit.text.tokenizer import token_texts
 
-_SEP = "\x1f"  # a white-space character: never inside a token (placeholders are cleaned)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from deidkit.resources.prepared import Arrays
+
+_SEP = "\x1f"  # placeholders may hold it; cleaned to a space, as everywhere in deidkit
 _CACHE_LIMIT = 200_000
+_MAX_LISTS = 62  # list masks stored as int64
+_SHIFT = 32  # a trie step's key: node << _SHIFT | word
 
 
 def _clean(word: str) -> str:
     return word.casefold().replace(_SEP, " ")
 
 
-def _joined(words: Sequence[str]) -> str:
-    """The words cleaned, each after a separator, and a separator at the end: the text the
-    automaton's keys and documents share."""
-    joined = _SEP.join(words)
-    if joined.count(_SEP) == len(words) - 1:  # casefold maps each character on its own
-        joined = joined.casefold()
-    else:  # a placeholder token holds the separator
-        joined = _SEP.join(map(_clean, words))
-    return _SEP + joined + _SEP
-
-
 class PhraseMatcher:
     """Marks the tokens covered by entries of named lists."""
 
     def __init__(self, lists: Mapping[str, Iterable[str]]) -> None:
-        self.names: tuple[str, ...] = tuple(lists)
+        names = tuple(lists)
         single: dict[str, int] = {}
-        multi: dict[str, tuple[int, int]] = {}
-        for bit, name in enumerate(self.names):
+        words: dict[str, int] = {}  # a phrase's word -> its number
+        steps: dict[int, int] = {}  # node << _SHIFT | word -> the next node (the root is 0)
+        node_masks = [0]  # node -> the lists with a phrase that ends there
+        for bit, name in enumerate(names):
             flag = 1 << bit
             for entry in lists[name]:
-                if entry.isalpha():  # the common case: one token (no separator, see _clean)
+                if entry.isalpha():  # the common case: one token
                     word = entry.casefold()
                 else:
-                    words = token_texts(entry)
-                    if len(words) != 1:
-                        if words:
-                            key = _joined(words)
-                            size, mask = multi.get(key, (len(words), 0))
-                            multi[key] = (size, mask | flag)
+                    texts = token_texts(entry)
+                    if len(texts) != 1:
+                        node = 0
+                        for text in map(_clean, texts):
+                            number = words.setdefault(text, len(words))
+                            key = node << _SHIFT | number
+                            node = steps.get(key, 0)
+                            if not node:
+                                node = steps[key] = len(node_masks)
+                                node_masks.append(0)
+                        if node:
+                            node_masks[node] |= flag
                         continue
-                    word = _clean(words[0])
+                    word = _clean(texts[0])
                 single[word] = single.get(word, 0) | flag
+        self._setup(names, single, words, steps, node_masks)
+
+    def _setup(
+        self,
+        names: tuple[str, ...],
+        single: Mapping[str, int],
+        words: Mapping[str, int],
+        steps: dict[int, int],
+        node_masks: list[int],
+    ) -> None:
+        self.names: tuple[str, ...] = names
         self._single = single
-        self._automaton: ahocorasick.Automaton | None = None
-        if multi:
-            automaton = ahocorasick.Automaton()
-            for key, value in multi.items():
-                automaton.add_word(key, value)
-            automaton.make_automaton()
-            self._automaton = automaton
+        self._words = words
+        self._steps = steps
+        self._node_masks = node_masks
         self._word_cache = WordCache(self._word_mask, _CACHE_LIMIT)
-        self.multi_count = len(multi)
+        self._number_cache = WordCache(self._word_number, _CACHE_LIMIT)
         self.single_count = len(single)
+        self.multi_count = sum(1 for mask in node_masks if mask)
+
+    def arrays(self) -> Arrays:  # numpy: imported here, importing the features needs none
+        """The matcher as arrays (``from_arrays`` makes the same matcher of them): what
+        ``deidkit.resources.prepared`` stores."""
+        import numpy as np
+
+        from deidkit.resources.prepared import StringTable
+
+        if len(self.names) > _MAX_LISTS:
+            raise ValueError(f"a prepared matcher holds at most {_MAX_LISTS} lists")
+        found = {"names": np.asarray(self.names, dtype=str)}
+        for part, mapping in (("single", self._single), ("words", self._words)):
+            table = StringTable.build(mapping, keep_order=False)
+            found.update((f"{part}.{key}", array) for key, array in table.arrays().items())
+        found["step_keys"] = np.asarray(list(self._steps), np.int64)
+        found["step_nodes"] = np.asarray(list(self._steps.values()), np.int64)
+        found["node_masks"] = np.asarray(self._node_masks, np.int64)
+        return found
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, np.ndarray]) -> PhraseMatcher:
+        """The matcher ``arrays`` describe (its words looked up in the arrays as they are)."""
+        from deidkit.resources.prepared import StringTable
+
+        single, words = (
+            StringTable({key: arrays[f"{part}.{key}"] for key in ("keys", "offsets", "values")})
+            for part in ("single", "words")
+        )
+        keys, nodes = arrays["step_keys"].tolist(), arrays["step_nodes"].tolist()
+        node_masks = arrays["node_masks"].tolist()
+        if len(keys) != len(nodes) or len(node_masks) != len(nodes) + 1:
+            raise ValueError("a prepared matcher's trie is damaged")
+        matcher = cls.__new__(cls)
+        matcher._setup(
+            tuple(str(name) for name in arrays["names"].tolist()),
+            single,
+            words,
+            dict(zip(keys, nodes, strict=True)),
+            node_masks,
+        )
+        return matcher
 
     def _word_mask(self, word: str) -> int:
         return self._single.get(_clean(word), 0)
+
+    def _word_number(self, word: str) -> int:
+        return self._words.get(_clean(word), -1)
 
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""
@@ -80,24 +142,59 @@ class PhraseMatcher:
     def masks(self, words: Sequence[str]) -> list[int]:
         """For each token, the lists that have an entry covering it."""
         masks = list(map(self._word_cache.__getitem__, words))
-        automaton = self._automaton
-        if automaton is None or len(words) < 2:
+        steps = self._steps
+        if not steps or len(words) < 2:
             return masks
-        haystack = _joined(words)
-        count = haystack.count
-        position = 0
-        words_so_far = 0  # the separators before ``position``: one per word starting there
-        for end, (size, mask) in automaton.iter(haystack):  # in order of ``end``
-            # a key ends with the separator after its last word (at ``end``), so the words
-            # up to that one are the separators before ``end``
-            words_so_far += count(_SEP, position, end)
-            position = end
-            for index in range(words_so_far - size, words_so_far):
-                masks[index] |= mask
+        numbers = list(map(self._number_cache.__getitem__, words))
+        node_masks = self._node_masks
+        count = len(numbers)
+        for start, number in enumerate(numbers):
+            if number < 0:
+                continue
+            node = steps.get(number)  # from the root (node 0)
+            end = start + 1
+            while node is not None and end < count and numbers[end] >= 0:
+                node = steps.get(node << _SHIFT | numbers[end])
+                end += 1
+                if node is not None and node_masks[node]:
+                    mask = node_masks[node]
+                    for index in range(start, end):
+                        masks[index] |= mask
         return masks
 
     def clear_cache(self) -> None:
         self._word_cache.clear()
+        self._number_cache.clear()
 
     def names_of(self, mask: int) -> tuple[str, ...]:
         return tuple(name for bit, name in enumerate(self.names) if mask >> bit & 1)
+
+
+def resource_matcher(lists: Mapping[str, str]) -> PhraseMatcher:
+    """A matcher over shipped resources (list name -> resource name): loaded as prepared
+    when these lists were (``deidkit.resources.prepared``: the default dictionaries and
+    medical lists of each language), else built from the resources' entries."""
+    from deidkit import resources
+    from deidkit.lang import languages
+    from deidkit.resources import prepared
+    from deidkit.text import tokenizer
+
+    def build() -> PhraseMatcher:
+        return PhraseMatcher({name: resources.entries(source) for name, source in lists.items()})
+
+    sources = [resources.source_file(resource) for resource in lists.values()]
+    if any(source is None for source in sources):  # an optional bundle: read where installed
+        return build()
+    key = prepared.fingerprint(
+        "phrases",
+        [source for source in sources if source is not None],
+        [  # this module and the tokenizer: its code and the language data it compiles in
+            Path(__file__),
+            Path(tokenizer.__file__),
+            " ".join(sorted(tokenizer.ABBREVIATIONS)),
+            " ".join(month for lang in languages() for month in lang.dates.month_abbreviations),
+        ],
+        extra=f"{unicodedata.unidata_version}\0{json.dumps(list(lists.items()))}",
+    )
+    return prepared.load_or_build("phrases", key, build, PhraseMatcher.arrays,
+                                  PhraseMatcher.from_arrays)

@@ -35,6 +35,7 @@ from deidkit.resources.store import (
     lexicon,
     names,
     rows,
+    source_file,
     weighted,
 )
 
@@ -54,5 +55,6 @@ __all__ = [
     "lexicon",
     "names",
     "rows",
+    "source_file",
     "weighted",
 ]

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import gzip
 import math
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from deidkit.errors import InputError, ResourceError
 from deidkit.resources.files import write_gzip_lines
@@ -48,11 +50,18 @@ class FrequencyTable:
     def __init__(
         self, counts: Mapping[str, int], total: int, *, casefold: bool = True, source: str = ""
     ) -> None:
-        if total < 0 or any(count <= 0 for count in counts.values()):
+        prepared = _string_table(counts)
+        if prepared is not None and len(prepared):
+            smallest, largest = int(prepared.values_array.min()), int(prepared.values_array.max())
+        else:
+            smallest, largest = min(counts.values(), default=1), max(counts.values(), default=0)
+        if total < 0 or smallest <= 0:
             raise ValueError("counts must be positive and the total non-negative")
-        if counts and total < max(counts.values()):
+        if total < largest:
             raise ValueError("total must be at least the largest count")
-        self._counts: Mapping[str, int] = MappingProxyType(dict(counts))
+        self._counts: Mapping[str, int] = (
+            prepared if prepared is not None else MappingProxyType(dict(counts))
+        )
         self.total = total
         self.casefold = casefold
         self.source = source
@@ -136,6 +145,31 @@ class FrequencyTable:
         return cls(kept, total, casefold=casefold, source=source)
 
     # -- files ----------------------------------------------------------------------------
+    def arrays(self) -> dict[str, Any]:
+        """The table as arrays (``from_arrays`` gives it back): what
+        ``deidkit.resources.prepared`` stores for the shipped tables."""
+        import numpy as np
+
+        from deidkit.resources.prepared import StringTable
+
+        counts = _string_table(self._counts) or StringTable.build(self._counts)
+        found: dict[str, Any] = {f"counts.{key}": value for key, value in counts.arrays().items()}
+        found["total"] = np.asarray(self.total, np.int64)
+        found["casefold"] = np.asarray(self.casefold)
+        found["source"] = np.asarray(self.source, dtype=str)
+        return found
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, Any]) -> FrequencyTable:
+        """The table ``arrays`` describe (its counts looked up in the arrays as they are)."""
+        from deidkit.resources.prepared import StringTable
+
+        counts = StringTable(
+            {key: arrays[f"counts.{key}"] for key in ("keys", "offsets", "values", "order")}
+        )
+        return cls(counts, int(arrays["total"]), casefold=bool(arrays["casefold"]),
+                   source=str(arrays["source"]))
+
     def save(self, path: Path) -> None:
         """Write the table atomically as gzip TSV (most frequent first)."""
         source = " ".join(self.source.split())
@@ -223,6 +257,13 @@ class FrequencyTable:
             if count > 0 and "\t" not in word:
                 counts[word] = count
         return cls(counts, PER_BILLION, casefold=True, source=f"wordfreq {lang} top {n}")
+
+
+def _string_table(counts: Mapping[str, int]) -> Any:
+    """``counts`` when it is a prepared ``StringTable`` (its values checked as an array),
+    else None."""
+    prepared = sys.modules.get("deidkit.resources.prepared")  # not imported: not a table of it
+    return counts if prepared is not None and isinstance(counts, prepared.StringTable) else None
 
 
 PLAIN_SUFFIXES = (".txt", ".text", ".txt.gz", ".text.gz")

@@ -14,6 +14,7 @@ import gc
 import gzip
 import itertools
 import math
+import sys
 import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -187,16 +188,30 @@ def attribute(name: str, column_name: str) -> Mapping[str, tuple[str, ...]]:
     return MappingProxyType({key: tuple(found) for key, found in values.items()})
 
 
+def source_file(name: str) -> Path | None:
+    """The data file a shipped resource is read from (None for an optional bundle)."""
+    item = info(name)
+    return None if item.kind == "optional" or item.file is None else DATA_DIR / item.file
+
+
 @functools.cache
 def frequency_table(name: str) -> FrequencyTable:
-    """A shipped frequency table (``word_frequency_en``, ``word_frequency_es``)."""
+    """A shipped frequency table (``word_frequency_en``, ``word_frequency_es``), loaded as
+    prepared (``deidkit.resources.prepared``) when its file has not changed since."""
+    from deidkit.resources import frequency, prepared  # lazy: prepared imports numpy
+
     item = info(name)
     if item.kind != "frequency" or item.file is None:
         raise ResourceError(
             f"resource {name!r} is not a frequency table; frequency tables: "
             f"{', '.join(names(kind='frequency'))}"
         )
-    return FrequencyTable.load(DATA_DIR / item.file)
+    path = DATA_DIR / item.file
+    key = prepared.fingerprint("frequency", [path], [Path(frequency.__file__)])
+    return prepared.load_or_build(
+        "frequency", key, lambda: FrequencyTable.load(path), FrequencyTable.arrays,
+        FrequencyTable.from_arrays,
+    )
 
 
 def for_language(base: str, lang: str) -> str:
@@ -220,3 +235,6 @@ def clear_cache() -> None:
     """Forget loaded resources (after installing an optional bundle, or in tests)."""
     for cached in (table, entries, lexicon, weighted, attribute, frequency_table, shipped):
         cached.cache_clear()
+    prepared = sys.modules.get("deidkit.resources.prepared")  # not imported: nothing cached
+    if prepared is not None:
+        prepared.clear_cache()

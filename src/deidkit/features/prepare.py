@@ -1,0 +1,84 @@
+"""Prepare the tables every process would otherwise build at start (``resources/prepared/``).
+
+For each language with shipped lists: the default dictionary class's and medical class's
+phrase matchers, and every shipped frequency table; built from the shipped resources exactly
+as a process builds them, stored as arrays named by their fingerprint
+(``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer or the
+phrase matcher (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
+build the tables themselves, as before, and give the same output)::
+
+    .venv/bin/python -m deidkit.features.prepare [--check]
+
+``--check`` only says whether the stored tables are those this code prepares (exit 1 if not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import sys
+import tempfile
+from pathlib import Path
+
+from deidkit import resources
+from deidkit.features import dictionary, medical
+from deidkit.resources import prepared
+
+
+def prepare(directory: Path) -> list[str]:
+    """Build every prepared table into ``directory``; the files written."""
+    dictionary._matcher.cache_clear()
+    medical._matcher.cache_clear()
+    resources.clear_cache()
+    try:
+        with prepared.recording() as tables:
+            for language in sorted({resources.info(name).lang for name in resources.names()}):
+                if dictionary.default_dictionaries(language):
+                    dictionary.load_matcher(dictionary.default_dictionaries(language))
+                vocabularies = medical.default_vocabularies(language)
+                if vocabularies:
+                    medical._matcher(vocabularies, language)
+            for name in resources.names(kind="frequency"):
+                resources.frequency_table(name)
+        return prepared.write(tables, directory)
+    finally:  # nothing built while recording is kept
+        dictionary._matcher.cache_clear()
+        medical._matcher.cache_clear()
+        resources.clear_cache()
+
+
+def differences(directory: Path = prepared.PREPARED_DIR) -> list[str]:
+    """The files of ``directory`` that differ from what ``prepare`` writes (missing, changed
+    or not written any more); empty when the stored tables are current."""
+    with tempfile.TemporaryDirectory() as scratch:
+        fresh = Path(scratch) / "prepared"
+        prepare(fresh)
+        wanted = {p.relative_to(fresh).as_posix() for p in fresh.rglob("*") if p.is_file()}
+        found = (
+            {p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file()}
+            if directory.is_dir()
+            else set()
+        )
+        return sorted(
+            (wanted ^ found)
+            | {name for name in wanted & found
+               if not filecmp.cmp(fresh / name, directory / name, shallow=False)}
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="only compare the stored tables with freshly prepared ones")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = differences()
+        print(f"prepared tables: {'current' if not stale else f'{len(stale)} files differ'}")
+        return 1 if stale else 0
+    written = prepare(prepared.PREPARED_DIR)
+    print(f"prepared tables: {len(written)} files in {prepared.PREPARED_DIR}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Derived tables stored ready to load: built once when the package is prepared, not at start.
+
+Some structures derived from the shipped resources are costly to build and the same in every
+process: a dictionary class's phrase matcher (157,000 entries tokenised) and the frequency
+tables (100,000 counts parsed from text). They are built once with::
+
+    .venv/bin/python -m deidkit.features.prepare
+
+and stored under ``resources/prepared/`` as plain numpy ``.npy`` arrays (no pickles), one
+folder per table, named by a *fingerprint* of everything the table is derived from: the
+bytes of its source files and of the code that derives it. A process computes the same
+fingerprint (hashing those files costs a few milliseconds) and loads the folder of that name;
+when there is none (a list or the tokenizer changed since the tables were prepared, a
+custom list) the table is built from its sources as before, so a stale table is never used.
+Every file's SHA-256 is listed in ``prepared/manifest.json`` and checked on the bytes that
+are loaded; a damaged file is a one-line ResourceError.
+
+``StringTable`` is the look-up these folders hold: sorted distinct strings and an integer
+each, found by binary search in the arrays as loaded, so nothing is parsed or hashed at load.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from deidkit.errors import ResourceError
+from deidkit.resources.catalogue import PACKAGE_DIR
+
+PREPARED_DIR = PACKAGE_DIR / "prepared"
+MANIFEST_FILE = "manifest.json"
+FORMAT_VERSION = 1
+"""Raise when the stored arrays change meaning (their fingerprints change with it)."""
+REGENERATE = "python -m deidkit.features.prepare"
+
+Arrays = dict[str, np.ndarray]
+_T = TypeVar("_T")
+
+_recording: dict[str, Arrays] | None = None
+
+
+class StringTable(Mapping[str, int]):
+    """An immutable ``str -> int`` mapping over arrays: distinct keys sorted by their UTF-8
+    bytes (``keys``: the bytes one after another, ``offsets``: where each starts, and its
+    end), ``values`` aligned with them, and optionally ``order`` (the keys' original order,
+    which iteration follows). A look-up is a binary search (~20 comparisons)."""
+
+    __slots__ = ("_blob", "_offsets", "_order", "_size", "_values")
+
+    def __init__(self, arrays: Mapping[str, np.ndarray]) -> None:
+        offsets = np.asarray(arrays["offsets"])
+        values = np.asarray(arrays["values"])
+        size = len(offsets) - 1
+        if (
+            offsets.ndim != 1 or size < 0 or values.shape != (size,) or offsets[0] != 0
+            or offsets.dtype.kind not in "iu" or values.dtype.kind not in "iu"
+            or (np.diff(offsets.astype(np.int64)) < 0).any()
+        ):
+            raise ValueError("a string table needs rising integer offsets, one more than values")
+        self._blob = np.asarray(arrays["keys"], dtype=np.uint8).tobytes()
+        if int(offsets[-1]) != len(self._blob):
+            raise ValueError("a string table's offsets do not end at its keys' end")
+        self._offsets = np.ascontiguousarray(offsets).data  # a memoryview: ints, fast
+        self._values = np.ascontiguousarray(values).data
+        order = arrays.get("order")
+        self._order = None if order is None else np.asarray(order)
+        self._size = size
+
+    @classmethod
+    def build(cls, items: Mapping[str, int], *, keep_order: bool = True) -> StringTable:
+        """A table of ``items``; iteration keeps their order when ``keep_order`` (else it is
+        the sorted order)."""
+        encoded = [key.encode("utf-8", "surrogatepass") for key in items]
+        ranks = sorted(range(len(encoded)), key=encoded.__getitem__)
+        lengths = np.fromiter((len(encoded[i]) for i in ranks), np.int64, len(ranks))
+        offsets = np.zeros(len(ranks) + 1, np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        if offsets[-1] < 2**32:
+            offsets = offsets.astype(np.uint32)
+        numbers = list(items.values())
+        small = all(0 <= number < 2**32 for number in numbers)
+        values = np.asarray([numbers[i] for i in ranks], np.uint32 if small else np.int64)
+        arrays: Arrays = {
+            "keys": np.frombuffer(b"".join(encoded[i] for i in ranks), np.uint8),
+            "offsets": offsets,
+            "values": values,
+        }
+        if keep_order:
+            order = np.empty(len(ranks), np.uint32 if len(ranks) < 2**32 else np.int64)
+            order[np.asarray(ranks, dtype=np.int64)] = np.arange(len(ranks))
+            arrays["order"] = order
+        return cls(arrays)
+
+    def arrays(self) -> Arrays:
+        """The arrays that make the table (``StringTable(table.arrays())`` equals it)."""
+        found: Arrays = {
+            "keys": np.frombuffer(self._blob, np.uint8),
+            "offsets": np.asarray(self._offsets),
+            "values": self.values_array,
+        }
+        if self._order is not None:
+            found["order"] = self._order
+        return found
+
+    @property
+    def values_array(self) -> np.ndarray:
+        """The values in sorted-key order."""
+        return np.asarray(self._values)
+
+    def _key(self, index: int) -> bytes:
+        return self._blob[self._offsets[index] : self._offsets[index + 1]]
+
+    def _index(self, key: str) -> int:
+        """The position of ``key`` in sorted order, or -1."""
+        wanted = key.encode("utf-8", "surrogatepass")
+        blob, offsets = self._blob, self._offsets
+        low, high = 0, self._size
+        while low < high:
+            middle = (low + high) // 2
+            if blob[offsets[middle] : offsets[middle + 1]] < wanted:
+                low = middle + 1
+            else:
+                high = middle
+        if low < self._size and blob[offsets[low] : offsets[low + 1]] == wanted:
+            return low
+        return -1
+
+    def __getitem__(self, key: str) -> int:
+        index = self._index(key) if isinstance(key, str) else -1
+        if index < 0:
+            raise KeyError(key)
+        return self._values[index]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        index = self._index(key) if isinstance(key, str) else -1
+        return default if index < 0 else self._values[index]
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._index(key) >= 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[str]:
+        positions = range(self._size) if self._order is None else self._order.tolist()
+        for index in positions:  # order[i]: where the i-th key (as built) is in sorted order
+            yield self._key(index).decode("utf-8", "surrogatepass")
+
+
+def fingerprint(kind: str, sources: Iterable[Path], code: Iterable[str | Path], *,
+                extra: str = "") -> str:
+    """A hash of what a prepared table is derived from: its ``kind``, the bytes of its
+    ``sources`` and of its ``code`` (files, or text such as a compiled expression)."""
+    digest = hashlib.sha256(f"{FORMAT_VERSION}\0{kind}\0{extra}\0".encode())
+    for path in sources:
+        digest.update(hashlib.sha256(Path(path).read_bytes()).digest())
+    for part in code:
+        data = Path(part).read_bytes() if isinstance(part, Path) else part.encode("utf-8")
+        digest.update(hashlib.sha256(data).digest())
+    return digest.hexdigest()[:24]
+
+
+def load_or_build(
+    kind: str,
+    key: str,
+    build: Callable[[], _T],
+    arrays_of: Callable[[_T], Arrays],
+    from_arrays: Callable[[Arrays], _T],
+) -> _T:
+    """The table prepared as ``kind-key`` (``from_arrays`` of its arrays), or ``build()``
+    when none was prepared. While ``recording``, always ``build()``, and its arrays are kept
+    to be written."""
+    name = f"{kind}-{key}"
+    if _recording is not None:
+        built = build()
+        _recording[name] = arrays_of(built)
+        return built
+    folder = PREPARED_DIR / name
+    if not folder.is_dir():
+        return build()
+    arrays = _read(folder, _manifest())
+    try:
+        return from_arrays(arrays)
+    except (KeyError, ValueError):
+        raise ResourceError(
+            f"{folder}: damaged or from another version; reinstall deidkit (or run {REGENERATE})"
+        ) from None
+
+
+@functools.cache
+def _manifest() -> dict[str, str]:
+    path = PREPARED_DIR / MANIFEST_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        files = data["files"]
+        if data.get("format") != FORMAT_VERSION or not isinstance(files, dict):
+            raise ValueError
+        return {str(name): str(value) for name, value in files.items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ResourceError(
+            f"{path}: missing or damaged; reinstall deidkit (or run {REGENERATE})"
+        ) from None
+
+
+def _read(folder: Path, manifest: Mapping[str, str]) -> Arrays:
+    arrays: Arrays = {}
+    for path in sorted(folder.glob("*.npy")):
+        name = f"{folder.name}/{path.name}"
+        data = path.read_bytes()
+        if manifest.get(name) != hashlib.sha256(data).hexdigest():
+            raise ResourceError(
+                f"{PREPARED_DIR / name}: does not match its checksum in {MANIFEST_FILE}; "
+                f"reinstall deidkit (or run {REGENERATE})"
+            )
+        try:
+            arrays[path.stem] = np.load(io.BytesIO(data), allow_pickle=False)
+        except (OSError, ValueError):
+            raise ResourceError(
+                f"{PREPARED_DIR / name}: cannot be read; reinstall deidkit (or run {REGENERATE})"
+            ) from None
+    if not arrays:
+        raise ResourceError(f"{folder}: holds no arrays; reinstall deidkit (or run {REGENERATE})")
+    return arrays
+
+
+def clear_cache() -> None:
+    """Read the manifest again at the next load (after ``write``, or in tests)."""
+    _manifest.cache_clear()
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[dict[str, Arrays]]:
+    """Within the block every ``load_or_build`` builds its table and records it under its
+    folder name (what ``write`` stores)."""
+    global _recording
+    previous, _recording = _recording, {}
+    try:
+        yield _recording
+    finally:
+        _recording = previous
+
+
+def write(tables: Mapping[str, Arrays], directory: Path = PREPARED_DIR) -> list[str]:
+    """Replace the prepared tables in ``directory`` with ``tables`` (folder name -> arrays)
+    and write the manifest; the files written, relative to ``directory``. The bytes depend
+    only on the arrays (``np.save`` writes no dates), so preparing again gives the same."""
+    staging = directory.with_name(f".{directory.name}.tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    checksums: dict[str, str] = {}
+    for name in sorted(tables):
+        (staging / name).mkdir()
+        for key in sorted(tables[name]):
+            buffer = io.BytesIO()
+            np.save(buffer, np.asarray(tables[name][key], order="C"), allow_pickle=False)
+            data = buffer.getvalue()
+            (staging / name / f"{key}.npy").write_bytes(data)
+            checksums[f"{name}/{key}.npy"] = hashlib.sha256(data).hexdigest()
+    manifest = {"format": FORMAT_VERSION, "command": REGENERATE, "files": checksums}
+    (staging / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    if directory.exists():
+        shutil.rmtree(directory)
+    os.replace(staging, directory)
+    clear_cache()
+    return sorted(checksums)
