@@ -27,6 +27,8 @@ FOUND: list[Row] = [
     ("es", "Varón de 45 años, fumador.", [("45 años", "AGE", "age_es")]),
     # durations and other numbers
     ("en", "Smoked for 40 years.", []),
+    ("en", "Colonoscopy after 1 year; taught 31 yrs at the high school.", []),
+    ("en", "Completed 2 yrs of college; continue to complete 1 yr of therapy.", []),
     ("en", "Seen 5 years ago.", []),
     ("en", "A 130 year old tree.", []),  # over 125
     ("es", "Diabetes de 20 años de evolución.", []),

@@ -30,6 +30,8 @@ RULE = (dictionary_names.RULE,)
         ("Carcinoma grado 2 de Fuhrman.", "es", set()),
         # names seen mostly as eponyms, and clinical abbreviations, need a name beside them
         ("EF 40% by biplane Simpson's. Babinski equivocal.", "en", set()),
+        ("Hemostasis with Bovie. Sonographic Murphy +, no Roth spots, healed Pfannenstiel.",
+         "en", set()),
         ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
         ("Tender at McBurney's point; Hunt-Hess grade 2.", "en", set()),
         ("Seen with Mark Simpson today.", "en", {("Mark Simpson", "PATIENT")}),

@@ -23,6 +23,7 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Heparin rate verified w/ TQ.", {("TQ", "DOCTOR")}),
         ("Insulin double checked with KL and RB", {("KL", "DOCTOR"), ("RB", "DOCTOR")}),
         ("Ambulating w/ PT; discharged w/ VNA and w/ IV abx.", set()),
+        ("Gait 80 ft w/ RW, SBA; transfers w/ CGA to BSC.", set()),
         ("Resting comfortably.\nSigned: Philippa Adebayo RN\nKL", {("KL", "DOCTOR")}),
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
         ("Pt tolerated well - R.B.", {("R.B.", "DOCTOR")}),

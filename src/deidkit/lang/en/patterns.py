@@ -60,7 +60,10 @@ PATTERNS = PatternLanguage(
     ),
     number_cues=words("# x no number at @"),
     hour_words=words("hours hrs hr h"),
-    duration_cues=words("for over past last x"),
+    duration_cues=words(
+        "for over past last x after within next every each another additional complete "
+        "completed taught worked served spent lasted"
+    ),
     cues={
         "ssn": CueWords(
             r"ssn|ss\s?#|soc(?:ial)?\.?\s+sec(?:urity)?\.?(?:\s+(?:no|num|number|#))?",

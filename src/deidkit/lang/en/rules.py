@@ -33,7 +33,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     le fs bs is io uo gtt ac sq wt ht bmi kvo tko dc d/c fu f/u ct/a pet spect nm ir vir
     hco3 spo2 sao2 fio2 pao2 pco2 paco2 etco2 h2o o2sat ng ngt ogt gj jp ic pic ptc pcn
     aaa cad pvd pad gerd ibs ibd ra sle ms als osa bph ed gad ptsd adhd mdd bpd sud etoh
-    iii ii iv vi vii viii ix xi xii xiii"""
+    iii ii iv vi vii viii ix xi xii xiii
+    rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar"""
     )
 )
 
@@ -331,7 +332,7 @@ RULES = RuleLanguage(
         glasgow braden trendelenburg kernig brudzinski rovsing romberg tinel phalen lachman
         spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
         waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
-        korotkoff"""
+        korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick"""
         )
     ),
     handoff_cues=(
