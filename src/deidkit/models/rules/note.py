@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,9 +49,7 @@ class Note:
                 positions[word] = [index]
             else:
                 bucket.append(index)
-        breaks = [match.start() for match in _LINE_BREAK.finditer(text)]
-        lines = [bisect.bisect_left(breaks, token.start) for token in tokens]
-        line_starts = [bisect.bisect_left(lines, line) for line in dict.fromkeys(lines)]
+        lines, line_starts = _lines(text, tokens)
         return cls(text, tokens, words, lowercase, uppercase, word_flags, initial_flags, numbers,
                    upper, positions, lines, line_starts)
 
@@ -131,6 +130,21 @@ class Note:
         if token.text == "-" and after is not None:
             return before.end == token.start and token.end == after.start
         return token.text == "." and before.end == token.start and self.is_initial(index - 1)
+
+
+def _lines(text: str, tokens: list[Token]) -> tuple[list[int], list[int]]:
+    """The line of each token (how many line breaks come before it) and the first token of
+    each line, from one look-up per line break."""
+    starts = [token.start for token in tokens]
+    after_breaks = [  # the token after each line break
+        bisect.bisect_left(starts, match.start()) for match in _LINE_BREAK.finditer(text)
+    ]
+    breaks_before = [0] * (len(tokens) + 1)  # line breaks right before each token
+    for index in after_breaks:
+        breaks_before[index] += 1
+    numbers = list(itertools.accumulate(breaks_before[: len(tokens)]))
+    firsts = [index for index in dict.fromkeys(after_breaks) if 0 < index < len(tokens)]
+    return numbers, [0, *firsts] if tokens else []
 
 
 def mark(labels: list[str | None], start: int, end: int, label: str) -> None:
