@@ -47,6 +47,8 @@ ENGLISH_LOOK_ALIKES = [
     "Seen 4/4 quadrants.",
     "Lab value (47-10000) reference.",
     "G20210A mutation carrier.",
+    "Able to recall 1/3 words; naming 7/10; follows commands 4/5.",
+    "MSSA in 4/4 blood cultures; BCx 2/2 bottles; MoCA 21/30.",
 ]
 
 SPANISH_LOOK_ALIKES = [

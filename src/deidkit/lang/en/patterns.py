@@ -36,7 +36,8 @@ PATTERNS = PatternLanguage(
         peep cpap bipap vent vents settings fio2 ie i:e ratio sensation tone tenderness
         bilaterally throughout extremities quadrants lobes vision acuity od os ou hearing effort
         dyspnea nausea itch pruritus strengths pulses pulse edema bruit rub gallop x beats sats
-        tab tabs tablet tablets pill pills cup cups inch inches balance"""
+        tab tabs tablet tablets pill pills cup cups inch inches balance recall recalled naming
+        commands cultures culture bottles bcx urge moca mmse slums phq gad sln slns"""
     ),
     date_cues=words(
         """on since from until till to dated date dob born admitted admit admission discharged
