@@ -20,8 +20,6 @@ Ordinary, medical and clinical words are never taken ("daughter at bedside", "dr
 
 from __future__ import annotations
 
-import bisect
-
 import regex
 
 from deidkit.models.rules.base import Scan, TokenRule
@@ -298,7 +296,6 @@ def layout_names(scan: Scan, labels: list[str | None]) -> None:
     signature line ("--will rn"), a message's sign-off ("Thank you, Will")."""
     note, lex = scan.note, scan.lex
     text = note.text
-    starts = [token.start for token in note.tokens]
     present = note.positions.keys()
     for (expression, label, strict), needs in zip(LAYOUTS, LAYOUT_WORDS, strict=True):
         anchors = note.indices(needs & present)
@@ -311,8 +308,8 @@ def layout_names(scan: Scan, labels: list[str | None]) -> None:
         for found in (m for start, end in sorted(lines) for m in expression.finditer(
             text, start, end
         )):
-            first = _token_at(starts, found.start("name"))
-            last = _token_at(starts, found.end("name") - 1)
+            first = note.token_at(found.start("name"))
+            last = note.token_at(found.end("name") - 1)
             if first is None or last is None:
                 continue
             words = [  # the words of the name, its initials aside ("L. Bois")
@@ -328,12 +325,6 @@ def layout_names(scan: Scan, labels: list[str | None]) -> None:
             if not strict and any(note.words[i] in lex.clinical_abbreviations for i in words):
                 continue
             mark(labels, first, last + 1, label)
-
-
-def _token_at(starts: list[int], position: int) -> int | None:
-    """The index of the token holding character ``position``."""
-    index = bisect.bisect_right(starts, position) - 1
-    return index if index >= 0 else None
 
 
 def _layout_word(note: Note, lex: Lexicons, index: int) -> bool:

@@ -7,7 +7,6 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 
 from deidkit.text import tokenize
 from deidkit.types import Span, Token
@@ -21,6 +20,7 @@ class Note:
 
     text: str
     tokens: list[Token]
+    starts: list[int]  # the start offset of each token
     words: list[str]  # casefolded token texts
     lowercase_style: bool  # notes written without capitals
     uppercase_style: bool  # notes written in capitals
@@ -49,9 +49,10 @@ class Note:
                 positions[word] = [index]
             else:
                 bucket.append(index)
-        lines, line_starts = _lines(text, tokens)
-        return cls(text, tokens, words, lowercase, uppercase, word_flags, initial_flags, numbers,
-                   upper, positions, lines, line_starts)
+        starts = [token.start for token in tokens]
+        lines, line_starts = _lines(text, starts)
+        return cls(text, tokens, starts, words, lowercase, uppercase, word_flags, initial_flags,
+                   numbers, upper, positions, lines, line_starts)
 
     def indices(self, words: Iterable[str]) -> list[int]:
         """The indices of the tokens whose casefolded text is one of ``words``, in order."""
@@ -92,13 +93,19 @@ class Note:
         """The span of tokens ``start`` to ``end`` (exclusive)."""
         return Span(self.tokens[start].start, self.tokens[end - 1].end, label, source=SOURCE)
 
+    def token_at(self, offset: int) -> int | None:
+        """The index of the last token starting at or before character ``offset`` (the one
+        holding it, if any token does), None before the first token."""
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index if index >= 0 else None
+
     def widened(self, start: int, end: int, label: str) -> Span:
         """The span of characters ``start`` to ``end`` widened to the tokens it cuts."""
         tokens = self.tokens
-        first = bisect.bisect_right(tokens, start, key=_token_start) - 1  # starts at or before
-        if first >= 0 and start < tokens[first].end:
+        first = self.token_at(start)
+        if first is not None and start < tokens[first].end:
             start = tokens[first].start
-        last = bisect.bisect_left(tokens, end, key=_token_start) - 1  # starts before ``end``
+        last = bisect.bisect_left(self.starts, end) - 1  # the last token starting before end
         if last >= 0 and end <= tokens[last].end:
             end = tokens[last].end
         return Span(start, end, label, source=SOURCE)
@@ -132,19 +139,19 @@ class Note:
         return token.text == "." and before.end == token.start and self.is_initial(index - 1)
 
 
-def _lines(text: str, tokens: list[Token]) -> tuple[list[int], list[int]]:
+def _lines(text: str, starts: list[int]) -> tuple[list[int], list[int]]:
     """The line of each token (how many line breaks come before it) and the first token of
-    each line, from one look-up per line break."""
-    starts = [token.start for token in tokens]
+    each line, from the tokens' start offsets, one look-up per line break."""
     after_breaks = [  # the token after each line break
         bisect.bisect_left(starts, match.start()) for match in _LINE_BREAK.finditer(text)
     ]
-    breaks_before = [0] * (len(tokens) + 1)  # line breaks right before each token
+    count = len(starts)
+    breaks_before = [0] * (count + 1)  # line breaks right before each token
     for index in after_breaks:
         breaks_before[index] += 1
-    numbers = list(itertools.accumulate(breaks_before[: len(tokens)]))
-    firsts = [index for index in dict.fromkeys(after_breaks) if 0 < index < len(tokens)]
-    return numbers, [0, *firsts] if tokens else []
+    numbers = list(itertools.accumulate(breaks_before[:count]))
+    firsts = [index for index in dict.fromkeys(after_breaks) if 0 < index < count]
+    return numbers, [0, *firsts] if count else []
 
 
 def mark(labels: list[str | None], start: int, end: int, label: str) -> None:
@@ -160,7 +167,6 @@ def title_case(word: str) -> bool:
 
 
 _LINE_BREAK = re.compile("\n")
-_token_start = attrgetter("start")
 _Facts = tuple[str, bool, bool, bool, bool, bool, bool]
 _TOKEN_FACTS: dict[str, _Facts] = {}
 _TOKEN_FACTS_LIMIT = 100_000
