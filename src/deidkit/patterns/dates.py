@@ -85,6 +85,14 @@ def _check_iso_date(text: str, m: regex.Match[str], lang: str | None) -> Found:
     return hit(m, "DATE", "date_iso")
 
 
+def _check_year_month(text: str, m: regex.Match[str], lang: str | None) -> Found:
+    """2025-11 (a month) or 2023-24 (a season of two years): a date either way."""
+    year, second = int(m.group("y")), int(m.group("m"))
+    if not (1 <= second <= 12 or second == (year + 1) % 100):
+        return None
+    return hit(m, "DATE", "date_year_month")
+
+
 def _check_month_year(text: str, m: regex.Match[str], lang: str | None) -> Found:
     if not 1 <= int(m.group("m")) <= 12 or any(
         w in TITRE_CUES for w in words_before(text, m.start(), 2)
@@ -202,6 +210,12 @@ DATES: tuple[Pattern, ...] = (
         r"(?P<d>\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?" + RIGHT,
         description="year first: 2010-03-05, 2010/3/5",
         heads=(Head(lengths(4, 4), first="12", follow=_DATE_SEPARATED),),
+    ),
+    Pattern(
+        name="date_year_month", label="DATE", langs=ALL, check=_check_year_month,
+        expression=LEFT + rf"(?P<y>{_YEAR4})-(?P<m>\d{{2}})" + RIGHT,
+        description="year and month, or two years: 2025-11 (an expiry), 2023-24 (a season)",
+        heads=(Head(lengths(4, 4), first="12", follow=(("-", DIGITS, DIGITS),)),),
     ),
     Pattern(
         name="date_numeric", label="DATE", langs=ALL, check=_check_numeric_date,
