@@ -18,6 +18,14 @@ RULE = (streets.RULE,)
         ("Lives at 45 Oak Ave. with family.", "en", {("45 Oak Ave.", "STREET")}),
         ("Domicilio: Calle Miguel Benitez 90.", "es", {("Calle Miguel Benitez 90", "STREET")}),
         ("Vive en Calle Mayor 5, 3º A desde 2010.", "es", {("Calle Mayor 5, 3º A", "STREET")}),
+        # a direction inside or after the name, a suite, a floor; a numbered road
+        ("Clinic: 251 E. Huron St., 4th floor, Chicago", "en",
+         {("251 E. Huron St., 4th floor", "STREET")}),
+        ("at 1100 Grand Ave NE, Ste 200, Albuquerque", "en",
+         {("1100 Grand Ave NE, Ste 200", "STREET")}),
+        ("Works at the drugstore on Route 9; lives off Hwy 101.", "en",
+         {("Route 9", "STREET"), ("Hwy 101", "STREET")}),
+        ("took the route 9 bus; E. coli 2 of 4 bottles", "en", set()),
         ("Vive en Avenida de la Constitución 12.", "es",
          {("Avenida de la Constitución 12", "STREET")}),
         # a number after "no." or "#", a type word without a name, lower case

@@ -16,6 +16,11 @@ from deidkit.types import Span
 FLOOR = regex.compile(r"(?i)\d{1,3}[ºª°]?|[a-z]|[ºª]|izq\.?|izda\.?|dcha\.?|der\.?|bis|s/n")
 NUMBER_SIGNS = frozenset({"#", "no", "no.", "nº"})  # "no. 12": a number, not a street
 TAIL_NUMBER_SIGNS = frozenset({"nº", "n.º", "no", "no."})  # "..., nº 5"
+DIRECTIONS = frozenset({"n", "s", "e", "w", "ne", "nw", "se", "sw"})  # "Grand Ave NE"
+FLOOR_WORDS = frozenset({"floor", "fl", "flr"})  # "..., 4th floor"
+ORDINAL = regex.compile(r"(?i)\d{1,3}(?:st|nd|rd|th)")
+ROADS = frozenset({"route", "rte", "highway", "hwy", "interstate"})  # "Route 9", "Hwy 101"
+ROAD_NUMBER = regex.compile(r"\d{1,4}[A-Z]?")
 
 
 def street_spans(scan: Scan) -> list[Span]:
@@ -24,6 +29,7 @@ def street_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     count = len(note.tokens)
     numbers = itertools.compress(range(count), note.number_flags)
+    spans.extend(_roads(note))
     for index in sorted({*lex.street_types.starts(note.positions), *numbers}):  # nowhere else
         typed = lex.street_types.match(note.words, index)
         if typed is not None and note.tokens[index].text[:1].isupper():
@@ -34,15 +40,41 @@ def street_spans(scan: Scan) -> list[Span]:
         if not note.number_flags[index] or (index > 0 and note.words[index - 1] in NUMBER_SIGNS):
             continue
         name_end = index + 1
-        while name_end < count and name_end - index <= 4 and _name_word(note, lex, name_end) and (
-            lex.street_suffixes.match(note.words, name_end) is None
-        ):
+        while name_end < count and name_end - index <= 5 and (
+            _name_word(note, lex, name_end) or _direction(note, name_end)
+        ) and lex.street_suffixes.match(note.words, name_end) is None:
             name_end += 1
         suffix = lex.street_suffixes.match(note.words, name_end) if name_end < count else None
         if suffix is None or name_end == index + 1 or not note.capitalised(name_end):
             continue
-        end = _address_tail(note, lex, index, suffix[0], name_first=True)
-        spans.append(note.span(index, end or suffix[0], "STREET"))
+        end = suffix[0]
+        if end < count and note.words[end] in DIRECTIONS and note.same_line(index, end) and (
+            note.tokens[end].text.isupper()
+        ):
+            end += 1  # "1100 Grand Ave NE"
+        end = _address_tail(note, lex, index, end, name_first=True) or end
+        spans.append(note.span(index, end, "STREET"))
+    return spans
+
+
+def _direction(note: Note, index: int) -> bool:
+    """A direction in capitals inside a street's name, or its dot ("251 E. Huron St.")."""
+    if note.words[index] == ".":
+        return index > 0 and note.tokens[index - 1].end == note.tokens[index].start and (
+            note.words[index - 1] in DIRECTIONS
+        )
+    return note.words[index] in DIRECTIONS and note.tokens[index].text.isupper()
+
+
+def _roads(note: Note) -> list[Span]:
+    """A numbered road: "Route 9", "Hwy 101" (the road word capitalised, a number after)."""
+    spans = []
+    for index in note.indices(ROADS):
+        after = index + 1
+        if after < len(note.tokens) and note.tokens[index].text[:1].isupper() and (
+            ROAD_NUMBER.fullmatch(note.tokens[after].text)
+        ) and note.same_line(index, after):
+            spans.append(note.span(index, after + 1, "STREET"))
     return spans
 
 
@@ -82,6 +114,10 @@ def _address_tail(
             continue
         if text in {",", "-", "#"} or word in TAIL_NUMBER_SIGNS:
             tail += 1
+            continue
+        if ORDINAL.fullmatch(text) and tail + 1 < count and note.words[tail + 1] in FLOOR_WORDS:
+            tail, steps = tail + 2, steps + 1  # "..., 4th floor"
+            end = tail
             continue
         if FLOOR.fullmatch(text) and not (text.isdigit() and len(text) == 5):
             tail, steps = tail + 1, steps + 1
