@@ -22,6 +22,7 @@ FOUND: list[Row] = [
     ("en", "Built in the 90s.", [("90s", "AGE", "age_over_89")]),
     ("en", "Pt is 85 years old.", [("85", "AGE", "age")]),
     ("en", "He is 60 yo.", [("60", "AGE", "age")]),
+    ("en", "AGE/SEX: 35Y/M   Age (years): 35", [("35", "AGE", "age"), ("35", "AGE", "age")]),
     ("es", "Paciente de 92 años de edad.", [("92 años", "AGE", "age_over_89_es")]),
     ("es", "Mujer de 91 años y sin alergias.", [("91 años", "AGE", "age_over_89_es")]),
     ("es", "Varón de 45 años, fumador.", [("45 años", "AGE", "age_es")]),

@@ -115,7 +115,10 @@ PATTERNS = PatternLanguage(
             r"ph|home|work|contact|call", ("ph", "home", "work", "contact", "call")
         ),
         "zip": CueWords(r"zip(?:\s*code)?|postal\s+code", ("zip", "postal")),
-        "age_en": CueWords(r"age[ds]?|aged", ("age", "ages", "aged")),
+        "age_en": CueWords(
+            r"age[ds]?(?:\s*/\s*(?:sex|gender))?(?:\s*\((?:years|yrs|y)\))?|aged",
+            ("age", "ages", "aged"),
+        ),
     },
     short_dates_need_cue=False,
 )
