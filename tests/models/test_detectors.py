@@ -240,6 +240,26 @@ def test_ensemble_policies_union_vote_and_member() -> None:
         EnsembleDetector(policy={"PEOPLE": "union"})._policies(names)
 
 
+def test_ensemble_keeps_the_text_a_union_member_found_where_another_category_wins() -> None:
+    """The CRF's name (preferred) overlaps the rules' longer hospital: the name grows to cover
+    it; a union span bridging two kept spans joins them; a non-union loser is just dropped."""
+    from deidkit.models.ensemble import EnsembleDetector
+    from deidkit.types import Span
+
+    names = ["rules", "crf"]
+    ensemble = EnsembleDetector()
+    ensemble.detectors_ = [build_detector("rules"), build_detector("crf")]
+    rules = [Span(0, 25, "HOSPITAL", source="rules"), Span(30, 42, "IDNUM", source="rules"),
+             Span(50, 60, "PROFESSION", source="rules")]
+    crf = [Span(0, 9, "DOCTOR", source="crf"), Span(30, 35, "DATE", source="crf"),
+           Span(38, 42, "PHONE", source="crf"), Span(50, 55, "DOCTOR", source="crf")]
+    policy = {"LOCATION": "union", "ID": "union", "NAME": "union", "CONTACT": "union",
+              "DATE": "crf", "PROFESSION": "crf"}
+    combined = ensemble.combine([rules, crf], names, policy, "crf")
+    assert [(s.start, s.end, s.label, s.source) for s in combined] == [
+        (0, 25, "DOCTOR", "crf"), (30, 42, "DATE", "crf"), (50, 55, "DOCTOR", "crf")]
+
+
 def test_ensemble_in_chunks_equals_members_on_the_whole_batch(
     trained: dict[str, BaseDetector], test_notes: list[Document]
 ) -> None:

@@ -12,7 +12,9 @@ each PHI category (NAME, LOCATION, DATE, ...) ``policy`` says whose spans count:
 Categories not in ``policy`` use ``default_policy``. The default favours recall: union for
 names, IDs, contacts, dates and ages; the statistical member alone for the rest. Where
 spans of different categories overlap, the member listed first in ``members`` with a
-statistical model wins (then the longer span).
+statistical model wins (then the longer span), and the winner grows to cover the text of a
+losing span of a ``union`` category: what any member found there stays PHI (recall first:
+"Botetourt" taken for a name by the CRF keeps the rules' "Botetourt Family Medicine").
 
 Each member decides at its own operating point (the threshold saved with it);
 ``set_threshold`` on the ensemble (or a threshold in the ensemble's metadata) puts every
@@ -164,16 +166,19 @@ class EnsembleDetector(BaseDetector):
                 groups.setdefault(category_of(span.label), []).append(span)
             grouped.append(groups)
         candidates: list[Span] = []
+        unioned: list[Span] = []
         for category in Category:
             rule = policy.get(category.value, default)
             by_member = [groups.get(category, []) for groups in grouped]
             if rule in names:
                 candidates.extend(by_member[names.index(rule)])
             elif rule == "union":
-                candidates.extend(_merge([s for spans in by_member for s in spans], rank))
+                merged = _merge([s for spans in by_member for s in spans], rank)
+                candidates.extend(merged)
+                unioned.extend(merged)
             else:
                 candidates.extend(_agreed(by_member, names, rank))
-        return resolve_overlaps(candidates, prefer=order)
+        return _covering(resolve_overlaps(candidates, prefer=order), unioned)
 
     def _write_files(self, folder: Path) -> None:
         for index, detector in enumerate(self.detectors_):
@@ -207,6 +212,38 @@ def _merge(spans: Sequence[Span], rank: Mapping[str, int]) -> list[Span]:
         start = min(s.start for s in group)
         end = max(s.end for s in group)
         result.append(Span(start, end, best.label, source=best.source, score=best.score))
+    return result
+
+
+def _covering(kept: list[Span], unioned: Sequence[Span]) -> list[Span]:
+    """``kept`` (sorted, not overlapping), each grown over the union-category spans that
+    overlap it, so that no text a union member found is left out; kept spans that such a span
+    bridges become one (labelled by the first)."""
+    if not unioned:
+        return kept
+    items = sorted(
+        [(span.start, span.end, 0, span) for span in kept]
+        + [(span.start, span.end, 1, None) for span in unioned],
+        key=lambda item: item[:3],
+    )
+    result: list[Span] = []
+    group: list[Any] = []  # [start, end, first kept span]
+
+    def close() -> None:
+        if group and group[2] is not None:
+            first: Span = group[2]
+            result.append(first if (first.start, first.end) == (group[0], group[1]) else
+                          Span(group[0], group[1], first.label, source=first.source,
+                               score=first.score))
+
+    for start, end, _, span in items:
+        if group and start < group[1]:
+            group[1] = max(group[1], end)
+            group[2] = group[2] or span
+            continue
+        close()
+        group = [start, end, span]
+    close()
     return result
 
 
