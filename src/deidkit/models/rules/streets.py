@@ -19,7 +19,7 @@ TAIL_NUMBER_SIGNS = frozenset({"nº", "n.º", "no", "no."})  # "..., nº 5"
 DIRECTIONS = frozenset({"n", "s", "e", "w", "ne", "nw", "se", "sw"})  # "Grand Ave NE"
 FLOOR_WORDS = frozenset({"floor", "fl", "flr"})  # "..., 4th floor"
 ORDINAL = regex.compile(r"(?i)\d{1,3}(?:st|nd|rd|th)")
-ROADS = frozenset({"route", "rte", "highway", "hwy", "interstate"})  # "Route 9", "Hwy 101"
+ROADS = frozenset({"route", "rte", "highway", "hwy", "interstate"})  # "Route 31", "Hwy 101"
 ROAD_NUMBER = regex.compile(r"\d{1,4}[A-Z]?")
 
 
@@ -67,7 +67,7 @@ def _direction(note: Note, index: int) -> bool:
 
 
 def _roads(note: Note) -> list[Span]:
-    """A numbered road: "Route 9", "Hwy 101" (the road word capitalised, a number after)."""
+    """A numbered road: "Route 31", "Hwy 101" (the road word capitalised, a number after)."""
     spans = []
     for index in note.indices(ROADS):
         after = index + 1
