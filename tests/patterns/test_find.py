@@ -49,6 +49,7 @@ ENGLISH_LOOK_ALIKES = [
     "G20210A mutation carrier.",
     "Able to recall 1/3 words; naming 7/10; follows commands 4/5.",
     "MSSA in 4/4 blood cultures; BCx 2/2 bottles; MoCA 21/30.",
+    "Hgb 10.9 (ref 11.0-15.0), K 4.1 (ref 3.5-5.1).",
 ]
 
 SPANISH_LOOK_ALIKES = [

@@ -21,6 +21,7 @@ from deidkit.patterns.spec import ALL, EN, ES, RIGHT, Check, Found, Pattern
 
 _DATE_SHAPE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _ID_VALUE = regex.compile(r"[\p{L}\d][\p{L}\d/.\-]*")
+_DECIMAL_VALUE = regex.compile(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "ref 11.0-15.0": a range
 _ID_MORE_GROUPS = regex.compile(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
 _PHONE_VALUE = regex.compile(
     r"\+?\(?\d[\d \t().-]{2,18}\d(?:[ \t]*(?:ext\.?|x)[ \t]*\d{1,5})?(?!\d)", regex.IGNORECASE
@@ -48,7 +49,7 @@ def _id_value(text: str, start: int) -> tuple[int, int] | None:
     if more is not None:
         end = more.end()
     value = text[start:end]
-    if sum(map(str.isdigit, value)) < 2 or len(value) < 3:
+    if sum(map(str.isdigit, value)) < 2 or len(value) < 3 or _DECIMAL_VALUE.fullmatch(value):
         return None
     return start, end
 

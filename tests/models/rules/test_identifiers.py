@@ -46,6 +46,7 @@ from .helpers import found_by
         ("Visit on 3/4/2021; visit #: 3.", set()),
         ("Policy reviewed 2021.", set()),
         ("Model: 2019", set()),
+        ("Hgb 10.9 (ref 11.0-15.0); RA lead Medtronic 5076-52cm", set()),
         ("Group therapy 3 x weekly; member of the family.", set()),
         ("Acct 4471 mg given.", set()),
         ("Serial troponins 0.04, serial exams x3.", set()),

@@ -23,6 +23,8 @@ from .helpers import found_by
          {("Bayside Visiting Nurse Association", "ORGANIZATION")}),
         ("Brought in by Metro EMS.", {("Metro EMS", "ORGANIZATION")}),
         ("Brought in by Two Rivers EMS.", {("Two Rivers EMS", "ORGANIZATION")}),
+        ("Attending: Hope Vale, MD    Pharmacy: Alamo LTC Pharmacy",
+         {("Alamo LTC Pharmacy", "ORGANIZATION")}),
         ("Refills via RxRoute Mail Pharmacy.", {("RxRoute Mail Pharmacy", "ORGANIZATION")}),
         ("Employed by Hartwell Construction LLC.",
          {("Hartwell Construction LLC", "ORGANIZATION")}),

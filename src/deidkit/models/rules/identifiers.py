@@ -40,7 +40,7 @@ _DATE = regex.compile(
     r"(?P<a>\d{1,2}|(?:19|20)\d\d)[/.-](?P<b>\d{1,2})(?:[/.-](?:\d{2}|\d{4}))?|"
     r"\d{1,2}:\d{2}(?::\d{2})?"
 )
-_DECIMAL = regex.compile(r"\d+[.,]\d+")
+_DECIMAL = regex.compile(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "10.9", a range "11.0-15.0"
 _UNITS = frozenset(
     str.split(
         """mg mgs mcg ug µg μg g gm gms gram grams kg kgs lb lbs oz ml mls cc l dl meq mmol iu
@@ -51,9 +51,10 @@ _UNITS = frozenset(
 )
 _LONG_RUN = regex.compile(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
 _SHAPE = regex.compile(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
-_NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x"
+_NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x", leads
+    # with their length "5076-52cm"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
-    r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|"
+    r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|\d{3,5}-\d{2,3}cm|"
     r"\d{1,3}0s(?:-\d{1,3}0s)*"  # decades and ranges of them: "afib 90s-110s"
 )
 _HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")

@@ -84,7 +84,9 @@ def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -
     there (a generic head needs a word that is not an ordinary word, or two words)."""
     start = head
     steps = 0
-    while start > 0 and steps < _RUN_LIMIT + 2 and note.same_line(start - 1, head):
+    while start > 0 and steps < _RUN_LIMIT + 2 and note.same_line(start - 1, head) and (
+        not note.wide_gap_before(start)  # the next column of a header, not the name
+    ):
         previous = start - 1
         word = note.words[previous]
         glued_dash = word == "-" and note.tokens[previous].start == note.tokens[

@@ -99,7 +99,7 @@ def city_state_spans(scan: Scan) -> list[Span]:
         start = end = index - 1
         while start > 0 and end - start < 3 and note.is_word(start - 1) and (
             note.tokens[start - 1].text[:1].isupper()
-        ) and note.same_line(start - 1, index):
+        ) and note.same_line(start - 1, index) and not _role(lex, note.words[start - 1]):
             start -= 1
         listed = lex.places.match(note.words, start)
         while start < end and (listed is None or listed[0] != end) and _lead_word(note, start):
@@ -114,6 +114,14 @@ def city_state_spans(scan: Scan) -> list[Span]:
             spans.append(note.span(start, end, "CITY"))
             spans.append(note.span(index, index + 1, "STATE"))
     return spans
+
+
+def _role(lex: Lexicons, word: str) -> bool:
+    """A credential, clinical abbreviation or job before ", ST" ("Okonjo-Hale, RN, VA-BC",
+    "Odum, Paramedic, IL lic"): no town."""
+    return word in lex.credentials or word in lex.clinical_abbreviations or (
+        lex.occupations.match([word], 0) is not None
+    )
 
 
 def _no_place_word(note: Note, lex: Lexicons, index: int) -> bool:
