@@ -18,10 +18,12 @@ from source costs about a second more).
 
 ``--baseline SRC`` also measures another checkout's package (its ``src`` folder, e.g. from
 ``git archive <commit> | tar -x -C /tmp/old``), interleaved with this one in the same run,
-and reports each figure's ratio (baseline / current).
+and reports each figure's ratio (baseline / current). ``--current SRC`` measures that
+``src`` folder instead of the installed package (two clean checkouts, when others edit the
+working tree meanwhile).
 
     .venv/bin/python bench/startup.py [--repeats 5] [--model en] [--baseline SRC]
-        [--out FILE.json]
+        [--current SRC] [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -180,9 +182,11 @@ def main() -> None:
     parser.add_argument("--model", default=None, help="model name or folder (default: en's)")
     parser.add_argument("--baseline", default=None,
                         help="another checkout's src folder, measured in the same run")
+    parser.add_argument("--current", default=None,
+                        help="measure this src folder instead of the installed package")
     parser.add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = parser.parse_args()
-    sources: dict[str, str | None] = {"current": None}
+    sources: dict[str, str | None] = {"current": args.current}
     if args.baseline is not None:
         sources["baseline"] = args.baseline
     result = measure(args.repeats, args.model, sources)

@@ -4,6 +4,7 @@ sources give, current, and refused in one line when damaged."""
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,6 +53,7 @@ def test_a_string_table_is_the_mapping_it_was_built_from(items: dict[str, int],
         assert table.get(key, -1) == items.get(key, -1)
     again = StringTable(table.arrays())
     assert dict(again.items()) == items
+    assert list(pickle.loads(pickle.dumps(table)).items()) == list(items.items())
     assert 5 not in table and table.get(5) is None  # type: ignore[arg-type]
 
 

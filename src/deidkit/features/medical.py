@@ -27,7 +27,6 @@ from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
 from deidkit.features.phrases import PhraseMatcher, resource_matcher
-from deidkit.resources.mesh import MeshVocabulary
 
 if TYPE_CHECKING:
     from deidkit.features.columns import Block, Columns
@@ -56,6 +55,8 @@ def singular_variant(term: str) -> str | None:
 @functools.cache
 def mesh_matcher(path: str) -> PhraseMatcher:
     """A phrase matcher whose lists are MeSH subcategories (``C08``) of a descriptor file."""
+    from deidkit.resources.mesh import MeshVocabulary  # lazy: only with a MeSH file
+
     vocabulary = MeshVocabulary.load(path)
     by_category: dict[str, list[str]] = {}
     for term in vocabulary.terms():

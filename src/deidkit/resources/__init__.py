@@ -19,10 +19,11 @@ the user) are listed by ``bundles.BUNDLES`` and read through the same functions.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from deidkit.resources import bundles
 from deidkit.resources.catalogue import ResourceInfo
 from deidkit.resources.frequency import FrequencyTable
-from deidkit.resources.mesh import MeshVocabulary
 from deidkit.resources.store import (
     attribute,
     clear_cache,
@@ -38,6 +39,20 @@ from deidkit.resources.store import (
     source_file,
     weighted,
 )
+
+if TYPE_CHECKING:
+    from deidkit.resources.mesh import MeshVocabulary
+
+
+def __getattr__(name: str) -> Any:
+    """``MeshVocabulary`` (``deidkit.resources.mesh``), imported on first use: only a MeSH
+    file needs it."""
+    if name == "MeshVocabulary":
+        from deidkit.resources.mesh import MeshVocabulary
+
+        return MeshVocabulary
+    raise AttributeError(f"module 'deidkit.resources' has no attribute {name!r}")
+
 
 __all__ = [
     "FrequencyTable",

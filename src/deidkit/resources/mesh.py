@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import gzip
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, BinaryIO, cast
+from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from deidkit.errors import InputError
 from deidkit.resources.files import write_gzip_lines
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 MAGIC = "#deidkit-mesh"
 FORMAT_VERSION = "1"
@@ -264,6 +266,8 @@ def parse_ascii(lines: Iterable[str], path: Path | None = None) -> Iterator[Mesh
 
 def parse_xml(stream: IO[bytes], path: Path | None = None) -> Iterator[MeshDescriptor]:
     """Descriptors of NLM's MeSH XML, streamed (``DescriptorRecord`` elements)."""
+    import xml.etree.ElementTree as ET  # lazy: only to read NLM's XML
+
     try:
         for _, element in ET.iterparse(stream, events=("end",)):
             if element.tag != "DescriptorRecord":

@@ -112,6 +112,9 @@ class StringTable(Mapping[str, int]):
             found["order"] = self._order
         return found
 
+    def __reduce__(self) -> tuple[type[StringTable], tuple[Arrays]]:
+        return StringTable, (self.arrays(),)  # memoryviews do not pickle; arrays do
+
     @property
     def values_array(self) -> np.ndarray:
         """The values in sorted-key order."""
