@@ -57,7 +57,7 @@ class Note:
     def indices(self, words: Iterable[str]) -> list[int]:
         """The indices of the tokens whose casefolded text is one of ``words``, in order."""
         positions = self.positions
-        return sorted(index for word in words for index in positions.get(word, ()))
+        return sorted(itertools.chain.from_iterable(positions.get(word, ()) for word in words))
 
     @property
     def caseless(self) -> bool:

@@ -53,9 +53,8 @@ class Phrases:
     def starts(self, positions: Mapping[str, Sequence[int]]) -> list[int]:
         """Where a phrase may start, in order, given each word's token indices (``match``
         is None everywhere else)."""
-        return sorted(
-            index for word in positions.keys() & self.trie.keys() for index in positions[word]
-        )
+        first_words = positions.keys() & self.trie.keys()
+        return sorted(itertools.chain.from_iterable(positions[word] for word in first_words))
 
     def match(self, words: Sequence[str], start: int) -> tuple[int, str] | None:
         """The longest phrase starting at ``start``: (end index, label)."""

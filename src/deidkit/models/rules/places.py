@@ -83,8 +83,10 @@ def city_state_spans(scan: Scan) -> list[Span]:
     """"Garfield, NJ", "Alum Rock, CA 92877": capitalised words, a comma, a state code."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, token in enumerate(note.tokens):
-        if token.text not in lex.state_codes or index < 2 or note.tokens[index - 1].text != ",":
+    count = len(note.tokens)
+    for index in [comma + 1 for comma in note.positions.get(",", ()) if comma + 1 < count]:
+        token = note.tokens[index]  # a token after a comma
+        if token.text not in lex.state_codes or index < 2:
             continue
         credential = token.text.casefold() in lex.credentials  # "Erick Kohler, MD"
         if credential and (
