@@ -52,6 +52,7 @@ class PlaceSurrogates:
         self.pools = pools
         # a postal code that starts with its province (Spain: 01-52) keeps a valid one
         self._postal_prefixes = get_language(pools.lang).surrogates.postal_prefixes
+        self._region_cities: dict[str, tuple[str, ...]] = {}
 
     def region(self, rng: random.Random, forbidden: set[str]) -> str | None:
         """A surrogate US state (its abbreviation) for a patient's addresses, none of the
@@ -68,11 +69,18 @@ class PlaceSurrogates:
     def city(
         self, original: str, rng: random.Random, forbidden: set[str], region: str | None = None
     ) -> str:
-        pool: tuple[str, ...] = ()
-        if region:  # the state's cities of the usual pool (its small towns if it has none)
-            known = _keys(self.pools.cities)
-            pool = tuple(c for c in cities_of(region) if fold(c) in known) or cities_of(region)
+        pool = self._cities_of(region) if region else ()
         return self._pick(original, pool or self.pools.cities, rng, forbidden)
+
+    def _cities_of(self, region: str) -> tuple[str, ...]:
+        """The state's cities of the usual pool (its small towns if it has none), found once
+        per state."""
+        cities = self._region_cities.get(region)
+        if cities is None:
+            known = _keys(self.pools.cities)
+            cities = tuple(c for c in cities_of(region) if fold(c) in known) or cities_of(region)
+            self._region_cities[region] = cities
+        return cities
 
     def state(
         self, original: str, rng: random.Random, forbidden: set[str], region: str | None = None
