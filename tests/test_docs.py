@@ -42,6 +42,8 @@ NOT_RUN: dict[str, str] = {
     "bash scripts/": "the setup, test and report scripts run the tools tested here",
     ".venv/bin/python bench/": "a benchmark: it measures, it asserts nothing",
     ".venv/bin/python scripts/models/train_en.py": "trains the shipped model (minutes)",
+    ".venv/bin/python -m deidkit.features.prepare": "rewrites the package's prepared tables "
+    "(tested in tests/resources/test_prepared.py)",
     ".venv/bin/pytest": "the test suite itself",
     "RESUME=1 bash": "the report script (minutes)",
     "CORPORA=synthetic-en bash": "the report script (minutes)",
