@@ -21,6 +21,11 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
         ("Endorsed to KL at 1900.", {("KL", "DOCTOR")}),
         ("Heparin rate verified w/ TQ.", {("TQ", "DOCTOR")}),
+        ("Per nursing (JT), slept well. Rec'd by: KW", {("JT", "DOCTOR"), ("KW", "DOCTOR")}),
+        ("EVENTS: RRT CALLED. PER NURSING (ZI), ATE 50%. PT REMAINS ON 2L NC, DENIES PAIN. "
+         "PLAN PER TEAM, LABS IN AM. SEEN BY MD.", {("ZI", "DOCTOR")}),
+        ("PER ICU (CCU) TEAM. LABS PER PROTOCOL (ICU) AND NURSING CARE FOR THE PATIENT WHO "
+         "REMAINS ON THE FLOOR WITH FAMILY.", set()),
         ("Insulin double checked with KL and RB", {("KL", "DOCTOR"), ("RB", "DOCTOR")}),
         ("Ambulating w/ PT; discharged w/ VNA and w/ IV abx.", set()),
         ("Gait 80 ft w/ RW, SBA; transfers w/ CGA to BSC.", set()),

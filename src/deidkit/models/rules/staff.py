@@ -41,29 +41,15 @@ _AFTER_INITIALS = frozenset(
 def initials_spans(scan: Scan) -> list[Span]:
     """Staff initials: "JT/mk", "per RB", a line holding only "KL", "... -KL"."""
     note, lex = scan.note, scan.lex
-    if note.uppercase_style:
-        return []  # in a note written in capitals every word looks like initials
-    spans: list[Span] = []
+    if note.uppercase_style:  # every word looks like initials: only "PER NURSING (ZI)"
+        return _cued_initials(note, lex, in_parentheses=True)
+    spans = _cued_initials(note, lex, in_parentheses=False)
     for index in note.indices(word for word in note.positions if "/" in word):
         token = note.tokens[index]
         if TRANSCRIPTION.fullmatch(token.text):
             parts = token.text.casefold().split("/")
             if not any(part in lex.clinical_abbreviations for part in parts):
                 spans.append(note.span(index, index + 1, "DOCTOR"))
-    for index in lex.initials_cues.starts(note.positions):
-        found = lex.initials_cues.match(note.words, index)
-        if found is None:
-            continue
-        start = _past_fillers(note, index, found[0])
-        while start < len(note.tokens) and note.same_line(index, start) and (
-            _initials(note, lex, start)
-        ) and _followed_as_name(note, start):
-            spans.append(note.span(start, start + 1, "DOCTOR"))
-            following = start + 1
-            if following + 1 < len(note.tokens) and note.words[following] in _SEPARATORS:
-                start = following + 1
-            else:
-                break
     credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
     for index in [i + 1 for i in credited if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
@@ -98,6 +84,32 @@ def initials_spans(scan: Scan) -> list[Span]:
             _initials(note, lex, end - 1)
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
             spans.append(note.span(end - 1, end, "DOCTOR"))
+    return spans
+
+
+def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[Span]:
+    """Initials after a cue ("per RB", "d/w KL, TO", "per nursing (VS)"); with
+    ``in_parentheses`` only initials in parentheses right after the cue."""
+    spans: list[Span] = []
+    for index in lex.initials_cues.starts(note.positions):
+        found = lex.initials_cues.match(note.words, index)
+        if found is None:
+            continue
+        start = _past_fillers(note, index, found[0])
+        if in_parentheses and not (
+            note.words[start - 1] == "(" and start + 1 < len(note.tokens)
+            and note.words[start + 1] == ")"
+        ):
+            continue
+        while start < len(note.tokens) and note.same_line(index, start) and (
+            _initials(note, lex, start)
+        ) and _followed_as_name(note, start):
+            spans.append(note.span(start, start + 1, "DOCTOR"))
+            following = start + 1
+            if following + 1 < len(note.tokens) and note.words[following] in _SEPARATORS:
+                start = following + 1
+            else:
+                break
     return spans
 
 
