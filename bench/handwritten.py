@@ -34,6 +34,7 @@ from deidkit.evaluate import ALL, LEAK_GROUP, PHI, Evaluation, evaluate
 from deidkit.io import read_documents
 from deidkit.labels import Category
 from deidkit.models import load_model
+from deidkit.models.adjust import adjusted
 from deidkit.redact.surrogates.ages import age_value
 from deidkit.types import Document
 
@@ -106,7 +107,8 @@ def run(
     model: str, lang: str, ages: Sequence[str], bootstrap: int, data: Path = DATA
 ) -> dict[str, Any]:
     gold = list(read_documents(data))
-    detector = load_model(model, lang=lang)
+    # as `deidkit detect` runs it: the saved operating point, mention propagation, whole codes
+    detector = adjusted(load_model(model, lang=lang), lang=lang)
     started = time.perf_counter()
     predicted = detector.predict([d.with_spans(()) for d in gold])
     seconds = time.perf_counter() - started

@@ -2,9 +2,10 @@
 to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the service run.
 
 ``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
-detector (``deidkit.models.operating``) and wraps it so that its predictions get further
-mentions of the same names and IDs (``deidkit.models.mentions``, within the documents of one
-``predict`` call) and then the age rule (``deidkit.agerule``).
+detector (``deidkit.models.operating``) and wraps it so that its identifiers cover their whole
+codes (``deidkit.models.codes``), its predictions get further mentions of the same names and
+IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then the
+age rule (``deidkit.agerule``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from deidkit.agerule import apply_age_rule, check_age_rule
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
+from deidkit.models.codes import whole_identifiers
 from deidkit.models.mentions import propagate_mentions
 from deidkit.models.operating import OPERATING_POINT, check_threshold
 from deidkit.types import Document
@@ -43,7 +45,7 @@ class Adjusted:
         self.by_patient = by_patient
 
     def predict(self, documents: Sequence[Document]) -> list[Document]:
-        predicted = list(self.detector.predict(list(documents)))
+        predicted = whole_identifiers(self.detector.predict(list(documents)))
         if self.propagate:
             predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
         return apply_age_rule(predicted, self.ages)
@@ -84,13 +86,11 @@ def adjusted(
     lang: str = "en",
     by_patient: bool = True,
 ) -> Predictor:
-    """``detector`` at ``threshold`` (None: its own), with ``ages`` and ``propagate``
-    (None: the model's saved choice, else ``PROPAGATE_DEFAULT``) applied to its output;
-    itself when nothing applies. ``by_patient`` False propagates within each document only
-    (batch runs, whose patients' notes are brought together later)."""
+    """``detector`` at ``threshold`` (None: its own), its identifiers whole codes, with
+    ``ages`` and ``propagate`` (None: the model's saved choice, else ``PROPAGATE_DEFAULT``)
+    applied to its output. ``by_patient`` False propagates within each document only (batch
+    runs, whose patients' notes are brought together later)."""
     apply_threshold(detector, threshold)
     check_age_rule(ages)
     propagate = saved_propagate(detector) if propagate is None else propagate
-    if ages == "all" and not propagate:
-        return detector
     return Adjusted(detector, ages=ages, propagate=propagate, lang=lang, by_patient=by_patient)

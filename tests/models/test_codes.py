@@ -1,0 +1,34 @@
+"""Identifiers as whole codes (deidkit.models.codes)."""
+
+from __future__ import annotations
+
+from deidkit.models.codes import whole_identifiers
+from deidkit.types import Document, Span
+
+
+def _spans(text: str, parts: list[tuple[str, str]]) -> tuple[Span, ...]:
+    spans = []
+    for value, label in parts:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label))
+    return tuple(spans)
+
+
+def test_an_identifier_grows_over_the_code_glued_to_it_and_nothing_else() -> None:
+    text = ("card HI-NBS-2501-77841; interpreter (ID IN-2041); MRN 12345. ref 45-92266- today; "
+            "Dr Lee-2041 K and 7731-A lot")
+    spans = _spans(text, [("2501-77841", "IDNUM"), ("2041)", "IDNUM"), ("12345", "MEDICALRECORD"),
+                          ("45-92266", "IDNUM"), ("Lee", "DOCTOR")])
+    spans = tuple(Span(s.start, s.end - (1 if text[s.end - 1] == ")" else 0), s.label)
+                  for s in spans)
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert [text[s.start : s.end] for s in done.spans] == [
+        "HI-NBS-2501-77841", "IN-2041", "12345", "45-92266", "Lee"]
+
+
+def test_an_identifier_never_grows_into_the_next_span() -> None:
+    text = "acct AB-1234-KL"
+    spans = (Span(5, 12, "ACCOUNT"), Span(13, 15, "DOCTOR"))
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert [(s.start, s.end, s.label) for s in done.spans] == [
+        (5, 12, "ACCOUNT"), (13, 15, "DOCTOR")]
