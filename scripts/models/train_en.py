@@ -295,7 +295,9 @@ def add_handwritten(folder: Path) -> dict[str, Any]:
         "method": "bench/handwritten.py: token-level PHI recall and precision, NAME+ID leak "
                   "(instances with any token missed), per-category recall, on the hand-written "
                   "notes of bench/data/handwritten-en (written and annotated independently of "
-                  "the generator; docs/annotation-guideline.md)",
+                  "the generator and the development notes; docs/annotation-guideline.md), "
+                  "the model run as deidkit detect runs it (operating point, mention "
+                  "propagation, whole identifier codes)",
         "command": HANDWRITTEN_COMMAND,
         "notes": payload["notes"],
         "gold_spans": payload["gold_spans"],
