@@ -19,6 +19,7 @@ from deidkit.errors import ResourceError
 from deidkit.features import dictionary, medical
 from deidkit.features.phrases import PhraseMatcher, resource_matcher
 from deidkit.features.prepare import differences, prepare
+from deidkit.models.rules.lexicons import prepared_lexicons
 from deidkit.resources import prepared
 from deidkit.resources.frequency import FrequencyTable
 from deidkit.resources.prepared import StringTable
@@ -130,6 +131,7 @@ def test_prepare_writes_the_same_bytes_and_the_tables_are_found(
     first, written = prepared_once
     again = prepare(tmp_path / "b")
     assert written == again and any(name.startswith("phrases-") for name in written)
+    assert {name.split("-")[0] for name in written} == {"frequency", "lexicons", "phrases"}
     for name in written:
         assert (first / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     monkeypatch.setattr(prepared, "PREPARED_DIR", tmp_path / "b")
@@ -181,3 +183,32 @@ def test_a_damaged_manifest_is_refused(prepared_copy: Path) -> None:
     (folder / prepared.MANIFEST_FILE).write_text(json.dumps({"format": 99}), encoding="utf-8")
     with pytest.raises(ResourceError, match="missing or damaged"):
         resources.frequency_table("word_frequency_en")
+
+
+def test_damaged_prepared_lexicons_are_refused_in_one_line(prepared_copy: Path) -> None:
+    target = next(prepared_copy.glob("lexicons-*/strings.npy"))
+    data = bytearray(target.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    target.write_bytes(bytes(data))
+    with pytest.raises(ResourceError) as caught:
+        prepared_lexicons("en")
+        prepared_lexicons("es")
+    message = str(caught.value)
+    assert "\n" not in message and "strings.npy" in message
+    assert "deidkit.features.prepare" in message
+
+
+def test_prepared_lexicons_that_do_not_fit_are_refused(prepared_copy: Path) -> None:
+    # checksums that match (another version wrote them), a layout that does not fit
+    tables = {}
+    for sub in prepared_copy.iterdir():
+        if sub.is_dir():
+            tables[sub.name] = {p.stem: np.load(p) for p in sub.glob("*.npy")}
+            if sub.name.startswith("lexicons-"):
+                layout = json.loads(tables[sub.name]["layout"].tobytes())
+                layout["fields"] = layout["fields"][1:]
+                tables[sub.name]["layout"] = np.frombuffer(json.dumps(layout).encode(), np.uint8)
+    prepared.write(tables, prepared_copy)
+    with pytest.raises(ResourceError, match="damaged or from another version") as caught:
+        prepared_lexicons("en")
+    assert "\n" not in str(caught.value)

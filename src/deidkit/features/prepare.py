@@ -1,10 +1,12 @@
 """Prepare the tables every process would otherwise build at start (``resources/prepared/``).
 
 For each language with shipped lists: the default dictionary class's and medical class's
-phrase matchers, and every shipped frequency table; built from the shipped resources exactly
+phrase matchers, and every shipped frequency table; for each language, the rules detector's
+lexicons (``deidkit.models.rules.lexicons``); built from the shipped resources exactly
 as a process builds them, stored as arrays named by their fingerprint
-(``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer or the
-phrase matcher (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
+(``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
+phrase matcher, a language's rule data or the rules' lexicons code
+(``tests/resources/test_prepared.py`` fails until then; meanwhile processes
 build the tables themselves, as before, and give the same output)::
 
     .venv/bin/python -m deidkit.features.prepare [--check]
@@ -22,6 +24,8 @@ from pathlib import Path
 
 from deidkit import resources
 from deidkit.features import dictionary, medical
+from deidkit.lang import language_codes
+from deidkit.models.rules import lexicons
 from deidkit.resources import prepared
 
 
@@ -29,6 +33,7 @@ def prepare(directory: Path) -> list[str]:
     """Build every prepared table into ``directory``; the files written."""
     dictionary._matcher.cache_clear()
     medical._matcher.cache_clear()
+    lexicons.lexicons.cache_clear()
     resources.clear_cache()
     try:
         with prepared.recording() as tables:
@@ -40,10 +45,13 @@ def prepare(directory: Path) -> list[str]:
                     medical._matcher(vocabularies, language)
             for name in resources.names(kind="frequency"):
                 resources.frequency_table(name)
+            for code in language_codes():
+                lexicons.prepared_lexicons(code)
         return prepared.write(tables, directory)
     finally:  # nothing built while recording is kept
         dictionary._matcher.cache_clear()
         medical._matcher.cache_clear()
+        lexicons.lexicons.cache_clear()
         resources.clear_cache()
 
 

@@ -1,16 +1,28 @@
-"""The language data of the rules (``deidkit/lang/<code>/rules.py``) and the dictionaries
-built from it."""
+"""The language data of the rules (``deidkit/lang/<code>/rules.py``), the dictionaries
+built from it, and the same dictionaries stored prepared."""
 
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deidkit import resources
 from deidkit.lang import get_language, language_codes
 from deidkit.lang.rules import RuleLanguage
-from deidkit.models.rules.lexicons import build_lexicons, lexicons
+from deidkit.models.rules import lexicons as lexicons_module
+from deidkit.models.rules.lexicons import (
+    Lexicons,
+    build_lexicons,
+    lexicons,
+    lexicons_arrays,
+    lexicons_from_arrays,
+    prepared_lexicons,
+    rule_data_digest,
+)
+from deidkit.models.rules.phrases import Phrases
 
 
 @pytest.mark.parametrize("code", language_codes())
@@ -71,3 +83,102 @@ def test_lexicons_follow_the_data() -> None:
     assert lex.hospital_name_first is False
     assert lex.places.match(["autauga"], 0) is None  # a county, not listed any more
     assert lexicons("en").places.match(["autauga"], 0) == (1, "CITY")
+
+
+# Prepared lexicons (stored ready to load by ``python -m deidkit.features.prepare``)
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_prepared_lexicons_are_the_built_ones(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    built = lexicons_module.build_lexicons(get_language(code).rules)
+
+    def refuse(data: RuleLanguage) -> Lexicons:
+        raise AssertionError("built, not loaded: run python -m deidkit.features.prepare")
+
+    monkeypatch.setattr(lexicons_module, "build_lexicons", refuse)
+    loaded = prepared_lexicons(code)
+    assert loaded == built
+    for item in dataclasses.fields(Lexicons):  # the same, field by field (and its type)
+        value = getattr(loaded, item.name)
+        assert value == getattr(built, item.name), item.name
+        assert type(value) is type(getattr(built, item.name)), item.name
+    words = ["dr", "john", "smith", "new", "york", "mercy", "hospital", "madrid", "de"]
+    for name in ("places", "hospitals", "name_cues", "street_suffixes", "occupations"):
+        phrases = getattr(loaded, name)
+        for start in range(len(words)):
+            assert phrases.match(words, start) == getattr(built, name).match(words, start)
+
+
+def test_lexicons_of_other_data_are_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    shipped = lexicons("en")
+    english = get_language("en")
+    changed = dataclasses.replace(
+        english, rules=dataclasses.replace(english.rules, extra_titles={"zqxv": "military"})
+    )
+    before = rule_data_digest()
+    monkeypatch.setattr(lexicons_module, "get_language",
+                        lambda code: changed if code == "en" else get_language(code))
+    assert rule_data_digest() != before  # so the fingerprint differs: no prepared table
+    built = prepared_lexicons("en")
+    assert built.titles["zqxv"] == "military"
+    assert "zqxv" not in shipped.titles and built.titles.items() > shipped.titles.items()
+
+
+def test_the_digest_does_not_depend_on_the_order_of_sets() -> None:
+    data = get_language("en").rules
+    shuffled = dataclasses.replace(
+        data, eponym_heads=frozenset(sorted(data.eponym_heads, reverse=True))
+    )
+    assert lexicons_module._canonical(shuffled) == lexicons_module._canonical(data)
+    renamed = dataclasses.replace(data, eponym_heads=data.eponym_heads | {"zzz"})
+    assert lexicons_module._canonical(renamed) != lexicons_module._canonical(data)
+
+
+def test_stored_lexicons_of_other_data_round_trip() -> None:
+    data = dataclasses.replace(
+        get_language("es").rules,
+        fields={"cama": ("ROOM", "clause"), "nombre del padre": ("RELATIVE", "names")},
+        hospital_cues=frozenset(),
+    )
+    built = build_lexicons(data)
+    assert lexicons_from_arrays(lexicons_arrays(built)) == built
+
+
+def _emptied(lex: Lexicons) -> Lexicons:
+    """``lex`` with every set and phrase list empty (quick to store)."""
+    empty = {
+        item.name: type(getattr(lex, item.name))()
+        for item in dataclasses.fields(Lexicons)
+        if isinstance(getattr(lex, item.name), frozenset | Phrases)
+    }
+    return dataclasses.replace(lex, **empty)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=12), st.sampled_from(["A", "B", "C"])),
+                max_size=25),
+       st.frozensets(st.text(max_size=6), max_size=10))
+def test_stored_tries_and_sets_are_the_same(entries: list[tuple[str, str]],
+                                           words: frozenset[str]) -> None:
+    phrases = Phrases()
+    for phrase, label in entries:
+        phrases.add(phrase.replace("\0", " "), label)
+    words = frozenset(word.replace("\0", "") for word in words)
+    lex = dataclasses.replace(_emptied(lexicons("en")), fields=phrases, common=words)
+    stored = lexicons_from_arrays(lexicons_arrays(lex))
+    assert stored == lex
+    assert stored.fields == phrases and stored.common == words
+
+
+def test_stored_lexicons_that_do_not_fit_are_refused() -> None:
+    arrays = lexicons_arrays(lexicons("es"))
+    out_of_order = {**arrays, "parents": arrays["parents"][::-1].copy()}
+    with pytest.raises(ValueError, match="breadth-first"):
+        lexicons_from_arrays(out_of_order)
+    one_string_less = arrays["strings"][: arrays["strings"].tobytes().rfind(b"\0")]
+    with pytest.raises(ValueError, match=r"do not add up|differ in number"):
+        lexicons_from_arrays({**arrays, "strings": one_string_less})
+    with pytest.raises(ValueError):
+        lexicons_from_arrays({**arrays, "labels": arrays["labels"].astype(float)})
+    with pytest.raises(KeyError):
+        lexicons_from_arrays({name: array for name, array in arrays.items() if name != "layout"})
