@@ -32,3 +32,23 @@ def test_an_identifier_never_grows_into_the_next_span() -> None:
     (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
     assert [(s.start, s.end, s.label) for s in done.spans] == [
         (5, 12, "ACCOUNT"), (13, 15, "DOCTOR")]
+
+
+class _Found:
+    """A stand-in detector that finds the digits of a code."""
+
+    name = "fake"
+
+    def predict(self, documents: list[Document]) -> list[Document]:
+        return [d.with_spans((Span(d.text.index("2041"), d.text.index("2041") + 4, "IDNUM"),))
+                for d in documents]
+
+
+def test_whole_codes_apply_to_english_predictions_only() -> None:
+    from deidkit.models.adjust import Adjusted
+
+    note = [Document(id="a", text="ID IN-2041 used")]
+    english = Adjusted(_Found(), lang="en").predict(note)[0]
+    spanish = Adjusted(_Found(), lang="es").predict(note)[0]
+    assert [note[0].text[s.start : s.end] for s in english.spans] == ["IN-2041"]
+    assert [note[0].text[s.start : s.end] for s in spanish.spans] == ["2041"]

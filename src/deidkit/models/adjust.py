@@ -3,9 +3,9 @@ to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the
 
 ``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
 detector (``deidkit.models.operating``) and wraps it so that its identifiers cover their whole
-codes (``deidkit.models.codes``), its predictions get further mentions of the same names and
-IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then the
-age rule (``deidkit.agerule``).
+codes (``deidkit.models.codes``, English), its predictions get further mentions of the same
+names and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and
+then the age rule (``deidkit.agerule``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from deidkit.agerule import apply_age_rule, check_age_rule
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
-from deidkit.models.codes import whole_identifiers
+from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
 from deidkit.models.mentions import propagate_mentions
 from deidkit.models.operating import OPERATING_POINT, check_threshold
 from deidkit.types import Document
@@ -45,7 +45,9 @@ class Adjusted:
         self.by_patient = by_patient
 
     def predict(self, documents: Sequence[Document]) -> list[Document]:
-        predicted = whole_identifiers(self.detector.predict(list(documents)))
+        predicted = list(self.detector.predict(list(documents)))
+        if self.lang in WHOLE_CODE_LANGS:
+            predicted = whole_identifiers(predicted)
         if self.propagate:
             predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
         return apply_age_rule(predicted, self.ages)
