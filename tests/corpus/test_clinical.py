@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from deidkit.corpus import builder as builder_module
 from deidkit.corpus import clinical_words as words
 from deidkit.corpus.builder import NoteBuilder
 from deidkit.corpus.clinical import BANKS, CLINICAL, EXPANDED, LISTS, expand
@@ -24,7 +23,8 @@ from deidkit.corpus.synth import generate
 from deidkit.corpus.template import parse, render, slots_of
 from deidkit.types import Document
 
-Written = list[tuple[int, int, str]]  # (start, end, bank) of each clinical clause
+from .tracing import ClauseTrace, Written, clauses_outside_spans
+
 BANK_OF = {source: bank for bank, sources in EXPANDED.items() for source in sources}
 
 
@@ -81,42 +81,26 @@ def test_the_clinical_kind_is_a_lookalike_kind() -> None:
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Document], list[Written]]]:
     """1,600 notes (three variants), with where each clinical clause was written."""
-    written: dict[int, Written] = collections.defaultdict(list)
-    by_text: dict[str, Written] = {}
+    trace = ClauseTrace()
     original_render = NoteContext.render
-    original_build = builder_module.NoteBuilder.build
 
     def render_traced(self: NoteContext, source: str) -> None:
         start = self.out.size
         original_render(self, source)
         bank = BANK_OF.get(source)
         if bank is not None:
-            written[id(self.out)].append((start, self.out.size, bank))
-
-    def build(self: NoteBuilder) -> tuple[str, tuple[Any, ...]]:
-        text, spans = original_build(self)
-        by_text[text.rstrip()] = written.pop(id(self), [])
-        return text, spans
+            trace.record(self.out, start, bank)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(NoteContext, "render", render_traced)
-        patch.setattr(builder_module.NoteBuilder, "build", build)
-        documents = [*generate(1000, seed=71), *generate(300, seed=72, variant="ambiguous"),
-                     *generate(300, seed=73, variant="out-of-dictionary")]
-    yield documents, [by_text[document.text.rstrip()] for document in documents]
+        yield trace.run(patch, lambda: [
+            *generate(1000, seed=71), *generate(300, seed=72, variant="ambiguous"),
+            *generate(300, seed=73, variant="out-of-dictionary")])
 
 
 def test_clinical_clauses_are_never_inside_a_gold_span(
         traced: tuple[list[Document], list[Written]]) -> None:
-    documents, written = traced
-    clauses = 0
-    for document, ranges in zip(documents, written, strict=True):
-        for start, end, _ in ranges:
-            clauses += 1
-            assert document.text[start:end].strip(), document.id
-            for span in document.spans:
-                assert span.end <= start or span.start >= end, (document.id, span)
-    assert clauses > 1000
+    assert clauses_outside_spans(*traced) > 1000
 
 
 def test_clinical_clauses_reach_most_notes_every_family_and_every_bank(

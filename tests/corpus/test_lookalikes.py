@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from deidkit.corpus import builder as builder_module
 from deidkit.corpus.builder import NoteBuilder
 from deidkit.corpus.families import FAMILIES
 from deidkit.corpus.lookalikes import KINDS, LOOKALIKES
@@ -21,11 +20,12 @@ from deidkit.corpus.synth import generate
 from deidkit.corpus.template import parse, slots_of
 from deidkit.types import Document
 
+from .tracing import ClauseTrace, Written, clauses_outside_spans
+
 FILLER_SLOTS = {"num", "dec", "med", "abx", "brand", "temp"}
 """The only slots a look-alike may use: clinical filler, never PHI."""
 NAME_LABELS = {"PATIENT", "DOCTOR", "RELATIVE"}
 
-Written = list[tuple[int, int, str]]  # (start, end, kind) of each look-alike clause
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -41,40 +41,24 @@ def test_banks_parse_and_use_only_filler_slots(kind: str) -> None:
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Document], list[Written]]]:
     """3,000 notes (three variants), with where each look-alike clause was written."""
-    written: dict[int, Written] = collections.defaultdict(list)
-    by_text: dict[str, Written] = {}
+    trace = ClauseTrace()
     original_slot = SLOTS["lookalike"]
-    original_build = builder_module.NoteBuilder.build
 
     def lookalike(ctx: Any, *args: str) -> None:
         start = ctx.out.size
         original_slot(ctx, *args)
-        written[id(ctx.out)].append((start, ctx.out.size, args[0] if args else ""))
-
-    def build(self: NoteBuilder) -> tuple[str, tuple[Any, ...]]:
-        text, spans = original_build(self)
-        by_text[text.rstrip()] = written.pop(id(self), [])
-        return text, spans
+        trace.record(ctx.out, start, args[0] if args else "")
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(SLOTS, "lookalike", lookalike)
-        patch.setattr(builder_module.NoteBuilder, "build", build)
-        documents = [*generate(2000, seed=41), *generate(500, seed=42, variant="ambiguous"),
-                     *generate(500, seed=43, variant="out-of-dictionary")]
-    yield documents, [by_text[document.text.rstrip()] for document in documents]
+        yield trace.run(patch, lambda: [
+            *generate(2000, seed=41), *generate(500, seed=42, variant="ambiguous"),
+            *generate(500, seed=43, variant="out-of-dictionary")])
 
 
 def test_look_alikes_are_never_inside_a_gold_span(
         traced: tuple[list[Document], list[Written]]) -> None:
-    documents, written = traced
-    clauses = 0
-    for document, ranges in zip(documents, written, strict=True):
-        for start, end, _ in ranges:
-            clauses += 1
-            assert document.text[start:end].strip(), document.id
-            for span in document.spans:
-                assert span.end <= start or span.start >= end, (document.id, span)
-    assert clauses > 3000
+    assert clauses_outside_spans(*traced) > 3000
 
 
 def test_look_alikes_reach_every_family_in_many_phrasings(

@@ -43,3 +43,46 @@ def traced(
             patch.setitem(SLOTS, name, wrap(name, function))
         documents = make()
     return documents, trace
+
+
+Written = list[tuple[int, int, str]]  # (start, end, kind) of each clause a note was given
+
+
+class ClauseTrace:
+    """Where non-PHI clauses were written in each note: ``record`` from inside a patched
+    writer, then ``run`` the generator; each document gets its (start, end, kind) ranges."""
+
+    def __init__(self) -> None:
+        self._written: dict[int, Written] = {}
+        self._by_text: dict[str, Written] = {}
+
+    def record(self, out: builder_module.NoteBuilder, start: int, kind: str) -> None:
+        """A clause of ``kind`` written to ``out`` from ``start`` to its current size."""
+        self._written.setdefault(id(out), []).append((start, out.size, kind))
+
+    def run(
+        self, patch: pytest.MonkeyPatch, make: Callable[[], list[Any]]
+    ) -> tuple[list[Any], list[Written]]:
+        """Documents from ``make()`` (with the writers already patched) and their clauses."""
+        original_build = builder_module.NoteBuilder.build
+
+        def build(builder: builder_module.NoteBuilder) -> tuple[str, tuple[Any, ...]]:
+            text, spans = original_build(builder)
+            self._by_text[text.rstrip()] = self._written.pop(id(builder), [])
+            return text, spans
+
+        patch.setattr(builder_module.NoteBuilder, "build", build)
+        documents = make()
+        return documents, [self._by_text[document.text.rstrip()] for document in documents]
+
+
+def clauses_outside_spans(documents: list[Any], written: list[Written]) -> int:
+    """Assert that no traced clause is empty or overlaps a gold span; how many there were."""
+    clauses = 0
+    for document, ranges in zip(documents, written, strict=True):
+        for start, end, _ in ranges:
+            clauses += 1
+            assert document.text[start:end].strip(), document.id
+            for span in document.spans:
+                assert span.end <= start or span.start >= end, (document.id, span)
+    return clauses

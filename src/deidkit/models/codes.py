@@ -53,7 +53,7 @@ def whole_identifiers(documents: Sequence[Document]) -> list[Document]:
             if category_of(span.label) is Category.ID:
                 low = spans[index - 1].end if index else 0
                 high = spans[index + 1].start if index + 1 < len(spans) else len(document.text)
-                span = whole_code(document.text, span, max(low, 0), max(high, span.end))
+                span = whole_code(document.text, span, low, max(high, span.end))
             widened.append(span)
         result.append(document.with_spans(tuple(widened)))
     return result

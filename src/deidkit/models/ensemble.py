@@ -226,25 +226,19 @@ def _covering(kept: list[Span], unioned: Sequence[Span]) -> list[Span]:
         + [(span.start, span.end, 1, None) for span in unioned],
         key=lambda item: item[:3],
     )
-    result: list[Span] = []
-    group: list[Any] = []  # [start, end, first kept span]
-
-    def close() -> None:
-        if group and group[2] is not None:
-            first: Span = group[2]
-            result.append(first if (first.start, first.end) == (group[0], group[1]) else
-                          Span(group[0], group[1], first.label, source=first.source,
-                               score=first.score))
-
+    groups: list[tuple[int, int, Span | None]] = []  # overlapping runs: extent, first kept
     for start, end, _, span in items:
-        if group and start < group[1]:
-            group[1] = max(group[1], end)
-            group[2] = group[2] or span
-            continue
-        close()
-        group = [start, end, span]
-    close()
-    return result
+        if groups and start < groups[-1][1]:
+            first_start, first_end, first = groups[-1]
+            groups[-1] = (first_start, max(first_end, end), first or span)
+        else:
+            groups.append((start, end, span))
+    return [
+        first if (first.start, first.end) == (start, end)
+        else Span(start, end, first.label, source=first.source, score=first.score)
+        for start, end, first in groups
+        if first is not None
+    ]
 
 
 def _agreed(
