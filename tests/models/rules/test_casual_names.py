@@ -104,6 +104,7 @@ def test_layout_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("family mtg today; daughter visited, wife aware", set()),
         # in a note with capitals a lower-case word after "Wife" is no name
         ("Reviewed plan at 10:15 AM. Wife verbalized understanding.", set()),
+        ("mom tearful, asked about it", set()),  # an adjective's ending, no name's
     ],
 )
 def test_lowercase_relatives(text: str, expected: set[tuple[str, str]]) -> None:

@@ -47,6 +47,11 @@ def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> Non
         ("her son zorbetta called.", "en", set()),
         # "cc" among the cues would read "233 CC BILIOUS" as a name
         ("OGT with 233 CC Bilious output.", "en", set()),
+        # a credential or a role after a care-team cue is no name
+        ("Lorraine Whitehorse, RN, COHN-S ext 2290", "en", set()),
+        ("reviewed S. Blackfeather RN DON 10/2/24", "en", set()),
+        ("Writer: PACT RN Care Manager, ext 4408", "en", set()),
+        ("d/w RN Amy Cole at bedside", "en", {("Amy Cole", "DOCTOR")}),
     ],
 )
 def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
@@ -60,6 +65,9 @@ def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> 
         ("Note by John Smith RN today.", {("John Smith", "DOCTOR")}),
         ("Zyqlo Vandermoot, MD", set()),  # no word of it is a known name
         ("John Smith, md", set()),  # a lower-case credential is too ambiguous
+        # the name stops at an abbreviation in capitals: "ED" of "ED MD:" is no name
+        ("ED MD: Anna Miller, MD", {("Anna Miller", "DOCTOR")}),
+        ("ED MD: see below", set()),
     ],
 )
 def test_credential_rule(text: str, expected: set[tuple[str, str]]) -> None:

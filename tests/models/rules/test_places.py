@@ -41,6 +41,9 @@ def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -
         ("Mobile phone on file.", "en", set()),
         ("Gilbert's syndrome noted.", "en", set()),
         ("MoCA score 26.", "en", set()),
+        ("Ottawa ankle rules: negative.", "en", set()),  # a place that names a rule
+        ("Epworth: 16 -> 6.", "en", set()),
+        ("Moved from Ottawa, KS in May.", "en", {("Ottawa", "CITY")}),
     ],
 )
 def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

@@ -34,7 +34,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     hco3 spo2 sao2 fio2 pao2 pco2 paco2 etco2 h2o o2sat ng ngt ogt gj jp ic pic ptc pcn
     aaa cad pvd pad gerd ibs ibd ra sle ms als osa bph ed gad ptsd adhd mdd bpd sud etoh
     iii ii iv vi vii viii ix xi xii xiii
-    rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar"""
+    rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
+    ibclc sgt cpt don"""
     )
 )
 
@@ -260,7 +261,8 @@ RULES = RuleLanguage(
         scale technique incision approach method retractor clamp forceps needle score law node
         nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
         stockings stocking bag monitor monitoring point scores grade grading fall stand cuff
-        view views repair splint collar shunt stent bundle sheath equivocal"""
+        view views repair splint collar shunt stent bundle sheath equivocal rules
+        definition blade"""
         )
     ),
     link_words=frozenset({"of", "'s", "’s", "and"}),
@@ -333,7 +335,8 @@ RULES = RuleLanguage(
         glasgow braden trendelenburg kernig brudzinski rovsing romberg tinel phalen lachman
         spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
         waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
-        korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick"""
+        korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick rinne mohs
+        ortolani epworth ottawa berlin"""
         )
     ),
     handoff_cues=(

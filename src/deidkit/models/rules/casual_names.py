@@ -188,7 +188,12 @@ def _lower_unknown(note: Note, lex: Lexicons, index: int) -> bool:
     return text.isalpha() and text.islower() and len(text) >= 3 and not (
         word in lex.common or word in lex.medical or word in lex.clinical_abbreviations
         or word in lex.not_names or word in lex.not_after_handoff
+        or (len(word) > 5 and word.endswith(_WORD_ENDINGS))
     )
+
+
+# Endings of English adjectives, adverbs and verb forms, not of names ("mom tearful").
+_WORD_ENDINGS = ("ful", "less", "ness", "ly", "ing", "ed", "ous", "ive", "able", "ible")
 
 
 def handoff_names(scan: Scan, labels: list[str | None]) -> None:

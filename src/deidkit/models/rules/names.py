@@ -129,7 +129,34 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
             continue  # "physician Record", "wife IN TO VISIT": not a name
         if note.caseless and (first not in lex.names or first in lex.common):
             continue
+        if _credential_like(note, lex, start) or (
+            end == start + 1 and first in lex.common and _role_word_after(note, lex, end)
+        ):
+            continue  # "RN, COHN-S", "RN DON", "PACT RN Care Manager": a credential or a role
         mark(labels, start, end, "DOCTOR" if kind == "care_team" else "RELATIVE")
+
+
+def _credential_like(note: Note, lex: Lexicons, index: int) -> bool:
+    """A credential in capitals at ``index``: a listed one or an abbreviation ("DON"), or
+    one shaped like a certification ("COHN-S", "FNP-C": capitals, a hyphen, one capital)."""
+    text = note.tokens[index].text
+    if not text.isupper() or len(text) < 2:
+        return False
+    word = note.words[index].replace(".", "")
+    if word in lex.credentials or word in lex.clinical_abbreviations:
+        return True
+    after = note.tokens[index + 1 : index + 3]
+    return len(after) == 2 and after[0].text == "-" and len(after[1].text) == 1 and (
+        after[1].text.isupper() and after[0].start == note.tokens[index].end
+    )
+
+
+def _role_word_after(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether ``index`` holds a capitalised ordinary word that is no name ("Care Manager")."""
+    return index < len(note.tokens) and note.same_line(index - 1, index) and (
+        note.capitalised(index) and note.words[index] in lex.common
+        and note.words[index] not in lex.names
+    )
 
 
 def credential_names(scan: Scan, labels: list[str | None]) -> None:
@@ -149,8 +176,8 @@ def credential_names(scan: Scan, labels: list[str | None]) -> None:
         start = end
         while start > 0 and end - start < 4 and (
             note.is_initial(start - 1) or (note.is_word(start - 1) and note.capitalised(start - 1))
-        ) and note.same_line(start - 1, end - 1):
-            start -= 1
+        ) and note.same_line(start - 1, end - 1) and not _credential_like(note, lex, start - 1):
+            start -= 1  # not over "ED" of "ED MD:" or "RN" of "Lee RN, MD"
         if start < end and any(
             note.words[i] in lex.names and note.words[i] not in lex.common
             for i in range(start, end)

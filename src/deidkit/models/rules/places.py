@@ -67,7 +67,9 @@ def dictionary_place_spans(scan: Scan) -> list[Span]:
         if end - index == 1:
             word = note.words[index]
             as_name = word in (lex.first_names if label == "COUNTRY" else lex.names)
-            ambiguous = word in lex.common or (as_name and word not in lex.major_places)
+            ambiguous = word in lex.common or word in lex.eponyms or (
+                as_name and word not in lex.major_places
+            )  # "Ottawa ankle rules", "Epworth: 16": an eponym unless a state follows
             if not note.is_word(index) or ambiguous:
                 following = note.words[end : end + 2]
                 state_after = following[:1] == [","] and len(following) > 1 and (
