@@ -22,6 +22,10 @@ RULES = (professions.RULE,)
         ("Mother, dental hygienist; father, long-haul truck driver", {"dental hygienist",
                                                                      "long-haul truck driver"}),
         ("works as a machinist for Dunmore Tool.", {"machinist"}),
+        # an age in a header cues any job after it; "lead" is a metal here, never a job
+        ("HPI: 41 yo F, nail technician, 6 mo of joint pain", {"nail technician"}),
+        ("A/P: 58 yo HVAC technician w/ severe CAP", {"HVAC technician"}),
+        ("45 y/o F, lead exposure; seen by nurse", set()),
         # a cued job: a clinical role, a field of work, any case
         ("daughter is a retired nurse", {"nurse"}),
         ("partner works in roofing when there is work", {"roofing"}),

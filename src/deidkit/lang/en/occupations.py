@@ -62,10 +62,10 @@ CUED_WORDS = """
 administrator adjuster aide analyst assistant attendant caregiver chaplain clergyman clerk coach
 consultant cook attorney interpreter translator counselor counsellor dentist designer
 developer director doctor driver
-emt executive guard imam laborer labourer lead manager mason minister nurse officer
+emt executive guard imam laborer labourer manager mason minister nurse officer
 operator paramedic pastor pharmacist physician pilot porter priest rabbi representative
 scientist secretary server specialist student supervisor surgeon technician tech therapist
-volunteer worker
+volunteer worker maintainer technologist
 construction roofing landscaping retail sales finance accounting marketing manufacturing
 trucking farming hospitality education healthcare
 """
@@ -76,9 +76,11 @@ CUES = (
     "retired", "former", "formerly", "formerly a", "occupation", "usual occupation",
     "job title", "profession", "by trade", "works in", "worked in", "working in",
     "works part-time as", "works full-time as", "works part time as", "works full time as",
+    "yo", "y/o", "yo m", "yo f", "y/o m", "y/o f", "yo male", "yo female", "year-old",
+    "year old", "year-old man", "year-old woman", "year-old male", "year-old female",
 )
 """Words before a profession that make any occupation one ("retired nurse", "works in
-roofing")."""
+roofing", an age in a header: "41 yo F, nail technician")."""
 
 STOPS = frozenset(
     str.split(

@@ -19,8 +19,8 @@ from deidkit.types import Span
 
 MODIFIERS = 2
 """Words or hyphenated groups taken before a job at most."""
-CUE_GAP = {"a", "an", "the", ":", "-", "as"}
-"""Tokens allowed between a cue and the job's first modifier ("works as a ...")."""
+CUE_GAP = {"a", "an", "the", ":", "-", "as", ","}
+"""Tokens allowed between a cue and the job's first modifier ("works as a ...", "yo F, ...")."""
 
 
 def profession_spans(scan: Scan) -> list[Span]:
