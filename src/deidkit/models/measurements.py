@@ -1,0 +1,65 @@
+"""Rows of measurements: a bare number in a row of numbers is a reading, not an age or a room.
+
+A statistical detector that has seen ages and rooms as short numbers may take the cells of a
+flowsheet or a lab table for them once its threshold lets doubtful tokens through ("HR | 84 |
+71 | 68", "Chloride 99 101 102 98-107"). A row holding at least ``ROW_NUMBERS`` numbers is a
+row of readings; an ``AGE`` or ``ROOM`` span that is only a number in such a row is dropped,
+unless the row names an age or a room ("Age", "yo", "Rm", "bed"), as a census table would, or
+is a line of demographics ("DOB", "MRN", "37 F").
+English only (``MEASUREMENT_LANGS``): measured on English notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from deidkit.types import Document, Span
+
+MEASUREMENT_LANGS = frozenset({"en"})
+"""The languages whose rows of measurements are cleared of ages and rooms."""
+ROW_NUMBERS = 4
+"""How many numbers make a row of readings."""
+LABELS = frozenset({"AGE", "ROOM"})
+"""The labels a reading is mistaken for."""
+
+_NUMBER = regex.compile(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
+_BARE = regex.compile(r"\d{1,3}")
+_CUES = regex.compile(  # an age, a room, or a line of demographics ("DOB ... | 37 F")
+    r"\b(?:age[sd]?|yo|y/o|yrs?|years?|old|months?|mos?|rm|rooms?|beds?|bays?|suite|dob|sex"
+    r"|gender|mrn|male|female)\b|\b\d{1,3}[ \t]?[MF]\b",
+    regex.IGNORECASE,
+)
+
+
+def _row_of_readings(line: str) -> bool:
+    """Whether ``line`` is mostly numbers (at least half its cells, ``ROW_NUMBERS`` or more)
+    and names no age or room; prose with numbers in it ("son Omar (19), daughters ...") is
+    no row."""
+    cells = line.replace("|", " ").split()
+    numeric = sum(1 for cell in cells if _NUMBER.search(cell))
+    return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.search(line)
+
+
+def without_readings(documents: Sequence[Document]) -> list[Document]:
+    """The documents without the ``AGE`` and ``ROOM`` spans that are cells of a row of
+    readings."""
+    result = []
+    for document in documents:
+        text = document.text
+        kept: list[Span] = []
+        rows: dict[int, bool] = {}
+        for span in document.spans:
+            if span.label in LABELS and _BARE.fullmatch(text, span.start, span.end):
+                start = text.rfind("\n", 0, span.start) + 1
+                if start not in rows:
+                    end = text.find("\n", span.end)
+                    rows[start] = _row_of_readings(text[start : end if end >= 0 else len(text)])
+                if rows[start]:
+                    continue
+            kept.append(span)
+        result.append(
+            document if len(kept) == len(document.spans) else document.with_spans(tuple(kept))
+        )
+    return result

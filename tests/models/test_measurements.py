@@ -1,0 +1,60 @@
+"""Rows of measurements are cleared of ages and rooms (deidkit.models.measurements)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.measurements import without_readings
+from deidkit.types import Document, Span
+
+
+def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
+    """The texts of the ``found`` spans (value, label; each value's first occurrence) that
+    survive."""
+    spans = []
+    for value, label in found:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label))
+    (done,) = without_readings([Document(id="a", text=text, spans=tuple(spans))])
+    return [text[s.start : s.end] for s in done.spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # cells of a flowsheet or a lab table are readings
+        ("HR     | 84    | 71    | 68    | 74\nSpO2 | 97 | 100 | 99 | 98", [("71", "ROOM"),
+                                                                   ("97", "AGE")], []),
+        ("Chloride   99   101   102   98-107 mmol/L", [("101", "ROOM")], []),
+        # a row that names an age or a room, or a line of demographics, keeps them
+        ("Bed | 12 | 14 | 15 | 16", [("14", "ROOM")], ["14"]),
+        ("DOB 04/19/1988 | 37 F | MRN 12345", [("37", "AGE")], ["37"]),
+        # prose with numbers is no row; other labels and other shapes are left alone
+        ("son Omar (19), daughters Ifrah (15) and Sagal (11), cell 555-0172", [("15", "AGE")],
+         ["15"]),
+        ("HR | 84 | 71 | 68 | 74 | 3/14", [("3/14", "DATE"), ("84", "PHONE")], ["84", "3/14"]),
+        ("Vitals 84 71 68 74\nPatient is 45", [("45", "AGE")], ["45"]),
+    ],
+)
+def test_numbers_in_a_row_of_readings_are_no_ages_or_rooms(
+    text: str, found: list[tuple[str, str]], kept: list[str]
+) -> None:
+    assert sorted(_kept(text, found)) == sorted(kept)
+
+
+class _Flowsheet:
+    """A stand-in detector that takes a heart rate for a room."""
+
+    name = "fake"
+
+    def predict(self, documents: list[Document]) -> list[Document]:
+        return [d.with_spans((Span(10, 12, "ROOM"),)) for d in documents]
+
+
+def test_readings_are_cleared_in_english_predictions_only() -> None:
+    from deidkit.models.adjust import Adjusted
+
+    note = [Document(id="a", text="HR | 84 | 71 | 68 | 74")]
+    assert note[0].text[10:12] == "71"
+    assert Adjusted(_Flowsheet(), lang="en").predict(note)[0].spans == ()
+    assert len(Adjusted(_Flowsheet(), lang="es").predict(note)[0].spans) == 1
