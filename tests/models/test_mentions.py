@@ -48,6 +48,19 @@ def test_short_strings_common_words_and_word_parts_are_not_propagated() -> None:
     assert propagate_mentions([document, note])[1].spans == ()
 
 
+def test_doubtful_spans_and_credentials_are_not_propagated() -> None:
+    """A span the model gave less than even odds (let through by the operating point) and a
+    credential with its dots counts where it was found only; a confident one spreads."""
+    text = "propofol bolus; Dr. Lena Marsh, M.D. Repeat bolus. Marsh, M.D. called."
+    found = (
+        Span(text.index("bolus"), text.index("bolus") + 5, "PATIENT", score=0.47),
+        Span(text.index("Lena"), text.index(", M.D."), "DOCTOR", score=0.96),
+        Span(text.index("M.D."), text.index("M.D.") + 4, "DOCTOR", score=0.78),
+    )
+    out = propagate_mentions([Document("n1", text, found)])[0]
+    assert [out.span_text(s) for s in out.spans] == ["bolus", "Lena Marsh", "M.D.", "Marsh"]
+
+
 def test_propagation_never_tags_a_string_not_found_in_that_note_or_patient() -> None:
     documents = list(generate(120, seed=31, variant="out-of-dictionary"))
     # drop every other gold span: propagation may add mentions only of what is left

@@ -7,9 +7,11 @@ without a ``patient_id`` are their own patient); each further occurrence, matche
 case-insensitively at word boundaries and overlapping no span already found, becomes a span
 with the label the string was found with (``source`` ``mentions``). Strings shorter than
 ``MIN_LENGTH`` characters and common words of the language (``<prefix>common_words``, titles,
-month and weekday names) are never propagated, so a name that is also a word ("Will", "May",
-"Brown") only counts where the model found it. Nothing is tagged whose text was not found as
-PHI in that note or patient.
+month and weekday names, credentials with or without their dots) are never propagated, so a
+name that is also a word ("Will", "May", "Brown") only counts where the model found it; nor are
+the spans the model was less than ``SEED_SCORE`` sure of (let through by a threshold below
+0.5: "bolus" taken for a name counts there, not everywhere). Nothing is tagged whose text was
+not found as PHI in that note or patient.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from deidkit.types import Document, Span
 
 MIN_LENGTH = 3
 """Strings shorter than this are not propagated."""
+SEED_SCORE = 0.5
+"""A span with a confidence below this (a token the operating point let through though the
+model thought it more likely outside PHI) counts where it was found but is not propagated."""
 SOURCE = "mentions"
 PROPAGATED = frozenset({Category.NAME, Category.ID})
 _WORD = re.compile(r"\w[\w'’.-]*\w|\w", re.UNICODE)
@@ -83,13 +88,15 @@ def _strings(documents: Sequence[Document], excluded: frozenset[str]) -> dict[st
     def add(text: str, label: str) -> None:
         text = text.strip()
         key = text.casefold()
-        if len(text) >= MIN_LENGTH and key not in excluded and any(c.isalnum() for c in text):
+        if len(text) >= MIN_LENGTH and key not in excluded and any(c.isalnum() for c in text) and (
+            key.replace(".", "") not in excluded  # "M.D.", "m.d": the listed "md"
+        ):
             found.setdefault(key, label)
 
     for document in documents:
         for span in document.spans:
             category = category_of(span.label)
-            if category not in PROPAGATED:
+            if category not in PROPAGATED or (span.score is not None and span.score < SEED_SCORE):
                 continue
             text = document.text[span.start : span.end]
             add(text, span.label)
