@@ -2,10 +2,12 @@
 
 For each language with shipped lists: the default dictionary class's and medical class's
 phrase matchers, and every shipped frequency table; for each language, the rules detector's
-lexicons (``deidkit.models.rules.lexicons``); built from the shipped resources exactly
+lexicons (``deidkit.models.rules.lexicons``) and surrogate pools
+(``deidkit.redact.surrogates.pools``); built from the shipped resources exactly
 as a process builds them, stored as arrays named by their fingerprint
 (``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
-phrase matcher, a language's rule data or the rules' lexicons code
+phrase matcher, a language's rule data, the rules' lexicons code, the surrogate pools' code
+or Faker
 (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
 build the tables themselves, as before, and give the same output)::
 
@@ -26,6 +28,7 @@ from deidkit import resources
 from deidkit.features import dictionary, medical
 from deidkit.lang import language_codes
 from deidkit.models.rules import lexicons
+from deidkit.redact.surrogates.pools import pools, prepared_pools
 from deidkit.resources import prepared
 
 
@@ -34,6 +37,7 @@ def prepare(directory: Path) -> list[str]:
     dictionary._matcher.cache_clear()
     medical._matcher.cache_clear()
     lexicons.lexicons.cache_clear()
+    pools.cache_clear()
     resources.clear_cache()
     try:
         with prepared.recording() as tables:
@@ -47,11 +51,13 @@ def prepare(directory: Path) -> list[str]:
                 resources.frequency_table(name)
             for code in language_codes():
                 lexicons.prepared_lexicons(code)
+                prepared_pools(code)
         return prepared.write(tables, directory)
     finally:  # nothing built while recording is kept
         dictionary._matcher.cache_clear()
         medical._matcher.cache_clear()
         lexicons.lexicons.cache_clear()
+        pools.cache_clear()
         resources.clear_cache()
 
 

@@ -5,21 +5,36 @@ Names, cities, states, countries and the real hospital list come from ``deidkit.
 company suffixes, professions, Spanish provinces and countries come from the data tables of
 Faker (MIT), read directly (never Faker's global random state). Pools are built once per
 language and cached.
+
+Building them costs a process ~0.6 CPU s (importing Faker alone ~0.45: its package scans
+every provider and locale), so they are prepared with the other tables
+(``python -m deidkit.features.prepare``, ``deidkit.resources.prepared``): stored as JSON in
+a byte array, named by a fingerprint of the lists and Faker data files they are drawn from
+and of the code that draws them; loaded in a few milliseconds when it matches, else built.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+import importlib.util
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from deidkit import resources
 from deidkit.errors import ResourceError
 from deidkit.lang import Language, get_language
+from deidkit.redact.surrogates import case
 from deidkit.redact.surrogates.case import fold as cached_fold
 from deidkit.resources import store
+from deidkit.resources.catalogue import CATALOGUE_FILE
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # ``fold`` without its cache: each of the ~100,000 list entries is folded once here, and
 # caching them would only push the values of the notes out of the cache
@@ -104,8 +119,106 @@ class Pools:
 @functools.cache
 def pools(lang: str) -> Pools:
     """The surrogate pools of a language (what ``deidkit/lang/<code>/surrogates.py`` names)."""
+    return prepared_pools(lang)
+
+
+def prepared_pools(lang: str) -> Pools:
+    """The pools of ``lang`` as prepared (``python -m deidkit.features.prepare``) when their
+    fingerprint matches, else built; equal either way (not cached: see ``pools``)."""
+    from deidkit.resources import prepared  # lazy: prepared imports numpy
+
+    language = get_language(lang)
     with store.collector_paused():  # ~100,000 long-lived values: nothing to collect
-        return _build(get_language(lang))
+        sources = _source_files(language)
+        if sources is None:  # a list from an optional bundle, or no Faker data files
+            return _build(language)
+        key = prepared.fingerprint(
+            "pools",
+            sources,
+            [Path(__file__), Path(case.__file__), Path(store.__file__)],
+            extra=f"{unicodedata.unidata_version}\0{lang}\0{language.surrogates.pools!r}",
+        )
+        return prepared.load_or_build(
+            "pools", key, lambda: _build(language), pools_arrays, pools_from_arrays
+        )
+
+
+def _source_files(language: Language) -> list[Path] | None:
+    """The files the pools are drawn from: the catalogue, the language's lists that
+    ``_build`` reads, and the Faker data modules (None when one cannot be hashed)."""
+    sources = language.surrogates.pools
+    bases = [
+        "first_names_male", "first_names_female", "last_names", "surnames",
+        sources.state_list, *sources.city_lists, sources.country_list,
+        *sources.hospital_lists,
+        *(base for base in (sources.region_list, sources.street_name_list) if base),
+    ]
+    files = [CATALOGUE_FILE]
+    for base in bases:
+        try:
+            name = resources.for_language(base, language.code)
+        except ResourceError:
+            continue  # not shipped: the catalogue says so
+        path = resources.source_file(name)
+        if path is None:
+            return None
+        files.append(path)
+    spec = importlib.util.find_spec("faker")  # finds the package without importing it
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    faker = Path(next(iter(spec.submodule_search_locations)))
+    files.append(faker / "__init__.py")  # its version
+    for kind in ("address", "person", "job", "company"):
+        locales = {sources.faker_locale, sources.faker_locale.split("_")[0]}
+        if kind == "address":
+            locales |= {sources.faker_world_locale}
+        folder = faker / "providers" / kind
+        for module in [folder / "__init__.py", *(folder / name / "__init__.py" for name in
+                                                 sorted(locales))]:
+            if module.is_file():
+                files.append(module)
+    return files
+
+
+_SETS = frozenset({"male", "female", "surnames", "real_hospitals"})
+"""The fields of ``Pools`` that are sets (stored sorted)."""
+
+
+def pools_arrays(found: Pools) -> dict[str, np.ndarray]:
+    """The arrays that store ``found`` (``pools_from_arrays`` of them equals it): its
+    fields as UTF-8 JSON (sets sorted; floats written exactly)."""
+    import numpy as np  # lazy: only to prepare or load stored tables
+
+    data: dict[str, Any] = {}
+    for item in fields(Pools):
+        if item.init:
+            value = getattr(found, item.name)
+            data[item.name] = sorted(value) if item.name in _SETS else value
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return {"pools": np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)}
+
+
+def pools_from_arrays(arrays: Mapping[str, np.ndarray]) -> Pools:
+    """The pools stored by ``pools_arrays`` (KeyError or ValueError if damaged)."""
+    data = json.loads(arrays["pools"].tobytes().decode("utf-8", "surrogatepass"))
+    if not isinstance(data, dict):
+        raise ValueError("stored pools are not a JSON object")
+    values: dict[str, Any] = {}
+    for item in fields(Pools):
+        if not item.init:
+            continue
+        value = data[item.name]
+        if item.name == "lang":
+            values[item.name] = str(value)
+        elif item.name in _SETS:
+            values[item.name] = frozenset(value)
+        elif item.name == "first_weight":
+            values[item.name] = {name: (pair[0], pair[1]) for name, pair in value.items()}
+        elif item.name == "last_weight":
+            values[item.name] = dict(value)
+        else:
+            values[item.name] = tuple(value)
+    return Pools(**values)
 
 
 def _faker(kind: str, locale: str) -> Any:
