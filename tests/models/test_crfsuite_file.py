@@ -9,6 +9,7 @@ import pytest
 
 from deidkit.models import build_detector, crfsuite_file
 from deidkit.models.crf_decode import LinearChain
+from deidkit.models.registry import SHIPPED_DIR
 from deidkit.types import Document
 
 
@@ -28,7 +29,7 @@ def test_weights_are_crfsuites(model: bytes) -> None:
     info = _info(model)
     weights = crfsuite_file.read_weights(model)
     assert list(weights.labels) == sorted(info.labels, key=lambda name: int(info.labels[name]))
-    names = [name.decode() for name in weights.attributes]
+    names = weights.attributes
     assert names == sorted(info.attributes, key=lambda name: int(info.attributes[name]))
     state = {
         (names[a], weights.labels[y]): w
@@ -54,7 +55,7 @@ def test_the_vocabulary_names_attributes_by_their_id(model: bytes) -> None:
     names = crfsuite_file.read_weights(model).attributes
     assert len(chain.vocabulary) == len(names)
     for number, name in enumerate(names):
-        assert chain.vocabulary[name.decode()] == number
+        assert chain.vocabulary[name] == number
 
 
 @pytest.mark.parametrize(
@@ -77,3 +78,48 @@ def test_a_feature_out_of_range_is_a_layout_error(model: bytes) -> None:
     struct.pack_into("<I", damaged, offset + 12 + 8, 10_000)  # first feature's destination
     with pytest.raises(crfsuite_file.LayoutError):
         crfsuite_file.read_weights(bytes(damaged))
+
+
+def _names_one_by_one(model: bytes, offset: int, count: int, errors: str) -> list[str]:
+    """The CQDB names read record by record (the reference ``_names`` must equal)."""
+    backward = struct.unpack_from("<I", model, offset + 20)[0]
+    names = []
+    for number in range(count):
+        record = struct.unpack_from("<I", model, offset + backward + 4 * number)[0]
+        identifier, length = struct.unpack_from("<II", model, offset + record)
+        assert identifier == number
+        start = offset + record + 8
+        names.append(model[start : start + length - 1].decode("utf-8", errors))
+    return names
+
+
+def _attribute_chunk(model: bytes) -> tuple[int, int]:
+    """(offset of the attribute names' CQDB, number of attributes) from the header."""
+    fields = struct.unpack_from("<4sI4sIIIIIIIII", model)
+    return fields[9], fields[6]
+
+
+@pytest.mark.parametrize("shipped", ["en/member-0-crf", "es"])
+def test_names_equal_a_record_by_record_reading(model: bytes, shipped: str) -> None:
+    path = SHIPPED_DIR / shipped / "model.crfsuite"
+    for data in (model, path.read_bytes()):
+        offset, count = _attribute_chunk(data)
+        names = crfsuite_file._names(data, offset, count, "surrogateescape")
+        assert names == _names_one_by_one(data, offset, count, "surrogateescape")
+        assert len(names) == count > 100
+
+
+def test_names_keep_other_bytes_as_surrogateescape_gives_them(model: bytes) -> None:
+    offset, count = _attribute_chunk(model)
+    backward = struct.unpack_from("<I", model, offset + 20)[0]
+    damaged = bytearray(model)
+    for number in (3, 4):  # a name's first byte not UTF-8, another's a 2-byte lead alone
+        record = struct.unpack_from("<I", model, offset + backward + 4 * number)[0]
+        damaged[offset + record + 8] = 0xFF if number == 3 else 0xC3
+    names = crfsuite_file._names(bytes(damaged), offset, count, "surrogateescape")
+    assert names == _names_one_by_one(bytes(damaged), offset, count, "surrogateescape")
+    assert names[3].startswith("\udcff") and names[4].startswith("\udcc3")
+    with pytest.raises(crfsuite_file.LayoutError):  # a NUL inside a name
+        record = struct.unpack_from("<I", model, offset + backward + 4 * 5)[0]
+        damaged[offset + record + 8] = 0
+        crfsuite_file._names(bytes(damaged), offset, count, "surrogateescape")

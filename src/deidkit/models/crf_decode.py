@@ -74,10 +74,7 @@ class LinearChain:
         weights = crfsuite_file.read_weights(model)
         state = np.zeros((len(weights.attributes), len(weights.labels)))
         state[weights.state_attribute, weights.state_label] = weights.state_weight
-        vocabulary = {
-            name.decode("utf-8", "surrogateescape"): number
-            for number, name in enumerate(weights.attributes)
-        }
+        vocabulary = dict(zip(weights.attributes, range(len(weights.attributes)), strict=True))
         return cls(weights.labels, state, weights.transitions, vocabulary)
 
     def emissions(self, tokens: scipy.sparse.csr_matrix) -> np.ndarray:

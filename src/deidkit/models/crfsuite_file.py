@@ -33,12 +33,13 @@ class LayoutError(ValueError):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Weights:
-    """A CRFsuite model's content. ``state``: (attribute id, label id, weight) of every state
-    feature, in the file's order; ``transitions``: labels x labels (from, to), 0 where the
-    model has no feature."""
+    """A CRFsuite model's content. ``attributes``: the attribute names by id (UTF-8, other
+    bytes as ``surrogateescape`` gives them); ``state``: (attribute id, label id, weight) of
+    every state feature, in the file's order; ``transitions``: labels x labels (from, to), 0
+    where the model has no feature."""
 
     labels: tuple[str, ...]
-    attributes: list[bytes]
+    attributes: list[str]
     state_attribute: np.ndarray
     state_label: np.ndarray
     state_weight: np.ndarray
@@ -59,20 +60,36 @@ def _header(model: bytes) -> tuple[int, int, int, int, int]:
     return labels, attributes, features, label_names, attribute_names
 
 
-def _names(model: bytes, offset: int, count: int) -> list[bytes]:
-    """The names of ids 0 .. count-1 in the CQDB at ``offset``."""
+def _names(model: bytes, offset: int, count: int, errors: str = "strict") -> list[str]:
+    """The names of ids 0 .. count-1 in the CQDB at ``offset``, decoded from UTF-8 with
+    ``errors``. Read with array operations: every record's head (id, length) gathered at
+    once, then every name with its NUL in one string, decoded once and split at the NULs
+    (a name is a C string: it holds none)."""
     chunk, _, _, order, entries, backward = _CQDB_HEADER.unpack_from(model, offset)
     if chunk != b"CQDB" or order != _CQDB_BYTE_ORDER or entries < count:
         raise LayoutError("not a CQDB chunk")
-    names: list[bytes] = []
-    records = struct.unpack_from(f"<{count}I", model, offset + backward)
-    for number, record in enumerate(records):
-        identifier, length = struct.unpack_from("<II", model, offset + record)
-        start = offset + record + 8
-        if identifier != number or length < 1 or model[start + length - 1] != 0:
-            raise LayoutError("a CQDB record out of order")
-        names.append(model[start : start + length - 1])
-    return names
+    if not count:
+        return []
+    raw = np.frombuffer(model, np.uint8)
+    records = offset + np.frombuffer(model, "<u4", count, offset + backward).astype(np.int64)
+    if int(records.max()) + 8 > len(model):
+        raise LayoutError("a CQDB record out of range")
+    heads = raw[records[:, None] + np.arange(8)].view("<u4")  # count x (id, length)
+    lengths = heads[:, 1].astype(np.int64)
+    starts = records + 8
+    ends = starts + lengths  # each name's end, after its NUL
+    if (
+        np.any(heads[:, 0] != np.arange(count))
+        or np.any(lengths < 1)
+        or int(ends.max()) > len(model)
+        or np.any(raw[ends - 1])
+    ):
+        raise LayoutError("a CQDB record out of order")
+    before = np.cumsum(lengths) - lengths  # the bytes of the names before each one
+    joined = raw[np.repeat(starts - before, lengths) + np.arange(int(lengths.sum()))]
+    if np.count_nonzero(joined == 0) != count:
+        raise LayoutError("a CQDB name holds a NUL")
+    return joined.tobytes().decode("utf-8", errors).split("\0")[:-1]
 
 
 def read_weights(model: bytes) -> Weights:
@@ -86,8 +103,8 @@ def read_weights(model: bytes) -> Weights:
         table = np.frombuffer(
             model, dtype=_FEATURE, count=count, offset=features + _FEATURES_HEADER.size
         )
-        label_names = [name.decode("utf-8") for name in _names(model, label_offset, labels)]
-        names = _names(model, attribute_offset, attributes)
+        label_names = _names(model, label_offset, labels)
+        names = _names(model, attribute_offset, attributes, "surrogateescape")
     except (struct.error, ValueError) as error:
         raise LayoutError(str(error)) from None
     state = table[table["type"] == STATE]
