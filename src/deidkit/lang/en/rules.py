@@ -196,6 +196,28 @@ ORGANIZATION_HEADS: dict[str, str] = {
     ),
 }
 
+# Words of generic departments and services (deidkit.models.departments): specialties, offices,
+# courts; facility types ("nursing home", "hospice") are names' heads, not here.
+DEPARTMENT_WORDS = frozenset(
+    str.split(
+        """department dept division section service services unit program office team lab labs
+    laboratory laboratories suite medicine internal family physical radiology neuroradiology
+    pathology cardiology oncology hematology nephrology neurology urology dermatology
+    gastroenterology pulmonology pulmonary rheumatology endocrinology ophthalmology
+    otolaryngology orthopedics orthopaedics pediatrics paediatrics obstetrics gynecology
+    psychiatry psychology surgery surgical anesthesia anesthesiology emergency critical
+    intensive care primary urgent geriatrics gerontology genetics genomics cancer heart vascular
+    cardiac cardiovascular interventional neurointerventional maternal fetal maternal-fetal
+    neonatal perinatal palliative infectious disease diseases sleep pain wound imaging nuclear
+    diagnostic diagnostics molecular clinical health human resources appeals grievances billing
+    registration admissions admitting records information management financial compliance
+    quality risk social work case pharmacy nutrition chaplaincy spiritual interpreter
+    interpreters language provider providers court courts trial probate juvenile judicial
+    abuse catheterization rehabilitation rehab"""
+    )
+)
+DEPARTMENT_HEADS = frozenset({"hospital", "clinic", "clinics", "center", "centre", "medical"})
+
 RULES = RuleLanguage(
     first_names=("first_names",),
     last_names=("last_names",),
@@ -367,4 +389,6 @@ RULES = RuleLanguage(
         "died at", "passed away at", "passed at", "deceased at", "died at age", "expired at",
         "lived to", "lived to be", "aged", "died aged", "at the age of", "died at the age of",
     ),
+    department_words=DEPARTMENT_WORDS,
+    department_heads=DEPARTMENT_HEADS,
 )

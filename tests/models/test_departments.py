@@ -1,0 +1,48 @@
+"""Generic departments are no organisations' names (deidkit.models.departments)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.departments import without_departments
+from deidkit.types import Document, Span
+
+
+def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str]:
+    spans = []
+    for value, label in found:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label))
+    (done,) = without_departments([Document(id="a", text=text, spans=tuple(spans))], lang)
+    return [text[s.start : s.end] for s in done.spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # departments and services alone, or a facility word alone, are no names
+        ("INTERVENTIONAL RADIOLOGY PROCEDURE NOTE", [("INTERVENTIONAL RADIOLOGY", "HOSPITAL")],
+         []),
+        ("Appeals & Grievances Dept.", [("Appeals & Grievances Dept.", "ORGANIZATION")], []),
+        ("Sigrun Lee, MD\nHospital Medicine", [("Hospital", "HOSPITAL")], []),
+        # a name with a department word in it, a facility, another label: kept
+        ("seen at Kewaskum Family Medicine", [("Kewaskum Family Medicine", "HOSPITAL")],
+         ["Kewaskum Family Medicine"]),
+        ("Child Family Health Center", [("Child Family Health Center", "HOSPITAL")],
+         ["Child Family Health Center"]),
+        ("Radiology", [("Radiology", "DEPARTMENT")], ["Radiology"]),
+        # the rest of a name found in two parts
+        ("NORTHCOAST HEART & VASCULAR", [("NORTHCOAST", "HOSPITAL"),
+                                         ("HEART & VASCULAR", "HOSPITAL")],
+         ["NORTHCOAST", "HEART & VASCULAR"]),
+    ],
+)
+def test_generic_departments_are_dropped(
+    text: str, found: list[tuple[str, str]], kept: list[str]
+) -> None:
+    assert _kept(text, found) == kept
+
+
+def test_a_language_without_department_words_keeps_everything() -> None:
+    assert _kept("Servicio de Radiología", [("Radiología", "HOSPITAL")], lang="es") == [
+        "Radiología"]
