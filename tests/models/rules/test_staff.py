@@ -48,6 +48,10 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("A/P:\nCV: stable\nGI\nneuro intact", set()),
         ("Diagnosis:\nDKA\n\nDisposition: home", set()),
         ("ID consult recommended.", set()),
+        # author and typist ending a line as three tokens; abbreviations are neither
+        ("transcribed 1/21/2025 NAW/lmc", {("NAW", "DOCTOR"), ("lmc", "DOCTOR")}),
+        ("Kwabena Asante, MD\nKAR:jt\nD: 03/04/2026", {("KAR", "DOCTOR"), ("jt", "DOCTOR")}),
+        ("Plan: HR:bpm\nlabs: BMP/inr", set()),
         ("TX AT HOME; BP 120/80  HR 88\n0800  vitals stable  OK", set()),
         # a note written in capitals: every word looks like initials
         ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "
@@ -84,6 +88,10 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Reviewed by Dr. Smith.", set()),
         ("Labs updated at bedside: hco3 23, spo2 98 (ra).", set()),
         ("Edited by Rowan today.", set()),
+        # a log line: its date (and time), the author's log-in, a colon
+        ("10/02/24 cnygaard: claim denied\n11/04/24 09:12 jtran: call from wife",
+         {("cnygaard", "USERNAME"), ("jtran", "USERNAME")}),
+        ("3/4 plan: continue\n2024-01-05 note: stable", set()),
     ],
 )
 def test_usernames_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -50,6 +50,7 @@ def initials_spans(scan: Scan) -> list[Span]:
             parts = token.text.casefold().split("/")
             if not any(part in lex.clinical_abbreviations for part in parts):
                 spans.append(note.span(index, index + 1, "DOCTOR"))
+    spans.extend(_transcription_codes(note, lex))
     credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
     for index in [i + 1 for i in credited if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
@@ -84,6 +85,23 @@ def initials_spans(scan: Scan) -> list[Span]:
             _initials(note, lex, end - 1)
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
             spans.append(note.span(end - 1, end, "DOCTOR"))
+    return spans
+
+
+def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
+    """Author and typist ending a line as three tokens: "NAW/lmc", "KAR:jt" (two spans)."""
+    spans: list[Span] = []
+    for index in note.indices(word for word in note.positions if word in {"/", ":"}):
+        if index == 0 or index + 1 >= len(note.tokens):
+            continue
+        author, typist = note.tokens[index - 1], note.tokens[index + 1]
+        glued = author.end == note.tokens[index].start and note.tokens[index].end == typist.start
+        ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
+        if glued and ends_line and TRANSCRIPTION.fullmatch(f"{author.text}/{typist.text}") and (
+            not {author.text.casefold(), typist.text.casefold()} & lex.clinical_abbreviations
+        ) and note.words[index + 1] not in lex.common:
+            spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
+                                                                      "DOCTOR")]
     return spans
 
 
@@ -187,6 +205,7 @@ def username_spans(scan: Scan) -> list[Span]:
                 spans.append(note.span(end + 1, following, "USERNAME"))
                 end = following
     spans.extend(_message_authors(note, lex))
+    spans.extend(_log_authors(note, lex))
     for index in note.positions.get("(", ()):
         end = _login(note, lex, index + 1) if index + 2 < len(note.tokens) else None
         if end is not None and end < len(note.tokens) and note.words[end] == ")" and (
@@ -245,6 +264,32 @@ def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
         ):
             end = start + 1  # "GERVASEJ:"
         if end == stop - 1:
+            spans.append(note.span(start, end, "USERNAME"))
+    return spans
+
+
+_LOG_DATE = regex.compile(r"\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?")
+_LOG_TIME = regex.compile(r"\d{1,2}:\d{2}(?::\d{2})?|\d{4}|[AaPp][Mm]")
+
+
+def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
+    """The log-in name after the date (and time) opening a line of a log, before a colon
+    ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife")."""
+    spans: list[Span] = []
+    for first in note.line_starts:
+        if not _LOG_DATE.fullmatch(note.tokens[first].text):
+            continue
+        start = first + 1
+        while start < len(note.tokens) and start - first <= 3 and note.same_line(first, start) and (
+            _LOG_TIME.fullmatch(note.tokens[start].text)
+        ):
+            start += 1
+        if start >= len(note.tokens) or not note.same_line(first, start):
+            continue
+        end = _login(note, lex, start)
+        if end is not None and end < len(note.tokens) and note.words[end] == ":" and (
+            note.tokens[end].start == note.tokens[end - 1].end
+        ):
             spans.append(note.span(start, end, "USERNAME"))
     return spans
 
