@@ -1,0 +1,35 @@
+"""A name takes the initial written before it (deidkit.models.initials)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.initials import with_initials
+from deidkit.types import Document, Span
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "label", "kept"),
+    [
+        ('favor NSCLC" per F. Nazarov at bedside', "Nazarov", "DOCTOR", "F. Nazarov"),
+        ("Forensic Photographer L. Yazzie (27 images)", "Yazzie", "DOCTOR", "L. Yazzie"),
+        # a title, two initials, litres, a line break, another label: no initial
+        ("seen by Dr. Nazarov", "Nazarov", "DOCTOR", "Nazarov"),
+        ("signed A.B. Nazarov", "Nazarov", "DOCTOR", "Nazarov"),
+        ("net negative 3 L. Ziad's main concern", "Ziad", "PATIENT", "Ziad"),
+        ("plan A.\nNazarov called", "Nazarov", "DOCTOR", "Nazarov"),
+        ("Route B. Shelbyville", "Shelbyville", "CITY", "Shelbyville"),
+    ],
+)
+def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:
+    start = text.index(name)
+    document = Document(id="a", text=text, spans=(Span(start, start + len(name), label),))
+    (done,) = with_initials([document])
+    assert [text[s.start : s.end] for s in done.spans] == [kept]
+
+
+def test_an_initial_already_in_another_span_is_left_to_it() -> None:
+    text = "per F. Nazarov"
+    spans = (Span(4, 6, "DOCTOR"), Span(7, 14, "DOCTOR"))
+    (done,) = with_initials([Document(id="a", text=text, spans=spans)])
+    assert done.spans == spans
