@@ -175,3 +175,34 @@ def test_columns_pickle_without_their_caches() -> None:
     assert len(copy.types) == 0
     extractor.clear_caches()
     assert len(columns.types) == 0
+
+
+def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
+    import numpy as np
+
+    from deidkit.features.columns import TypeTable
+
+    words = ["Smith", "smith", "SMITH", "on", "3/14", "x"]
+    norms = ["smith", "smith", "smith", "on", "0/00", "x"]
+    rows = [((4, 7), (1.0, 0.5)), ((), ()), ((2,), (1.0,)), ((9, 1, 3), (1.0, 1.0, 0.25)),
+            ((5,), (2.0,)), ((6, 6), (1.0, 1.0))]
+    neighbours = [(1, -1, 3), (2, 2, -1), (-1, -1, -1), (0, 5, 6), (7, 8, 9), (3, 2, 1)]
+    one_by_one, at_once, in_two = TypeTable(), TypeTable(), TypeTable()
+    for entry in zip(words, norms, rows, neighbours, strict=True):
+        one_by_one.add_type(*entry)
+    at_once.add_types(words, norms, rows, neighbours)
+    in_two.add_types(words[:2], norms[:2], rows[:2], neighbours[:2])
+    in_two.add_types([], [], [], [])
+    in_two.add_types(words[2:], norms[2:], rows[2:], neighbours[2:])
+    types = np.array([5, 0, 3, 3, 1, 2, 4])
+    tokens = np.arange(len(types))
+    expected = one_by_one.block(tokens, types)
+    for table in (at_once, in_two):
+        assert table.numbers == one_by_one.numbers and table.norms == one_by_one.norms
+        block = table.block(tokens, types)
+        for field in ("rows", "columns", "values"):
+            assert np.array_equal(getattr(block, field), getattr(expected, field))
+        assert np.array_equal(table.norm_numbers(types), one_by_one.norm_numbers(types))
+        assert np.array_equal(table.neighbours(types), one_by_one.neighbours(types))
+    assert one_by_one.neighbours(types)[0].tolist() == [3, 2, 1]
+    assert one_by_one.block(tokens[:1], types[:1]).columns.tolist() == [6, 6]

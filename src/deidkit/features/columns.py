@@ -18,6 +18,7 @@ matrix adds the weights in the order CRFsuite adds them (the same sums, to the b
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -184,6 +185,18 @@ class RowTable:
         self._values.extend(row[1])
         return number
 
+    def add_many(self, keys: Sequence[Any], rows: Sequence[Row]) -> None:
+        """Enter new keys (distinct) with their rows, numbered in turn: ``add`` of each, with
+        each array grown once."""
+        first = len(self.numbers)
+        self.numbers.update(zip(keys, range(first, first + len(keys)), strict=True))
+        counts = [len(row[0]) for row in rows]
+        starts = list(itertools.accumulate(counts[:-1], initial=self._ids.size))
+        self._starts.extend(starts)
+        self._counts.extend(counts)
+        self._ids.extend([column for row in rows for column in row[0]])
+        self._values.extend([value for row in rows for value in row[1]])
+
     def block(self, tokens: np.ndarray, numbers: np.ndarray) -> Block:
         """Token ``tokens[i]`` gets the row of number ``numbers[i]``."""
         counts = self._counts.data[numbers]
@@ -215,15 +228,31 @@ class TypeTable(RowTable):
 
     def add_type(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
         """Enter a new word type."""
+        self.add_types([word], [norm], [row], [neighbours])
+
+    def add_types(
+        self,
+        words: Sequence[str],
+        norms: Sequence[str],
+        rows: Sequence[Row],
+        neighbours: Sequence[Sequence[int]],
+    ) -> None:
+        """Enter new word types (distinct), numbered in turn, with their normal forms, rows
+        and neighbour columns (each array grown once: a document's new types at a time)."""
+        if not words:
+            return
         if self.width < 0:
-            self.width = len(neighbours)
-        norm_number = self._norm_numbers.get(norm)
-        if norm_number is None:
-            norm_number = self._norm_numbers[norm] = len(self.norms)
-            self.norms.append(norm)
-        self.add(word, row)
-        self._type_norms.extend([norm_number])
-        self._neighbours.extend(neighbours)
+            self.width = len(neighbours[0])
+        norm_numbers = []
+        for norm in norms:
+            number = self._norm_numbers.get(norm)
+            if number is None:
+                number = self._norm_numbers[norm] = len(self.norms)
+                self.norms.append(norm)
+            norm_numbers.append(number)
+        self.add_many(words, rows)
+        self._type_norms.extend(norm_numbers)
+        self._neighbours.extend([column for columns in neighbours for column in columns])
 
     def norm_numbers(self, types: np.ndarray) -> np.ndarray:
         return self._type_norms.data[types]

@@ -196,9 +196,7 @@ class FeatureExtractor:
             types = columns.types
         words = [token.text for token in tokens]
         numbers = types.numbers
-        for word in dict.fromkeys(words):
-            if word not in numbers:
-                self._add_type(word, columns)
+        self._add_types([word for word in dict.fromkeys(words) if word not in numbers], columns)
         type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
         blocks = [types.block(np.arange(len(words)), type_numbers)]
         if self._document_classes and tokens:
@@ -207,11 +205,17 @@ class FeatureExtractor:
             blocks += [c.document_columns(context, columns) for c in self._document_classes]
         return assemble(blocks, len(tokens), len(columns.vocabulary))
 
-    def _add_type(self, word: str, columns: Columns) -> None:
-        """Enter ``word`` in the type table of ``columns``."""
-        norm, features = self._type_entry(word)
-        neighbours = () if self._context is None else self._context.neighbour_columns(norm, columns)
-        columns.types.add_type(word, norm, columns.row(features), neighbours)
+    def _add_types(self, words: list[str], columns: Columns) -> None:
+        """Enter new ``words`` (distinct) in the type table of ``columns``, all at once."""
+        entries = [self._type_entry(word) for word in words]
+        norms = [norm for norm, _ in entries]
+        context = self._context
+        columns.types.add_types(
+            words,
+            norms,
+            [columns.row(features) for _, features in entries],
+            [() if context is None else context.neighbour_columns(norm, columns) for norm in norms],
+        )
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:
         """Feature dicts of each document in turn (streams: one document in memory)."""
