@@ -30,3 +30,23 @@ def test_cued_age_rule(
 ) -> None:
     assert found_by((ages.RULE,), text) == expected_all
     assert found_by((ages.RULE,), text, ages="over_89") == expected_over_89
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("screening of his two sons (41 and 38).", {("41", "AGE"), ("38", "AGE")}),
+        ("daughters Ifrah (15); grandmother (71)", {("15", "AGE"), ("71", "AGE")}),
+        ("lives with 2 sibs, sister (ages 4 and 13)", {("4", "AGE"), ("13", "AGE")}),
+        ("Mother: Yesenia Delgado, 23, cashier", {("23", "AGE")}),
+        # a count, a phone number, a dose, staff, no relative: no age
+        ("wife (HCP) 555-0101; son (x2 visits)", set()),
+        ("Mother: Ana Ruiz, 23 Elm St", set()),
+        ("nurse Amy (45) at bedside", set()),
+        ("cultures (2 of 2) positive", set()),
+    ],
+)
+def test_kin_age_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((ages.KIN_AGES,), text) == expected
+    over_89 = {(t, label) for t, label in expected if int(t) >= 90}
+    assert found_by((ages.KIN_AGES,), text, ages="over_89") == over_89

@@ -1,6 +1,8 @@
-"""Rule ``cued_ages``: an age after a cue the age patterns do not know ("grandfather died at
-96", "passed away at 92", "lived to 101", "aged ninety-one"); with ``ages="over_89"`` only
-ages of 90 and over. The cues are language data (``RuleLanguage.age_cues``)."""
+"""Rules ``cued_ages``: an age after a cue the age patterns do not know ("grandfather died at
+96", "passed away at 92", "lived to 101", "aged ninety-one"; ``RuleLanguage.age_cues``), and
+``kin_ages``: a relative's age written after the relative ("two sons (41 and 38)", "daughter
+Ifrah (15)", "Mother: Yesenia Delgado, 23, cashier"; the family cues of the name indicators).
+With ``ages="over_89"`` only ages of 90 and over."""
 
 from __future__ import annotations
 
@@ -54,6 +56,69 @@ def cued_age_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+_NAME_TOKENS = 4
+"""Tokens of a relative's name at most between the relative and the age."""
+_AGE_TOKEN = regex.compile(r"\d{1,3}")
+_AGE_LINKS = frozenset({"and", "&", ","})
+
+
+def kin_age_spans(scan: Scan) -> list[Span]:
+    """Ages after a relative: in parentheses ("sons (41 and 38)", "sibs (ages 4 and 13)") or,
+    after the relative's name, between commas ("Mother: Ana Ruiz, 23, cashier")."""
+    note = scan.note
+    spans: list[Span] = []
+    for index in scan.lex.name_cues.starts(note.positions):
+        found = scan.lex.name_cues.match(note.words, index)
+        if found is None or found[1] == "care_team":
+            continue
+        position = found[0]
+        if position < len(note.tokens) and note.words[position] == ":":
+            position += 1
+        named = position
+        while named < len(note.tokens) and named - position < _NAME_TOKENS and (
+            note.same_line(index, named) and (note.capitalised(named) or note.is_initial(named))
+        ):
+            named += 1
+        if named < len(note.tokens) and note.words[named] == "(":
+            spans.extend(_ages_in_parentheses(scan, named + 1))
+        elif named > position and named + 2 < len(note.tokens) and note.words[named] == "," and (
+            note.words[named + 2] in {",", "--", "-", ";", ")"}
+            and note.same_line(named, named + 2)
+        ):
+            spans.extend(_ages(scan, [named + 1]))
+    return spans
+
+
+def _ages_in_parentheses(scan: Scan, start: int) -> list[Span]:
+    """The ages in "(41 and 38)", "(ages 4 and 13)" from ``start``, else none."""
+    note = scan.note
+    if start < len(note.tokens) and note.words[start] in {"age", "ages"}:
+        start += 1
+    numbers: list[int] = []
+    position = start
+    while position < len(note.tokens) and _AGE_TOKEN.fullmatch(note.tokens[position].text):
+        numbers.append(position)
+        position += 1
+        if position < len(note.tokens) and note.words[position] in _AGE_LINKS:
+            position += 1
+    if not numbers or position >= len(note.tokens) or note.words[position] != ")":
+        return []
+    return _ages(scan, numbers)
+
+
+def _ages(scan: Scan, indices: list[int]) -> list[Span]:
+    """``AGE`` spans of the tokens at ``indices`` that hold an age (under the age rule)."""
+    spans = []
+    for index in indices:
+        token = scan.note.tokens[index]
+        if not _AGE_TOKEN.fullmatch(token.text):
+            continue
+        value = int(token.text)
+        if 0 < value <= MAX_AGE and not (scan.ages == "over_89" and value < 90):
+            spans.append(Span(token.start, token.end, "AGE", source="rules"))
+    return spans
+
+
 def _in_words(words: str) -> int:
     """The value of an age in words ("ninety-one", "one hundred and two")."""
     value = 0
@@ -65,3 +130,4 @@ def _in_words(words: str) -> int:
 
 
 RULE = SpanRule("cued_ages", priority=1, find=cued_age_spans)
+KIN_AGES = SpanRule("kin_ages", priority=1, find=kin_age_spans)

@@ -34,6 +34,7 @@ RULES: tuple[Rule, ...] = (
     identifiers.VEHICLE_UNITS,
     identifiers.HEADER_IDS,
     ages.RULE,
+    ages.KIN_AGES,
     names.TITLES,
     names.NAME_CUES,
     names.CREDENTIALS,
