@@ -95,27 +95,34 @@ class ContextFeatures(FeatureClass):
         found = memo.get("bigrams")
         if found is not None:
             return found
-        pairs: dict[tuple[str, str], list[int]] = {}
-        for side, key in enumerate(BIGRAM_KEYS):
-            prefix = key + columns.separator
-            for name, column in columns.vocabulary.items():
-                if not name.startswith(prefix):
-                    continue
-                value = name[len(prefix) :]
-                space = value.find(" ")
-                while space >= 0:
-                    pair = pairs.setdefault((value[:space], value[space + 1 :]), [-1, -1])
-                    pair[side] = column
-                    space = value.find(" ", space + 1)
-        halves: dict[str, int] = {}
-        for first, second in pairs:
-            halves.setdefault(first, len(halves))
-            halves.setdefault(second, len(halves))
-        codes = np.asarray(
-            [halves[first] * len(halves) + halves[second] for first, second in pairs], np.int64
+        # one pass over the vocabulary (both keys are as long: a name's start tells its side)
+        width = len(BIGRAM_KEYS[0]) + len(columns.separator)
+        prefixes = {key + columns.separator: side for side, key in enumerate(BIGRAM_KEYS)}
+        sides: tuple[dict[tuple[str, str], int], ...] = ({}, {})
+        for name, column in columns.vocabulary.items():
+            side = prefixes.get(name[:width])
+            if side is None:
+                continue
+            value = name[width:]
+            space = value.find(" ")
+            while space >= 0:
+                sides[side][value[:space], value[space + 1 :]] = column
+                space = value.find(" ", space + 1)
+        pairs = list(dict.fromkeys([*sides[0], *sides[1]]))  # bigram- values first
+        # halves numbered in order of first appearance, first then second of each pair
+        halves = {half: number for number, half in
+                  enumerate(dict.fromkeys(itertools.chain.from_iterable(pairs)))}
+        size = len(halves)
+        codes = np.fromiter(
+            (halves[first] * size + halves[second] for first, second in pairs), np.int64,
+            len(pairs),
         )
         order = np.argsort(codes)
-        ids = np.asarray(list(pairs.values()), np.int32).reshape(len(pairs), 2)
+        ids = np.empty((len(pairs), 2), np.int32)
+        for side, columns_of in enumerate(sides):
+            ids[:, side] = np.fromiter(
+                (columns_of.get(pair, -1) for pair in pairs), np.int32, len(pairs)
+            )
         found = memo["bigrams"] = (halves, codes[order], ids[order])
         return found
 
