@@ -1,4 +1,4 @@
-"""Rows of measurements are cleared of ages and rooms (deidkit.models.measurements)."""
+"""Readings are no ages or rooms, scores no dates (deidkit.models.measurements)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
          ["15"]),
         ("HR | 84 | 71 | 68 | 74 | 3/14", [("3/14", "DATE"), ("84", "PHONE")], ["84", "3/14"]),
         ("Vitals 84 71 68 74\nPatient is 45", [("45", "AGE")], ["45"]),
+        # a score's fraction after its cue is no date; other fractions and dates stay
+        ("motor 5/5; pain 7/10", [("5/5", "DATE"), ("7/10", "DATE")], []),
+        ("Scanned to Media tab 5/6; seen 5/5 and 3/10", [("5/6", "DATE"), ("5/5", "DATE"),
+                                                         ("3/10", "DATE")],
+         ["5/6", "5/5", "3/10"]),
     ],
 )
 def test_numbers_in_a_row_of_readings_are_no_ages_or_rooms(

@@ -12,9 +12,10 @@ import pytest
 
 from deidkit.labels import category_of
 from deidkit.models import SHIPPED_MODELS, TamperedModelError, load_model, read_model
+from deidkit.models.adjust import adjusted
 from deidkit.models.base import BaseDetector
 from deidkit.models.store import folder_size
-from deidkit.types import Document
+from deidkit.types import Document, Span
 
 SHIPPED = SHIPPED_MODELS["en"].path
 MODEL_PATH = Path(os.environ.get("DEIDKIT_EN_MODEL", SHIPPED))
@@ -26,13 +27,19 @@ def model() -> BaseDetector:
     return load_model(MODEL_PATH)
 
 
+def _spans(model: BaseDetector, text: str) -> tuple[Span, ...]:
+    """What ``deidkit detect`` finds with the model: its operating point and the fixes that run
+    after it (``deidkit.models.adjust``)."""
+    return adjusted(model, lang="en").predict([Document(id="t", text=text)])[0].spans
+
+
 def found(model: BaseDetector, text: str) -> set[tuple[str, str]]:
-    """(text, category) of every predicted span."""
-    return {(text[s.start : s.end], category_of(s.label).value) for s in model.predict_text(text)}
+    """(text, category) of every span found."""
+    return {(text[s.start : s.end], category_of(s.label).value) for s in _spans(model, text)}
 
 
 def labelled(model: BaseDetector, text: str) -> set[tuple[str, str]]:
-    return {(text[s.start : s.end], s.label) for s in model.predict_text(text)}
+    return {(text[s.start : s.end], s.label) for s in _spans(model, text)}
 
 
 # -- the model folder ---------------------------------------------------------------------------
@@ -83,9 +90,8 @@ def test_a_changed_member_file_is_refused(tmp_path: Path) -> None:
 KNOWN_MISS = pytest.mark.xfail(
     strict=True,
     reason="known miss of the shipped model (docs/english-model.md, Known limits): a "
-    "portal URL labelled as a name (found, wrong label), a greeting's name taken for a "
-    "place; strict, so a model that fixes it must move "
-    "the case back",
+    "portal URL labelled as a name (found, wrong label); strict, so a model that fixes it "
+    "must move the case back",
 )
 
 
@@ -119,8 +125,7 @@ KNOWN_MISS = pytest.mark.xfail(
         ("spoke w/ dr. vandrik re: heparin gtt.", ("vandrik", "NAME")),
         ("WIFE ZORBETTA CALLED, UPDATED BY RN.", ("ZORBETTA", "NAME")),
         ("Patient: Ovrin Talcott    DOB: 02/03/1950", ("Ovrin Talcott", "NAME")),
-        pytest.param("Hi Ibbrsan, your results look fine. Dr. Kelm", ("Ibbrsan", "NAME"),
-                     marks=KNOWN_MISS),
+        ("Hi Ibbrsan, your results look fine. Dr. Kelm", ("Ibbrsan", "NAME")),
         ("cc: Leonard Oyelaran, MD, Harborside Family Medicine",
          ("Harborside Family Medicine", "LOCATION")),
         ("Retired machinist; worked at Brevork Industries for 30 years.",

@@ -1,11 +1,15 @@
-"""Rows of measurements: a bare number in a row of numbers is a reading, not an age or a room.
+"""Readings and scores: a bare number in a row of numbers is a reading, not an age or a room;
+a fraction after a score's name is a score, not a date.
 
 A statistical detector that has seen ages and rooms as short numbers may take the cells of a
 flowsheet or a lab table for them once its threshold lets doubtful tokens through ("HR | 84 |
 71 | 68", "Chloride 99 101 102 98-107"). A row holding at least ``ROW_NUMBERS`` numbers is a
 row of readings; an ``AGE`` or ``ROOM`` span that is only a number in such a row is dropped,
 unless the row names an age or a room ("Age", "yo", "Rm", "bed"), as a census table would, or
-is a line of demographics ("DOB", "MRN", "37 F").
+is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a score ("5/5",
+"4/10": a whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor
+5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``) is dropped: the patterns never
+take it for a date, and a statistical detector at a low threshold may.
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 
 import regex
 
+from deidkit.patterns.context import SCORE_CUES, words_before
 from deidkit.types import Document, Span
 
 MEASUREMENT_LANGS = frozenset({"en"})
@@ -26,6 +31,7 @@ LABELS = frozenset({"AGE", "ROOM"})
 
 _NUMBER = regex.compile(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
 _BARE = regex.compile(r"\d{1,3}")
+_FRACTION = regex.compile(r"(?P<a>\d{1,2})/(?P<b>\d{1,2})")
 _CUES = regex.compile(  # an age, a room, or a line of demographics ("DOB ... | 37 F")
     r"\b(?:age[sd]?|yo|y/o|yrs?|years?|old|months?|mos?|rm|rooms?|beds?|bays?|suite|dob|sex"
     r"|gender|mrn|male|female)\b|\b\d{1,3}[ \t]?[MF]\b",
@@ -42,15 +48,29 @@ def _row_of_readings(line: str) -> bool:
     return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.search(line)
 
 
+def _score(text: str, span: Span) -> bool:
+    """Whether ``span`` is a score's fraction ("5/5", "4/10", "9/10") right after a score cue."""
+    fraction = _FRACTION.fullmatch(text, span.start, span.end)
+    if fraction is None:
+        return False
+    a, b = int(fraction.group("a")), int(fraction.group("b"))
+    if not (a == b or (b in {5, 10} and a <= b)):
+        return False
+    before = words_before(text, span.start, 1)
+    return bool(before) and before[0] in SCORE_CUES
+
+
 def without_readings(documents: Sequence[Document]) -> list[Document]:
     """The documents without the ``AGE`` and ``ROOM`` spans that are cells of a row of
-    readings."""
+    readings and the ``DATE`` spans that are scores."""
     result = []
     for document in documents:
         text = document.text
         kept: list[Span] = []
         rows: dict[int, bool] = {}
         for span in document.spans:
+            if span.label == "DATE" and _score(text, span):
+                continue  # "motor 5/5": a score
             if span.label in LABELS and _BARE.fullmatch(text, span.start, span.end):
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
