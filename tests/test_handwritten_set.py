@@ -185,7 +185,10 @@ def test_the_english_training_script_refuses_the_test_set_as_training_notes():
     train_en.check_extra([ROOT / "bench" / "data" / "handwritten-en-dev" / "notes.jsonl"])
 
 
-DEV_SETS = {"handwritten-en-dev": 100, "handwritten-en-dev2": 40, "handwritten-en-dev3": 60}
+DEV_SETS = {
+    "handwritten-en-dev": 100, "handwritten-en-dev2": 40, "handwritten-en-dev3": 60,
+    "handwritten-en-dev4": 40,
+}
 """The development sets (read, tuned on; the first also trained on) and their least size."""
 
 
