@@ -119,3 +119,18 @@ def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
 )
 def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((identifiers.HEADER_IDS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Club roster #: WR-19", {("WR-19", "IDNUM")}),
+        ("guarantee letter #KHO/US/2025/1187, case officer", {("KHO/US/2025/1187", "IDNUM")}),
+        # numbers alone after "#" are counts and teeth; words are no codes
+        ("oxycodone #12; tooth #19 MOD; #3 given", set()),
+        ("issue #abc and #Wed", set()),
+        ("plan:\n# DM2: FS QID\n#COVID-19 pneumonia; hx #DM2 well controlled", set()),
+    ],
+)
+def test_numbered_code_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((identifiers.NUMBERED_CODES,), text) == expected

@@ -46,6 +46,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("hospital_abbreviations", 4, "hospitals"),
         ("dictionary_names", 5, "names"),
         ("id_shapes", 5, None),
+        ("numbered_codes", 5, None),
     ]
     assert rule_names() == tuple(name for name, _, _ in table)
     assert len(set(rule_names())) == len(RULES)

@@ -164,6 +164,32 @@ def id_shape_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+_NUMBERED = regex.compile(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"
+    r"#[ \t]*:?[ \t]*(?P<code>(?=[A-Za-z0-9/-]*\p{L})(?=[A-Za-z0-9/-]*\d)"
+    r"[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*)(?![\p{L}\d])"
+)
+
+
+def numbered_code_spans(scan: Scan) -> list[Span]:
+    """A code of letters and digits after a number sign, whatever the cue before it
+    ("Club roster #: WR-19"); numbers alone after "#" are counts and teeth ("#12", "#19"), a
+    "#" opening a line is a problem list's bullet, a clinical abbreviation a problem."""
+    note, lex = scan.note, scan.lex
+    spans: list[Span] = []
+    text = note.text
+    for found in _NUMBERED.finditer(text):
+        code = found.group("code")
+        head = regex.split(r"[-/]", code.casefold())[0]
+        if _NOT_CODES.fullmatch(code) or code.casefold() in lex.medical or (
+            head in lex.clinical_abbreviations or head in lex.medical
+        ):
+            continue  # "#COVID-19", "# DM2": a problem, not a code
+        if not text[text.rfind("\n", 0, found.start()) + 1 : found.start()].strip():
+            continue  # "# Access: PICC": a problem list's bullet
+        spans.append(note.widened(found.start("code"), found.end("code"), "IDNUM"))
+    return spans
+
+
 def extension_spans(scan: Scan) -> list[Span]:
     """Phone extensions: "x5531" (the whole token), "x#5531" and "ext 5531" (the number)."""
     note = scan.note
@@ -237,6 +263,7 @@ def _vehicle_number(note: Note, lex: Lexicons, index: int) -> bool:
 
 CUED_IDS = SpanRule("cued_ids", priority=1, find=cued_id_spans)
 ID_SHAPES = SpanRule("id_shapes", priority=5, find=id_shape_spans)
+NUMBERED_CODES = SpanRule("numbered_codes", priority=5, find=numbered_code_spans)
 EXTENSIONS = SpanRule("extensions", priority=1, find=extension_spans)
 HEADER_IDS = SpanRule("header_ids", priority=1, find=header_id_spans)
 VEHICLE_UNITS = SpanRule("vehicle_units", priority=1, find=vehicle_unit_spans)

@@ -57,6 +57,7 @@ RULES: tuple[Rule, ...] = (
     organizations.HOSPITAL_ABBREVIATIONS,
     dictionary_names.RULE,
     identifiers.ID_SHAPES,
+    identifiers.NUMBERED_CODES,
 )
 
 
