@@ -112,8 +112,8 @@ DESCRIPTION = (
     "both, other categories the CRF's. Trained on deidkit synth notes ({families} template "
     "families, the issue-17 families among them; plain, ambiguous and out-of-dictionary "
     "variants) and the hand-written development notes of bench/data/handwritten-en-dev and "
-    "handwritten-en-dev2 (never the test set or handwritten-en-dev3). Every age is annotated (i2b2 2014); deidentify keeps ages under "
-    "90."
+    "handwritten-en-dev2 (never the test set or handwritten-en-dev3). Every age is annotated "
+    "(i2b2 2014); deidentify keeps ages under 90."
 )
 COMMAND = "python scripts/models/train_en.py --out src/deidkit/models/shipped/en"
 OPERATING_POINT: dict[str, Any] = {
@@ -289,11 +289,13 @@ def _rewrite_metadata(folder: Path, extra: dict[str, Any]) -> None:
 
 
 def add_handwritten(folder: Path) -> dict[str, Any]:
-    """Store the operating point, then the model's scores on the hand-written test set at it
-    (bench/handwritten.py; never used for training or for choosing settings)."""
+    """Store the operating point and the description, then the model's scores on the
+    hand-written test set at it (bench/handwritten.py; never used for training or for
+    choosing settings)."""
     import handwritten  # bench/handwritten.py
 
-    _rewrite_metadata(folder, {"operating_point": OPERATING_POINT})
+    _rewrite_metadata(folder, {"operating_point": OPERATING_POINT,
+                               "description": DESCRIPTION.format(families=len(FAMILIES))})
     payload = handwritten.run(str(folder), "en", handwritten.AGES, 1000)
     keep = ("token_recall", "token_precision", "token_recall_interval", "leak_name_id",
             "leak_counts", "entity_strict", "categories")
@@ -302,8 +304,8 @@ def add_handwritten(folder: Path) -> dict[str, Any]:
                   "(instances with any token missed), per-category recall, on the hand-written "
                   "notes of bench/data/handwritten-en (written and annotated independently of "
                   "the generator and the development notes; docs/annotation-guideline.md), "
-                  "the model run as deidkit detect runs it (operating point, mention "
-                  "propagation, whole identifier codes)",
+                  "the model run as deidkit detect runs it (operating point, the fixes "
+                  "after detection, mention propagation; docs/operating-point.md)",
         "command": HANDWRITTEN_COMMAND,
         "notes": payload["notes"],
         "gold_spans": payload["gold_spans"],
@@ -326,8 +328,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="reuse the held-out evaluation summary this script printed for "
                              "the same settings (skips the folds; the final fit only)")
     parser.add_argument("--handwritten-only", type=Path, metavar="FOLDER",
-                        help="only add the operating point and the hand-written-set scores to "
-                             "the metadata of a model folder this script wrote")
+                        help="only add the operating point, the description and the "
+                             "hand-written-set scores to the metadata of a model folder this "
+                             "script wrote")
     parser.add_argument("--extra", type=Path, action="append", metavar="JSONL",
                         help="annotated hand-written notes added to every training corpus "
                              "(default: the first two development batches; never the test set)")
