@@ -27,7 +27,7 @@ LABELS = frozenset({"HOSPITAL", "ORGANIZATION"})
 LINKS = frozenset({"of", "and", "&", "the", "for", "-", "/"})
 """Words that link the words of a department ("Department of Medicine")."""
 
-_WORD = regex.compile(r"[\w'’.-]*\w|&|/")
+_WORD = regex.compile(r"\w(?:[\w'’.-]*\w)?|&|/")
 
 
 def without_departments(documents: Sequence[Document], lang: str) -> list[Document]:
