@@ -24,7 +24,7 @@ from deidkit.types import Document, Span
 
 LABELS = frozenset({"HOSPITAL", "ORGANIZATION"})
 """The labels of names that may be a generic department."""
-LINKS = frozenset({"of", "and", "&", "the", "for", "-", "/"})
+LINKS = frozenset({"of", "and", "&", "the", "for", "/"})
 """Words that link the words of a department ("Department of Medicine")."""
 
 _WORD = regex.compile(r"\w(?:[\w'’.-]*\w)?|&|/")
@@ -41,10 +41,9 @@ def without_departments(documents: Sequence[Document], lang: str) -> list[Docume
         text = document.text
         kept: list[Span] = []
         for span in sorted(document.spans, key=lambda s: s.start):
-            continued = bool(kept) and kept[-1].label in LABELS and (
-                not text[kept[-1].end : span.start].strip()
-            )  # "[NORTHCOAST] [HEART & VASCULAR]": the rest of a name split in two
-            if span.label in LABELS and not continued and _generic(text, span, words, heads):
+            if span.label in LABELS and _generic(text, span, words, heads) and not (
+                kept and kept[-1].label in LABELS and not text[kept[-1].end : span.start].strip()
+            ):  # unless the rest of a name found in two parts: "[NORTHCOAST] [HEART & ...]"
                 continue
             kept.append(span)
         result.append(

@@ -32,9 +32,10 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
         spans = sorted(document.spans, key=lambda s: s.start)
         grown: list[Span] = []
         for span in spans:
-            before = text[max(0, span.start - 6) : span.start]
-            match = _INITIAL.search(before) if category_of(span.label) is Category.NAME else None
-            start = span.start - (len(before) - match.start()) if match else span.start
+            low = max(0, span.start - 6)
+            is_name = category_of(span.label) is Category.NAME
+            match = _INITIAL.search(text[low : span.start]) if is_name else None
+            start = low + match.start() if match else span.start
             if match and (not grown or grown[-1].end <= start):
                 span = Span(start, span.end, span.label, source=span.source, score=span.score)
             grown.append(span)

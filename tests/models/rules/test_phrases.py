@@ -30,3 +30,12 @@ def test_add_all_files_each_phrase_once_and_names_the_one_word_ones() -> None:
     assert phrases.match(["york"], 0) == (1, "STATE")
     assert phrases.match(["st", ".", "louis"], 0) == (3, "CITY")
     assert phrases.add("", "CITY") == ()
+
+
+def test_matches_gives_each_start_with_its_longest_phrase_and_skips_the_rest() -> None:
+    phrases = Phrases()
+    phrases.add("seen by", "care_team")
+    phrases.add("seen", "visit")
+    words = ["pt", "seen", "by", "dr", "seen", "today"]
+    positions = {word: [i for i, w in enumerate(words) if w == word] for word in set(words)}
+    assert list(phrases.matches(words, positions)) == [(1, (3, "care_team")), (4, (5, "visit"))]

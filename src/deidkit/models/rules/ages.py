@@ -35,10 +35,7 @@ def cued_age_spans(scan: Scan) -> list[Span]:
     text = note.text
     over_89 = scan.ages == "over_89"
     spans: list[Span] = []
-    for index in lex.age_cues.starts(note.positions):
-        found = lex.age_cues.match(note.words, index)
-        if found is None:
-            continue
+    for _, found in lex.age_cues.matches(note.words, note.positions):
         position = note.tokens[found[0] - 1].end
         number = _NUMBER.match(text, position)
         if number is not None:
@@ -67,9 +64,8 @@ def kin_age_spans(scan: Scan) -> list[Span]:
     after the relative's name, between commas ("Mother: Ana Ruiz, 23, cashier")."""
     note = scan.note
     spans: list[Span] = []
-    for index in scan.lex.name_cues.starts(note.positions):
-        found = scan.lex.name_cues.match(note.words, index)
-        if found is None or found[1] == "care_team":
+    for index, found in scan.lex.name_cues.matches(note.words, note.positions):
+        if found[1] == "care_team":
             continue
         position = found[0]
         if position < len(note.tokens) and note.words[position] == ":":

@@ -70,9 +70,8 @@ def cued_id_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     text = note.text
     spans: list[Span] = []
-    for index in lex.id_cues.starts(note.positions):
-        found = lex.id_cues.match(note.words, index)
-        if found is None or (index > 0 and note.tokens[index - 1].end == note.tokens[index].start
+    for index, found in lex.id_cues.matches(note.words, note.positions):
+        if (index > 0 and note.tokens[index - 1].end == note.tokens[index].start
                              and note.tokens[index - 1].text.isalnum()):
             continue
         end, label = found

@@ -106,10 +106,7 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
     ("seen by", "daughter", "hija")."""
     note, lex = scan.note, scan.lex
     fillers = lex.cue_fillers | _CUE_PUNCTUATION
-    for index in lex.name_cues.starts(note.positions):
-        found = lex.name_cues.match(note.words, index)
-        if found is None:
-            continue
+    for _, found in lex.name_cues.matches(note.words, note.positions):
         end_cue, kind = found
         start = end_cue
         while start < len(note.tokens) and note.words[start] in fillers and start < end_cue + 2:

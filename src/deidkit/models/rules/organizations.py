@@ -44,18 +44,14 @@ def organization_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     if note.caseless:
         return spans  # capitals tell names here; a note in capitals has none to tell
-    for index in lex.organization_heads.starts(note.positions):
-        found = lex.organization_heads.match(note.words, index)
-        if found is None or not _capital_head(note, index, found[0]):
+    for index, found in lex.organization_heads.matches(note.words, note.positions):
+        if not _capital_head(note, index, found[0]):
             continue
         generic = found[1].endswith("?")
         start = _run_before(note, lex, index, found[0], generic)
         if start is not None:
             spans.append(note.span(start, found[0], found[1].rstrip("?")))
-    for index in lex.organization_cues.starts(note.positions):
-        found = lex.organization_cues.match(note.words, index)
-        if found is None:
-            continue
+    for _, found in lex.organization_cues.matches(note.words, note.positions):
         start = found[0]
         while start < len(note.tokens) and note.words[start] in lex.articles:
             start += 1

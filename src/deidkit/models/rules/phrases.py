@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from deidkit.text import token_texts
@@ -69,3 +69,12 @@ class Phrases:
             node = node.next.get(words[end])
             end += 1
         return found
+
+    def matches(
+        self, words: Sequence[str], positions: Mapping[str, Sequence[int]]
+    ) -> Iterator[tuple[int, tuple[int, str]]]:
+        """Each start of a phrase in order, with its longest match (end index, label)."""
+        for start in self.starts(positions):
+            found = self.match(words, start)
+            if found is not None:
+                yield start, found

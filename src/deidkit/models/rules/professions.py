@@ -30,10 +30,7 @@ def profession_spans(scan: Scan) -> list[Span]:
     if not lex.profession_cues.trie and not lex.occupations.trie:
         return spans
     cue_ends = _cue_ends(note, lex)
-    for index in lex.occupations.starts(note.positions):
-        found = lex.occupations.match(note.words, index)
-        if found is None:
-            continue
+    for index, found in lex.occupations.matches(note.words, note.positions):
         end, kind = found
         start = _modifiers_start(note, lex, index)
         cued = _cued(note, start, cue_ends) or _cued(note, index, cue_ends)
@@ -46,10 +43,8 @@ def profession_spans(scan: Scan) -> list[Span]:
 def _cue_ends(note: Note, lex: Lexicons) -> set[int]:
     """The token indices right after each profession cue."""
     ends = set()
-    for index in lex.profession_cues.starts(note.positions):
-        found = lex.profession_cues.match(note.words, index)
-        if found is not None:
-            ends.add(found[0])
+    for _, found in lex.profession_cues.matches(note.words, note.positions):
+        ends.add(found[0])
     return ends
 
 

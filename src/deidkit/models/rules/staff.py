@@ -109,10 +109,7 @@ def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[S
     """Initials after a cue ("per RB", "d/w KL, TO", "per nursing (VS)"); with
     ``in_parentheses`` only initials in parentheses right after the cue."""
     spans: list[Span] = []
-    for index in lex.initials_cues.starts(note.positions):
-        found = lex.initials_cues.match(note.words, index)
-        if found is None:
-            continue
+    for index, found in lex.initials_cues.matches(note.words, note.positions):
         start = _past_fillers(note, index, found[0])
         if in_parentheses and not (
             note.words[start - 1] == "(" and start + 1 < len(note.tokens)
@@ -180,10 +177,7 @@ def username_spans(scan: Scan) -> list[Span]:
     """User names: after a cue, in parentheses on an audit line, "kpatel2" on such a line."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index in lex.username_cues.starts(note.positions):
-        found = lex.username_cues.match(note.words, index)
-        if found is None:
-            continue
+    for index, found in lex.username_cues.matches(note.words, note.positions):
         start = _past_fillers(note, index, found[0])
         if start < len(note.tokens) and note.same_line(index, start):
             end = _login(note, lex, start)
