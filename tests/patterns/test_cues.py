@@ -35,6 +35,12 @@ FOUND: list[Row] = [
     ("en", "Fax: 617-555-9876", [("617-555-9876", "FAX", "phone_cue")]),
     ("en", "Daughter's cell 617.555.0199.", [("617.555.0199", "PHONE", "phone_cue")]),
     ("en", "Phone +44 20 7946 0958 abroad.", [("+44 20 7946 0958", "PHONE", "phone_cue")]),
+    ("en", "Phone (617) 555-1234 x22", [("(617) 555-1234 x22", "PHONE", "phone_cue")]),
+    # a value stops at a gap of spaces or a closing bracket: the next field is its own
+    ("en", "pager 555-0164   07/10/25 1530",
+     [("555-0164", "PHONE", "phone_cue"), ("07/10/25", "DATE", "date_numeric")]),
+    ("en", "(fax 605-555-0125)  06/02/25",
+     [("605-555-0125", "FAX", "phone_cue"), ("06/02/25", "DATE", "date_numeric")]),
     ("en", "Room 12B, bed 2.", [("12B", "ROOM", "room"), ("2", "ROOM", "room")]),
     ("en", "Zip code: 02139.", [("02139", "ZIP", "zip_cue")]),
     ("en", "Patient aged 93 lives alone.", [("93", "AGE", "age_over_89")]),
