@@ -3,11 +3,12 @@
 For each language with shipped lists: the default dictionary class's and medical class's
 phrase matchers, and every shipped frequency table; for each language, the rules detector's
 lexicons (``deidkit.models.rules.lexicons``) and surrogate pools
-(``deidkit.redact.surrogates.pools``); built from the shipped resources exactly
+(``deidkit.redact.surrogates.pools``), and the compiled programs of the PHI patterns'
+expressions (``deidkit.patterns.compiled``); built from the shipped resources exactly
 as a process builds them, stored as arrays named by their fingerprint
 (``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
-phrase matcher, a language's rule data, the rules' lexicons code, the surrogate pools' code
-or Faker
+phrase matcher, a language's rule data, the rules' lexicons code, the surrogate pools' code,
+Faker, a PHI pattern (or a language's pattern words) or ``regex``
 (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
 build the tables themselves, as before, and give the same output)::
 
@@ -28,6 +29,7 @@ from deidkit import resources
 from deidkit.features import dictionary, medical
 from deidkit.lang import language_codes
 from deidkit.models.rules import lexicons
+from deidkit.patterns import PATTERNS, compiled
 from deidkit.redact.surrogates.pools import pools, prepared_pools
 from deidkit.resources import prepared
 
@@ -52,8 +54,10 @@ def prepare(directory: Path) -> list[str]:
             for code in language_codes():
                 lexicons.prepared_lexicons(code)
                 prepared_pools(code)
+            compiled.prepare_programs(pattern.expression for pattern in PATTERNS)
         return prepared.write(tables, directory)
     finally:  # nothing built while recording is kept
+        compiled.clear_cache()
         dictionary._matcher.cache_clear()
         medical._matcher.cache_clear()
         lexicons.lexicons.cache_clear()

@@ -19,6 +19,7 @@ import regex
 
 from deidkit.lang import language_codes
 from deidkit.lang.patterns import PatternLanguage
+from deidkit.patterns.compiled import compile_expression
 
 # --- expression edges --------------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ class Pattern:
 
 @cache
 def _compile(expression: str) -> regex.Pattern[str]:
-    return regex.compile(expression, regex.VERSION1)
+    return compile_expression(expression)  # as prepared, else compiled here
 
 
 def phi_extent(match: regex.Match[str]) -> tuple[int, int]:

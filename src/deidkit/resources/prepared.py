@@ -201,6 +201,13 @@ def load_or_build(
         ) from None
 
 
+def stored(kind: str, key: str) -> Arrays | None:
+    """The arrays stored as ``kind-key`` (checked against the manifest), or None: what a
+    table that must stay as prepared reads while it is prepared again."""
+    folder = PREPARED_DIR / f"{kind}-{key}"
+    return _read(folder, _manifest()) if folder.is_dir() else None
+
+
 @functools.cache
 def _manifest() -> dict[str, str]:
     path = PREPARED_DIR / MANIFEST_FILE
