@@ -20,6 +20,8 @@ from .helpers import found_by
         ("Aged one hundred and two.", {("one hundred and two", "AGE")},
          {("one hundred and two", "AGE")}),
         ("Father passed at 45.", {("45", "AGE")}, set()),
+        ("Age at death: 96. Age at diagnosis 52", {("96", "AGE"), ("52", "AGE")},
+         {("96", "AGE")}),
         # clock times, places, weights, doses
         ("Died at 0800; died at home; expired at 14:22.", set(), set()),
         ("Weight at 96 kg; aged 10 mg.", set(), set()),
@@ -39,6 +41,12 @@ def test_cued_age_rule(
         ("daughters Ifrah (15); grandmother (71)", {("15", "AGE"), ("71", "AGE")}),
         ("lives with 2 sibs, sister (ages 4 and 13)", {("4", "AGE"), ("13", "AGE")}),
         ("Mother: Yesenia Delgado, 23, cashier", {("23", "AGE")}),
+        ("a truck driver, kids 13 and 16. Bowls", {("13", "AGE"), ("16", "AGE")}),
+        ("sons 41, 38 and 35; daughter 92\nwife 70", {("41", "AGE"), ("38", "AGE"),
+                                                   ("35", "AGE")}),
+        # a count, a dose, a list that runs on
+        ("kids 2 and 3 year olds; sons 4 and 5 mg", set()),
+        ("Dr. Usi, Richfield Family Clinic, 1-2 wks", set()),
         # a count, a phone number, a dose, staff, no relative: no age
         ("wife (HCP) 555-0101; son (x2 visits)", set()),
         ("Mother: Ana Ruiz, 23 Elm St", set()),

@@ -77,3 +77,17 @@ def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) 
 )
 def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((organizations.UNITS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("census 9\n**712 RAGHUNATHAN, Priyanka 80F  CAP\n 723-B Halvorsrud, Jens 71M  CHF\n"
+         "- 14 Cho-Ferreira, Ana M 34 F", {("712", "ROOM"), ("723-B", "ROOM"), ("14", "ROOM")}),
+        # no age and sex after the name, a dose, a time in a sentence
+        ("712 Raghunathan, Priyanka\n40 Smith, Jones and Co 45 mg\nAt 0700 Bell, Ana 30F",
+         set()),
+    ],
+)
+def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((organizations.CENSUS_ROOMS,), text) == expected

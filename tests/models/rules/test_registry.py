@@ -37,6 +37,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("organizations", 2, "hospitals"),
         ("hospitals", 2, "hospitals"),
         ("units", 2, "places"),
+        ("census_rooms", 2, "places"),
         ("professions", 3, None),
         ("streets", 2, "places"),
         ("cued_places", 4, "places"),

@@ -238,7 +238,7 @@ RULES = RuleLanguage(
     name_indicators=("name_indicators",),
     extra_name_indicators=(
         ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
-        ("gd", "family"), ("gs", "family"), ("sitter", "care_team"),
+        ("gd", "family"), ("gs", "family"), ("kids", "family"), ("sitter", "care_team"),
     ),
     location_indicators=("location_indicators",),
     extra_location_indicators=(),
@@ -388,6 +388,8 @@ RULES = RuleLanguage(
     age_cues=(
         "died at", "passed away at", "passed at", "deceased at", "died at age", "expired at",
         "lived to", "lived to be", "aged", "died aged", "at the age of", "died at the age of",
+        "age at death", "age at diagnosis", "age at dx", "age at onset", "age of onset",
+        "diagnosed at age", "onset at age",
     ),
     department_words=DEPARTMENT_WORDS,
     department_heads=DEPARTMENT_HEADS,

@@ -1,5 +1,6 @@
 """Rules ``cued_ages``: an age after a cue the age patterns do not know ("grandfather died at
-96", "passed away at 92", "lived to 101", "aged ninety-one"; ``RuleLanguage.age_cues``), and
+96", "passed away at 92", "lived to 101", "aged ninety-one", "Age at death: 96";
+``RuleLanguage.age_cues``), and
 ``kin_ages``: a relative's age written after the relative ("two sons (41 and 38)", "daughter
 Ifrah (15)", "Mother: Yesenia Delgado, 23, cashier"; the family cues of the name indicators).
 With ``ages="over_89"`` only ages of 90 and over."""
@@ -9,9 +10,10 @@ from __future__ import annotations
 import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
-_NUMBER = regex.compile(r"[ \t]*(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
+_NUMBER = regex.compile(r"[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _WORDS = regex.compile(
     r"(?i)[ \t]*(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]*"
@@ -57,11 +59,13 @@ _NAME_TOKENS = 4
 """Tokens of a relative's name at most between the relative and the age."""
 _AGE_TOKEN = regex.compile(r"\d{1,3}")
 _AGE_LINKS = frozenset({"and", "&", ","})
+_CLAUSE_ENDS = frozenset({".", ";", ")"})
 
 
 def kin_age_spans(scan: Scan) -> list[Span]:
-    """Ages after a relative: in parentheses ("sons (41 and 38)", "sibs (ages 4 and 13)") or,
-    after the relative's name, between commas ("Mother: Ana Ruiz, 23, cashier")."""
+    """Ages after a relative: in parentheses ("sons (41 and 38)", "sibs (ages 4 and 13)"),
+    listed ("kids 13 and 16.") or, after the relative's name, between commas ("Mother: Ana
+    Ruiz, 23, cashier")."""
     note = scan.note
     spans: list[Span] = []
     for index, found in scan.lex.name_cues.matches(note.words, note.positions):
@@ -77,9 +81,11 @@ def kin_age_spans(scan: Scan) -> list[Span]:
             named += 1
         if named < len(note.tokens) and note.words[named] == "(":
             spans.extend(_ages_in_parentheses(scan, named + 1))
+        elif named == position:
+            spans.extend(_listed_ages(scan, position))
         elif named > position and named + 2 < len(note.tokens) and note.words[named] == "," and (
             note.words[named + 2] in {",", "--", "-", ";", ")"}
-            and note.same_line(named, named + 2)
+            and note.same_line(named, named + 2) and not _range_from(note, named + 1)
         ):
             spans.extend(_ages(scan, [named + 1]))
     return spans
@@ -90,6 +96,23 @@ def _ages_in_parentheses(scan: Scan, start: int) -> list[Span]:
     note = scan.note
     if start < len(note.tokens) and note.words[start] in {"age", "ages"}:
         start += 1
+    numbers, position = _age_list(scan, start)
+    if not numbers or position >= len(note.tokens) or note.words[position] != ")":
+        return []
+    return _ages(scan, numbers)
+
+
+def _range_from(note: Note, index: int) -> bool:
+    """Whether the number at ``index`` starts a range ("1-2 wks")."""
+    after = index + 2
+    return after < len(note.tokens) and note.words[index + 1] == "-" and (
+        note.tokens[after].start == note.tokens[index + 1].end and note.words[after].isdigit()
+    )
+
+
+def _age_list(scan: Scan, start: int) -> tuple[list[int], int]:
+    """The numbers of "41 and 38", "4, 9 & 13" from ``start`` and the position after them."""
+    note = scan.note
     numbers: list[int] = []
     position = start
     while position < len(note.tokens) and _AGE_TOKEN.fullmatch(note.tokens[position].text):
@@ -97,9 +120,19 @@ def _ages_in_parentheses(scan: Scan, start: int) -> list[Span]:
         position += 1
         if position < len(note.tokens) and note.words[position] in _AGE_LINKS:
             position += 1
-    if not numbers or position >= len(note.tokens) or note.words[position] != ")":
+    return numbers, position
+
+
+def _listed_ages(scan: Scan, start: int) -> list[Span]:
+    """Two or more ages right after the relative, ending a clause ("kids 13 and 16.")."""
+    note = scan.note
+    numbers, position = _age_list(scan, start)
+    if len(numbers) < 2 or note.words[position - 1] in _AGE_LINKS:
         return []
-    return _ages(scan, numbers)
+    ends = position >= len(note.tokens) or not note.same_line(numbers[-1], position) or (
+        note.words[position] in _CLAUSE_ENDS
+    )
+    return _ages(scan, numbers) if ends else []
 
 
 def _ages(scan: Scan, indices: list[int]) -> list[Span]:

@@ -1,5 +1,5 @@
-"""Rules ``organizations``, ``hospital_abbreviations`` and ``units``: named places the
-hospital and street rules leave.
+"""Rules ``organizations``, ``hospital_abbreviations``, ``units`` and ``census_rooms``: named
+places the hospital and street rules leave.
 
 - ``organizations``: capitalised words ending in an organisation's head word
   (``RuleLanguage.organization_heads``: "Nursing Home" and "Hospice" give ``HOSPITAL``,
@@ -10,7 +10,9 @@ hospital and street rules leave.
   a pipe-separated header ("LMH | Cardiology | ..."), before a unit ("SJMC ED") or after a
   transfer cue ("transferred from LMH");
 - ``units``: a named unit and room after a unit field ("Unit/Room: Ellis 14 / 22B":
-  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5").
+  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5");
+- ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
+  ("712 RAGHUNATHAN, Priyanka 80F").
 """
 
 from __future__ import annotations
@@ -254,6 +256,24 @@ def unit_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+_CENSUS_LINE = regex.compile(  # one class for the bullets and blanks: linear on long runs
+    r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)[ \t]+\p{Lu}[\p{L}'’-]+"
+    r"(?:[ \t]\p{Lu}[\p{L}'’-]+)?,[ \t]*\p{Lu}[\p{L}'’-]*(?:[ \t]\p{Lu}\.?)?[ \t]+\d{1,3}[ \t]?"
+    r"(?i:m|f|yo)\b"
+)
+
+
+def census_room_spans(scan: Scan) -> list[Span]:
+    """The room a line of a census or sign-out list starts with: "**712 RAGHUNATHAN, Priyanka
+    80F", " 723-B Halvorsrud, Jens 71M" (a room, a "LAST, First" name, an age and sex)."""
+    if "," not in scan.note.text:
+        return []
+    return [
+        Span(found.start("room"), found.end("room"), "ROOM", source="rules")
+        for found in _CENSUS_LINE.finditer(scan.note.text)
+    ]
+
+
 def _glued(note: Note, end: int) -> int:
     """``end`` moved past tokens glued to the one before it ("22" "B" of "22B")."""
     while end < len(note.tokens) and note.tokens[end].start == note.tokens[end - 1].end and (
@@ -269,3 +289,4 @@ HOSPITAL_ABBREVIATIONS = SpanRule(
     "hospital_abbreviations", priority=4, find=hospital_abbreviation_spans, switch="hospitals"
 )
 UNITS = SpanRule("units", priority=2, find=unit_spans, switch="places")
+CENSUS_ROOMS = SpanRule("census_rooms", priority=2, find=census_room_spans, switch="places")

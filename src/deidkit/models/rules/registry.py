@@ -48,6 +48,7 @@ RULES: tuple[Rule, ...] = (
     organizations.ORGANIZATIONS,
     hospitals.RULE,
     organizations.UNITS,
+    organizations.CENSUS_ROOMS,
     professions.RULE,
     streets.RULE,
     places.CUED_PLACES,
