@@ -213,7 +213,9 @@ DEPARTMENT_WORDS = frozenset(
     registration admissions admitting records information management financial compliance
     quality risk social work case pharmacy nutrition chaplaincy spiritual interpreter
     interpreters language provider providers court courts trial probate juvenile judicial
-    abuse catheterization rehabilitation rehab"""
+    abuse catheterization rehabilitation rehab behavioral behavioural mental audiology
+    optometry podiatry dental dentistry speech occupational respiratory therapy physiotherapy
+    endoscopy dialysis infusion transplant hepatology allergy immunology"""
     )
 )
 DEPARTMENT_HEADS = frozenset({"hospital", "clinic", "clinics", "center", "centre", "medical"})
