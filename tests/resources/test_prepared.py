@@ -58,6 +58,19 @@ def test_a_string_table_is_the_mapping_it_was_built_from(items: dict[str, int],
     assert 5 not in table and table.get(5) is None  # type: ignore[arg-type]
 
 
+def test_a_string_table_finds_keys_around_the_edges_of_its_prefix_groups() -> None:
+    # keys shorter than the prefix, NUL bytes (which pad short keys), shared prefixes and
+    # characters of several bytes: each group of keys with one prefix code is searched alone
+    keys = ["", "\0", "a", "a\0", "a\0\0", "a\0\0b", "ab", "abc", "abcd", "abd", "b", "é", "éa",
+            "\uffff", "\U0001f600", "zzz", "zzzz"]
+    table = StringTable.build({key: number for number, key in enumerate(keys)})
+    assert len(table._prefix_ranges()) < len(keys)  # some groups hold several keys
+    for number, key in enumerate(keys):
+        assert table[key] == number
+    for other in ["\0\0", "a\0b", "abce", "ac", "zz", "zzzzz", "e", "\U0001f601"]:
+        assert other not in table and table.get(other) is None
+
+
 def test_a_string_table_refuses_arrays_that_do_not_fit() -> None:
     arrays = StringTable.build({"a": 1, "b": 2}).arrays()
     with pytest.raises(ValueError):

@@ -26,6 +26,7 @@ import contextlib
 import functools
 import hashlib
 import io
+import itertools
 import json
 import os
 import shutil
@@ -50,13 +51,25 @@ _T = TypeVar("_T")
 _recording: dict[str, Arrays] | None = None
 
 
+PREFIX = 3
+"""How many leading bytes of a key ``StringTable`` groups its keys by."""
+
+
+def prefix_code(key: bytes) -> int:
+    """The first ``PREFIX`` bytes of ``key`` as a number, zeros past its end: a code that
+    never falls as keys rise in byte order, so the keys of one code are side by side."""
+    return int.from_bytes(key[:PREFIX].ljust(PREFIX, b"\0"), "big")
+
+
 class StringTable(Mapping[str, int]):
     """An immutable ``str -> int`` mapping over arrays: distinct keys sorted by their UTF-8
     bytes (``keys``: the bytes one after another, ``offsets``: where each starts, and its
     end), ``values`` aligned with them, and optionally ``order`` (the keys' original order,
-    which iteration follows). A look-up is a binary search (~20 comparisons)."""
+    which iteration follows). A look-up finds the keys that share the wanted key's first
+    ``PREFIX`` bytes (a dictionary made on the first look-up) and binary-searches only those
+    (a few comparisons; none when no key starts that way)."""
 
-    __slots__ = ("_blob", "_offsets", "_order", "_size", "_values")
+    __slots__ = ("_blob", "_offsets", "_order", "_prefixes", "_size", "_values")
 
     def __init__(self, arrays: Mapping[str, np.ndarray]) -> None:
         offsets = np.asarray(arrays["offsets"])
@@ -76,6 +89,7 @@ class StringTable(Mapping[str, int]):
         order = arrays.get("order")
         self._order = None if order is None else np.asarray(order)
         self._size = size
+        self._prefixes: dict[int, tuple[int, int]] | None = None
 
     @classmethod
     def build(cls, items: Mapping[str, int], *, keep_order: bool = True) -> StringTable:
@@ -124,18 +138,39 @@ class StringTable(Mapping[str, int]):
     def _key(self, index: int) -> bytes:
         return self._blob[self._offsets[index] : self._offsets[index + 1]]
 
+    def _prefix_ranges(self) -> dict[int, tuple[int, int]]:
+        """``prefix_code`` of a key -> the range of sorted positions of the keys with that
+        code (side by side: a key's code never falls as the keys rise)."""
+        offsets = np.asarray(self._offsets)
+        starts, ends = offsets[:-1], offsets[1:]
+        raw = np.frombuffer(self._blob + b"\0", np.uint8)  # a byte more: never empty
+        last = len(raw) - 1
+        codes = np.zeros(self._size, np.int32)
+        for place in range(PREFIX):  # the first PREFIX bytes, zeros past a key's end
+            at = starts + place
+            codes <<= 8
+            codes |= np.where(at < ends, raw[np.minimum(at, last)], 0)
+        bounds = np.flatnonzero(np.diff(codes, prepend=-1, append=-1)).tolist()
+        return dict(zip(codes[bounds[:-1]].tolist(), itertools.pairwise(bounds), strict=True))
+
     def _index(self, key: str) -> int:
         """The position of ``key`` in sorted order, or -1."""
         wanted = key.encode("utf-8", "surrogatepass")
+        prefixes = self._prefixes
+        if prefixes is None:
+            prefixes = self._prefixes = self._prefix_ranges() if self._size else {}
+        found = prefixes.get(prefix_code(wanted))
+        if found is None:
+            return -1
         blob, offsets = self._blob, self._offsets
-        low, high = 0, self._size
+        low, high = found
         while low < high:
             middle = (low + high) // 2
             if blob[offsets[middle] : offsets[middle + 1]] < wanted:
                 low = middle + 1
             else:
                 high = middle
-        if low < self._size and blob[offsets[low] : offsets[low + 1]] == wanted:
+        if low < found[1] and blob[offsets[low] : offsets[low + 1]] == wanted:
             return low
         return -1
 
