@@ -22,6 +22,7 @@ from .helpers import found_by
         ("Father passed at 45.", {("45", "AGE")}, set()),
         ("Age at death: 96. Age at diagnosis 52", {("96", "AGE"), ("52", "AGE")},
          {("96", "AGE")}),
+        ("died on 15 March at the age of\n91.", {("91", "AGE")}, {("91", "AGE")}),
         # clock times, places, weights, doses
         ("Died at 0800; died at home; expired at 14:22.", set(), set()),
         ("Weight at 96 kg; aged 10 mg.", set(), set()),
@@ -45,7 +46,8 @@ def test_cued_age_rule(
         ("sons 41, 38 and 35; daughter 92\nwife 70", {("41", "AGE"), ("38", "AGE"),
                                                    ("35", "AGE")}),
         # a count, a dose, a list that runs on
-        ("kids 2 and 3 year olds; sons 4 and 5 mg", set()),
+        ("Children 10 and 7 living w/ her sister", {("10", "AGE"), ("7", "AGE")}),
+        ("sons 4 and 5 mg; daughters 2 and 3 times", set()),
         ("Dr. Usi, Richfield Family Clinic, 1-2 wks", set()),
         # a count, a phone number, a dose, staff, no relative: no age
         ("wife (HCP) 555-0101; son (x2 visits)", set()),

@@ -71,7 +71,10 @@ def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) 
         ("Unit/Room: Ellis 14 / 22B", {("Ellis 14", "DEPARTMENT"), ("22B", "ROOM")}),
         ("Unit: Whitcomb 5", {("Whitcomb 5", "DEPARTMENT")}),
         ("Transferred to Whitcomb 5 overnight.", {("Whitcomb 5", "DEPARTMENT")}),
+        ("to step-down Ridley 6 Thursday; likely stepdown Kestrel 6 in 24h",
+         {("Ridley 6", "DEPARTMENT"), ("Kestrel 6", "DEPARTMENT")}),
         ("Transferred to floor; transferred to ICU bed 4.", set()),
+        ("step-down unit; step down 2 levels; stepdown Bed 4", set()),
         ("Location: Rm: ED 608", set()),
     ],
 )

@@ -13,7 +13,7 @@ from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
-_NUMBER = regex.compile(r"[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
+_NUMBER = regex.compile(r"(?:[ \t]*\n)?[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _WORDS = regex.compile(
     r"(?i)[ \t]*(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]*"
@@ -59,7 +59,7 @@ _NAME_TOKENS = 4
 """Tokens of a relative's name at most between the relative and the age."""
 _AGE_TOKEN = regex.compile(r"\d{1,3}")
 _AGE_LINKS = frozenset({"and", "&", ","})
-_CLAUSE_ENDS = frozenset({".", ";", ")"})
+_COUNTED = frozenset({"times", "x", "visits", "doses", "of"})  # "sons 2 and 3 times"
 
 
 def kin_age_spans(scan: Scan) -> list[Span]:
@@ -124,15 +124,16 @@ def _age_list(scan: Scan, start: int) -> tuple[list[int], int]:
 
 
 def _listed_ages(scan: Scan, start: int) -> list[Span]:
-    """Two or more ages right after the relative, ending a clause ("kids 13 and 16.")."""
+    """Two or more ages right after the relative, not counts or measures ("kids 13 and 16",
+    "Children 10 and 7 living with")."""
     note = scan.note
     numbers, position = _age_list(scan, start)
     if len(numbers) < 2 or note.words[position - 1] in _AGE_LINKS:
         return []
-    ends = position >= len(note.tokens) or not note.same_line(numbers[-1], position) or (
-        note.words[position] in _CLAUSE_ENDS
+    counted = _NOT_AGE.match(note.text, note.tokens[numbers[-1]].end) or (
+        position < len(note.tokens) and note.words[position] in _COUNTED
     )
-    return _ages(scan, numbers) if ends else []
+    return [] if counted else _ages(scan, numbers)
 
 
 def _ages(scan: Scan, indices: list[int]) -> list[Span]:

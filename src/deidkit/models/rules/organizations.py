@@ -10,7 +10,8 @@ places the hospital and street rules leave.
   a pipe-separated header ("LMH | Cardiology | ..."), before a unit ("SJMC ED") or after a
   transfer cue ("transferred from LMH");
 - ``units``: a named unit and room after a unit field ("Unit/Room: Ellis 14 / 22B":
-  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5");
+  ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5", "to
+  step-down Ridley 6");
 - ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
   ("712 RAGHUNATHAN, Priyanka 80F").
 """
@@ -32,6 +33,7 @@ _RUN_LIMIT = 5  # capitalised words before a head word
 HOSPITAL_UNITS = frozenset({"ed", "er", "icu", "ccu", "micu", "sicu", "nicu", "picu", "or",
                             "campus", "emergency", "ob", "l&d", "pacu", "cath"})
 TRANSFER_CUES = frozenset({"from", "to", "at"})
+_UNIT_LEADS = frozenset({"to", "from", "stepdown", "down"})  # "transferred to", "step-down"
 UNIT_FIELDS = frozenset({"unit", "ward", "floor", "unit/room", "unit/bed", "location", "loc",
                          "nursing unit", "service unit"})
 # last words of a kind of place after a transfer cue, not of a name ("to Intensive Care")
@@ -209,11 +211,12 @@ def _piped(note: Note, index: int) -> bool:
 
 
 def unit_spans(scan: Scan) -> list[Span]:
-    """"Unit/Room: Ellis 14 / 22B", "transferred to Whitcomb 5": a named unit and its room."""
+    """"Unit/Room: Ellis 14 / 22B", "transferred to Whitcomb 5", "step-down Ridley 6": a named
+    unit and its room."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     count = len(note.tokens)
-    for index in note.indices(UNIT_FIELDS | {"to", "from"}):
+    for index in note.indices(UNIT_FIELDS | _UNIT_LEADS):
         if index >= count - 2:
             break
         word = note.words[index]
@@ -227,9 +230,7 @@ def unit_spans(scan: Scan) -> list[Span]:
             if colon >= count or note.words[colon] != ":":
                 continue
             start = colon + 1
-        elif word in {"to", "from"} and index > 0 and note.words[index - 1].startswith(
-            "transfer"
-        ):
+        elif _unit_lead(note, index):
             start = index + 1
         else:
             continue
@@ -272,6 +273,14 @@ def census_room_spans(scan: Scan) -> list[Span]:
         Span(found.start("room"), found.end("room"), "ROOM", source="rules")
         for found in _CENSUS_LINE.finditer(scan.note.text)
     ]
+
+
+def _unit_lead(note: Note, index: int) -> bool:
+    """Whether a named unit may follow token ``index``: "transferred to", "step-down"."""
+    word = note.words[index]
+    if word in {"to", "from"}:
+        return index > 0 and note.words[index - 1].startswith("transfer")
+    return word == "stepdown" or note.words[index - 2 : index + 1] == ["step", "-", "down"]
 
 
 def _glued(note: Note, end: int) -> int:
