@@ -95,10 +95,13 @@ class ContextFeatures(FeatureClass):
         found = memo.get("bigrams")
         if found is not None:
             return found
-        # one pass over the vocabulary (both keys are as long: a name's start tells its side)
+        # one pass over the vocabulary (both keys are as long: a name's start tells its side),
+        # numbering each half and each pair as it first comes
         width = len(BIGRAM_KEYS[0]) + len(columns.separator)
         prefixes = {key + columns.separator: side for side, key in enumerate(BIGRAM_KEYS)}
-        sides: tuple[dict[tuple[str, str], int], ...] = ({}, {})
+        halves: dict[str, int] = {}
+        pairs: dict[tuple[int, int], int] = {}  # (first, second) -> its row of ``ids``
+        ids: list[list[int]] = []  # each pair's columns: [bigram-, bigram+]
         for name, column in columns.vocabulary.items():
             side = prefixes.get(name[:width])
             if side is None:
@@ -106,24 +109,18 @@ class ContextFeatures(FeatureClass):
             value = name[width:]
             space = value.find(" ")
             while space >= 0:
-                sides[side][value[:space], value[space + 1 :]] = column
+                first = halves.setdefault(value[:space], len(halves))
+                pair = (first, halves.setdefault(value[space + 1 :], len(halves)))
+                row = pairs.setdefault(pair, len(ids))
+                if row == len(ids):
+                    ids.append([-1, -1])
+                ids[row][side] = column
                 space = value.find(" ", space + 1)
-        pairs = list(dict.fromkeys([*sides[0], *sides[1]]))  # bigram- values first
-        # halves numbered in order of first appearance, first then second of each pair
-        halves = {half: number for number, half in
-                  enumerate(dict.fromkeys(itertools.chain.from_iterable(pairs)))}
-        size = len(halves)
-        codes = np.fromiter(
-            (halves[first] * size + halves[second] for first, second in pairs), np.int64,
-            len(pairs),
-        )
+        numbers = np.asarray(list(pairs), np.int64).reshape(-1, 2)
+        codes = numbers[:, 0] * len(halves) + numbers[:, 1]
         order = np.argsort(codes)
-        ids = np.empty((len(pairs), 2), np.int32)
-        for side, columns_of in enumerate(sides):
-            ids[:, side] = np.fromiter(
-                (columns_of.get(pair, -1) for pair in pairs), np.int32, len(pairs)
-            )
-        found = memo["bigrams"] = (halves, codes[order], ids[order])
+        table = np.asarray(ids, np.int32).reshape(-1, 2)
+        found = memo["bigrams"] = (halves, codes[order], table[order])
         return found
 
     def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
