@@ -17,6 +17,11 @@ RULE = (dictionary_names.RULE,)
         ("Pt John Smith was admitted.", "en", {("John Smith", "PATIENT")}),
         ("Pt Margaret reports nausea.", "en", {("Margaret", "PATIENT")}),
         ("Harold J. Finnegan came.", "en", {("Harold J. Finnegan", "PATIENT")}),
+        ("Compressions: Ruiz, O'Dowd; Bridget O’Sullivan", "en",
+         {("Ruiz", "PATIENT"), ("O'Dowd", "PATIENT"), ("Bridget O’Sullivan", "PATIENT")}),
+        ("Seen at 4 O'Clock rounds.", "en", set()),
+        ("Dear Doctor O'Sheil,\nSigned by Trevor O'Reardon DO", "en",
+         {("O'Sheil", "PATIENT"), ("Trevor O'Reardon", "PATIENT")}),
         ("Visto con Ernesto Rivera.", "es", {("Ernesto Rivera", "PATIENT")}),
         # an ambiguous name alone is not taken; next to a name it is
         ("Brown stool noted.", "en", set()),

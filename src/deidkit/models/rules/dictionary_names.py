@@ -1,8 +1,9 @@
 """Rule ``dictionary_names``: tokens in the name lists, on the ``dictionary_names`` layer.
 
-Unambiguous names stand alone; a name that is also a common, medical or place word (or any
-surname in a note without capitals) is taken only next to another name or an initial. Tokens
-the context rules labelled are left to them.
+Unambiguous names stand alone (a Gaelic "O'" before a listed surname too: "O'Dowd"); a name
+that is also a common, medical or place word (or any surname in a note without capitals) is
+taken only next to another name or an initial, never a title or credential. Tokens the context
+rules labelled are left to them.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
     context = scan.labels(CONTEXT_NAMES.name)
     count = len(note.tokens)
     weak: set[int] = set()
-    for word in [word for word in note.positions if word in lex.names]:
-        if word in lex.not_names:
+    for word, listed in [(word, _listed(word, lex)) for word in note.positions]:
+        if listed is None or listed in lex.not_names:
             continue
-        ambiguous = word in lex.common or word in lex.medical or word in lex.single_places
-        ambiguous = ambiguous or word in lex.eponyms or word in lex.clinical_abbreviations
-        if note.caseless and word not in lex.first_names:
+        ambiguous = listed in lex.common or listed in lex.medical or listed in lex.single_places
+        ambiguous = ambiguous or listed in lex.eponyms or listed in lex.clinical_abbreviations
+        if note.caseless and listed not in lex.first_names:
             ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
         for index in note.positions[word]:
             if context[index] is not None or not note.is_word(index) or not (
@@ -38,6 +39,8 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
                 continue
             if eponym(note, lex, index) or _measurement(note, index):
                 continue
+            if word in lex.titles or word.replace(".", "") in lex.credentials:
+                continue  # "Dear Doctor O'Sheil", "Trevor O'Reardon DO": no part of the name
             if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index):
                 weak.add(index)
             else:
@@ -56,6 +59,18 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
                     labels[index] = labels[other]
                     changed = True
                     break
+
+
+_GAELIC = ("o'", "o’")  # "O'Dowd": the lists hold the surname without it ("dowd", "obrien")
+
+
+def _listed(word: str, lex: Lexicons) -> str | None:
+    """The name-list entry ``word`` is ("O'Dowd" is "dowd"), or none."""
+    if word in lex.names:
+        return word
+    if word[:2] in _GAELIC and len(word) > 4 and word[2:] in lex.names:
+        return word[2:]
+    return None
 
 
 def _measurement(note: Note, index: int) -> bool:
