@@ -4,11 +4,12 @@ to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the
 ``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
 detector (``deidkit.models.operating``) and wraps it so that numbers in rows of readings are
 no ages or rooms (``deidkit.models.measurements``, English), generic departments no
-organisations (``deidkit.models.departments``), names take the initial before them
-(``deidkit.models.initials``, English), its identifiers cover their whole
-codes (``deidkit.models.codes``, English), its predictions get further mentions of the same
-names and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and
-then the age rule (``deidkit.agerule``).
+organisations (``deidkit.models.departments``), punctuation alone and (English) one ordinary
+word let through by the threshold no PHI (``deidkit.models.flips``), names take the initial
+before them (``deidkit.models.initials``, English), its identifiers cover their whole codes
+(``deidkit.models.codes``, English), its predictions get further mentions of the same names
+and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then
+the age rule (``deidkit.agerule``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
 from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
 from deidkit.models.departments import without_departments
+from deidkit.models.flips import without_flips
 from deidkit.models.initials import INITIAL_LANGS, with_initials
 from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
@@ -55,6 +57,7 @@ class Adjusted:
         if self.lang in MEASUREMENT_LANGS:
             predicted = without_readings(predicted)
         predicted = without_departments(predicted, self.lang)
+        predicted = without_flips(predicted, self.lang)
         if self.lang in INITIAL_LANGS:
             predicted = with_initials(predicted)
         if self.lang in WHOLE_CODE_LANGS:
