@@ -23,11 +23,12 @@ _DATE_SHAPE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _ID_VALUE = regex.compile(r"[\p{L}\d][\p{L}\d/.\-]*")
 _DECIMAL_VALUE = regex.compile(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "ref 11.0-15.0": a range
 _ID_MORE_GROUPS = regex.compile(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
-# digit groups joined by one space, dot or hyphen (an area code may be in brackets): a value
-# never runs on over a gap of spaces or a closing bracket into the next field ("555-0164   07/10")
+# digit groups joined by one space, dot or hyphen (a "+" country code and an area code in
+# brackets may lead): a value never runs on over a gap of spaces or a closing bracket into the
+# next field ("555-0164   07/10")
 _PHONE_SEPARATOR = r"(?:[ ]?[.-][ ]?|[ ])"
 _PHONE_VALUE = regex.compile(
-    rf"\+?(?:\d{{1,3}}{_PHONE_SEPARATOR}?)?(?:\(\d{{1,4}}\)[ ]?)?"
+    rf"(?:\+\d{{1,3}}{_PHONE_SEPARATOR}?)?(?:\(\d{{1,4}}\)[ ]?)?"
     rf"\d(?:{_PHONE_SEPARATOR}?\d){{2,18}}"
     r"(?:[ \t]*(?:ext\.?|x)[ \t]*\d{1,5})?(?!\d)", regex.IGNORECASE
 )
