@@ -87,14 +87,6 @@ def test_a_changed_member_file_is_refused(tmp_path: Path) -> None:
 
 # -- crafted notes ------------------------------------------------------------------------------
 
-KNOWN_MISS = pytest.mark.xfail(
-    strict=True,
-    reason="known miss of the shipped model (docs/english-model.md, Known limits): a "
-    "portal URL labelled as a name (found, wrong label); strict, so a model that fixes it "
-    "must move the case back",
-)
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -163,8 +155,8 @@ def test_every_date_form(model: BaseDetector, date: str) -> None:
         ("SSN 123-45-6789 on file.", "123-45-6789", {"SSN"}),
         ("Accession No.: RAD8517316", "RAD8517316", {"IDNUM", "MEDICALRECORD"}),
         ("Email jdoe@example.org for records.", "jdoe@example.org", {"EMAIL"}),
-        pytest.param("Portal: https://mychart.example.org/login",
-                     "https://mychart.example.org/login", {"URL"}, marks=KNOWN_MISS),
+        ("Portal: https://mychart.example.org/login", "https://mychart.example.org/login",
+         {"URL"}),
     ],
 )
 def test_every_contact_and_id_form(model: BaseDetector, text: str, value: str,
