@@ -48,6 +48,22 @@ def test_log_frequency_is_zipf_scale() -> None:
     assert table.frequency("a") == pytest.approx(0.001)
 
 
+def test_zipf_tells_a_never_seen_token_from_one_of_zipf_zero() -> None:
+    table = FrequencyTable({"once": 1, "often": 1000}, total=1_000_000_000)
+    assert table.zipf("once") == 0.0 and table.log_frequency("once") == 0.0
+    assert table.zipf("never") is None and table.log_frequency("never") == 0.0
+    assert table.zipf("OFTEN") == table.log_frequency("often") == pytest.approx(3.0)
+
+
+def test_frequency_features_bin_zipf_zero_apart_from_unseen() -> None:
+    from deidkit.features.frequency import _values
+
+    table = FrequencyTable({"once": 1, "often": 1000}, total=1_000_000_000)
+    assert _values("once", table) == ("0", None)
+    assert _values("never", table) == ("unseen", None)
+    assert _values("often", table) == ("3", 0.375)
+
+
 def test_min_count_drops_rare_tokens_but_keeps_the_total() -> None:
     full = FrequencyTable.build(CORPUS, tokenize=simple_split)
     pruned = FrequencyTable.build(CORPUS, tokenize=simple_split, min_count=2)

@@ -51,9 +51,9 @@ def load_table(source: str) -> FrequencyTable:
 def _values(word: str, table: FrequencyTable) -> tuple[str, float | None]:
     """The word's bin (``unseen`` when the table never saw it) and scaled Zipf frequency
     (None when not above 0)."""
-    if word not in table:
+    zipf = table.zipf(word)
+    if zipf is None:
         return "unseen", None
-    zipf = table.log_frequency(word)
     return str(max(int(zipf), 0)), round(zipf / ZIPF_SCALE, 4) if zipf > 0 else None
 
 

@@ -81,9 +81,15 @@ class FrequencyTable:
 
     def log_frequency(self, token: str) -> float:
         """Zipf-scale log frequency: log10 of occurrences per billion tokens; 0.0 if unseen."""
-        count = self.count(token)
-        if count == 0:
-            return 0.0
+        zipf = self.zipf(token)
+        return 0.0 if zipf is None else zipf
+
+    def zipf(self, token: str) -> float | None:
+        """``log_frequency``, or None when the table never saw the token: one look-up where
+        ``token in table`` and then ``log_frequency`` take two."""
+        count = self._counts.get(self._key(token), 0)
+        if count == 0:  # counts are positive: the table never saw it
+            return None
         return math.log10(count) - self._log_total + 9.0
 
     def __contains__(self, token: object) -> bool:
