@@ -114,3 +114,21 @@ def test_a_token_holding_the_separator_does_not_shift_later_matches() -> None:
     words = ["[** a\x1fb **]", "x", "y", "w", "x", "y"]
     assert [matcher.names_of(mask) for mask in matcher.masks(words)] == [
         ("b",), ("a",), ("a",), (), ("a",), ("a",)]
+
+
+def test_stored_as_arrays_a_word_keeps_its_entries_and_its_phrases() -> None:
+    # "in" and "York" are one-token entries and words of phrases: one row holds both
+    matcher = PhraseMatcher(
+        {"phrases": ["lives in", "New York"], "words": ["in", "York", "Boston"]}
+    )
+    again = PhraseMatcher.from_arrays(matcher.arrays())
+    text = "lives in New York, Boston in lives"
+    assert marks(again, text) == marks(matcher, text)
+    assert marks(again, text)[:4] == [
+        ("lives", ("phrases",)), ("in", ("phrases", "words")), ("New", ("phrases",)),
+        ("York", ("phrases", "words")),
+    ]
+    assert [again.word_mask(word) for word in ("in", "YORK", "lives", "Boston", "x")] == [
+        2, 2, 0, 2, 0,
+    ]
+    assert (again.single_count, again.multi_count) == (3, 2)

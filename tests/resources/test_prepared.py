@@ -95,7 +95,7 @@ def test_the_shipped_prepared_tables_are_current() -> None:
 def test_a_prepared_matcher_is_the_built_one(language: str) -> None:
     chosen = dictionary.default_dictionaries(language)
     loaded = resource_matcher(chosen)
-    assert not isinstance(loaded._single, dict)  # it was read prepared, not built
+    assert not isinstance(loaded._entries, dict)  # it was read prepared, not built
     built = PhraseMatcher({name: resources.entries(source) for name, source in chosen.items()})
     words = [*token_texts(TEXT), "Madrid", "San", "Sebastián", "de", "los", "Reyes", "ß"]
     assert loaded.names == built.names
@@ -127,7 +127,7 @@ def test_without_prepared_tables_everything_is_built_the_same(
     resources.clear_cache()
     monkeypatch.setattr(prepared, "PREPARED_DIR", tmp_path / "none")  # stale: none found
     matcher = resource_matcher(dictionary.default_dictionaries("en"))
-    assert isinstance(matcher._single, dict)  # built from the lists
+    assert isinstance(matcher._entries, dict)  # built from the lists
     assert matcher.masks(token_texts(TEXT)) == expected
     assert resources.frequency_table("word_frequency_en").log_frequency("hospital") == frequency
 

@@ -68,24 +68,36 @@ class PhraseMatcher:
                         continue
                     word = _clean(texts[0])
                 single[word] = single.get(word, 0) | flag
-        self._setup(names, single, words, steps, node_masks)
+        # every word once: its row in ``masks`` (its one-token entries' lists) and
+        # ``numbers`` (its number as a phrase's word, -1 if none)
+        rows = dict.fromkeys([*single, *words])
+        entries = dict(zip(rows, range(len(rows)), strict=True))
+        self._setup(
+            names,
+            entries,
+            [single.get(word, 0) for word in rows],
+            [words.get(word, -1) for word in rows],
+            steps,
+            node_masks,
+        )
 
     def _setup(
         self,
         names: tuple[str, ...],
-        single: Mapping[str, int],
-        words: Mapping[str, int],
+        entries: Mapping[str, int],
+        masks: Sequence[int],
+        numbers: Sequence[int],
         steps: dict[int, int],
         node_masks: list[int],
     ) -> None:
         self.names: tuple[str, ...] = names
-        self._single = single
-        self._words = words
+        self._entries = entries
+        self._masks = masks
+        self._numbers = numbers
         self._steps = steps
         self._node_masks = node_masks
-        self._word_cache = WordCache(self._word_mask, _CACHE_LIMIT)
-        self._number_cache = WordCache(self._word_number, _CACHE_LIMIT)
-        self.single_count = len(single)
+        self._word_cache = WordCache(self._word_entry, _CACHE_LIMIT)
+        self.single_count = sum(1 for mask in masks if mask)
         self.multi_count = sum(1 for mask in node_masks if mask)
 
     def arrays(self) -> Arrays:  # numpy: imported here, importing the features needs none
@@ -98,9 +110,10 @@ class PhraseMatcher:
         if len(self.names) > _MAX_LISTS:
             raise ValueError(f"a prepared matcher holds at most {_MAX_LISTS} lists")
         found = {"names": np.asarray(self.names, dtype=str)}
-        for part, mapping in (("single", self._single), ("words", self._words)):
-            table = StringTable.build(mapping, keep_order=False)
-            found.update((f"{part}.{key}", array) for key, array in table.arrays().items())
+        table = StringTable.build(self._entries, keep_order=False)
+        found.update((f"entries.{key}", array) for key, array in table.arrays().items())
+        found["masks"] = np.asarray(self._masks, np.int64)
+        found["numbers"] = np.asarray(self._numbers, np.int64)
         found["step_keys"] = np.asarray(list(self._steps), np.int64)
         found["step_nodes"] = np.asarray(list(self._steps.values()), np.int64)
         found["node_masks"] = np.asarray(self._node_masks, np.int64)
@@ -111,41 +124,45 @@ class PhraseMatcher:
         """The matcher ``arrays`` describe (its words looked up in the arrays as they are)."""
         from deidkit.resources.prepared import StringTable
 
-        single, words = (
-            StringTable({key: arrays[f"{part}.{key}"] for key in ("keys", "offsets", "values")})
-            for part in ("single", "words")
+        entries = StringTable(
+            {key: arrays[f"entries.{key}"] for key in ("keys", "offsets", "values")}
         )
         keys, nodes = arrays["step_keys"].tolist(), arrays["step_nodes"].tolist()
         node_masks = arrays["node_masks"].tolist()
+        masks, numbers = arrays["masks"].tolist(), arrays["numbers"].tolist()
         if len(keys) != len(nodes) or len(node_masks) != len(nodes) + 1:
             raise ValueError("a prepared matcher's trie is damaged")
+        if len(masks) != len(entries) or len(numbers) != len(entries):
+            raise ValueError("a prepared matcher's words are damaged")
         matcher = cls.__new__(cls)
         matcher._setup(
             tuple(str(name) for name in arrays["names"].tolist()),
-            single,
-            words,
+            entries,
+            masks,
+            numbers,
             dict(zip(keys, nodes, strict=True)),
             node_masks,
         )
         return matcher
 
-    def _word_mask(self, word: str) -> int:
-        return self._single.get(_clean(word), 0)
-
-    def _word_number(self, word: str) -> int:
-        return self._words.get(_clean(word), -1)
+    def _word_entry(self, word: str) -> tuple[int, int]:
+        """The lists with a one-token entry equal to ``word`` (casefolded) and its number
+        as a phrase's word (-1 if none): one look-up."""
+        row = self._entries.get(_clean(word), -1)
+        return (0, -1) if row < 0 else (self._masks[row], self._numbers[row])
 
     def word_mask(self, word: str) -> int:
         """The lists with a one-token entry equal to ``word`` (casefolded)."""
-        return self._word_cache[word]
+        return self._word_cache[word][0]
 
     def masks(self, words: Sequence[str]) -> list[int]:
         """For each token, the lists that have an entry covering it."""
-        masks = list(map(self._word_cache.__getitem__, words))
+        entries = list(map(self._word_cache.__getitem__, words))
+        masks = [mask for mask, _ in entries]
         steps = self._steps
         if not steps or len(words) < 2:
             return masks
-        numbers = list(map(self._number_cache.__getitem__, words))
+        numbers = [number for _, number in entries]
         node_masks = self._node_masks
         count = len(numbers)
         for start, number in enumerate(numbers):
@@ -164,7 +181,6 @@ class PhraseMatcher:
 
     def clear_cache(self) -> None:
         self._word_cache.clear()
-        self._number_cache.clear()
 
     def names_of(self, mask: int) -> tuple[str, ...]:
         return tuple(name for bit, name in enumerate(self.names) if mask >> bit & 1)
