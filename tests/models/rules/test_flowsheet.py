@@ -73,6 +73,14 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),
         ("0800  bed alarm  on\n0900  lights  on\n1000  resting  on\n\nKey:\nOL = O Lund\n",
          {("OL", "DOCTOR")}),
+        # initials after the name they are made of, anywhere; the legend goes on after them
+        ("Signature legend:\nAlastair Pope (AP)\nwa = Will Arnspiger, PCA\nMallory Rappa (MR)\n"
+         "Seen by Taoscedp Qvtwip (T.G.Q.); klaegu haansmika (kh)",
+         {("AP", "DOCTOR"), ("wa", "DOCTOR"), ("MR", "DOCTOR"), ("T.G.Q.", "DOCTOR"),
+          ("kh", "DOCTOR")}),
+        # an abbreviation spelled out, one word, other letters, a charted value: no one
+        ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
+         "Room Air (RA); wife Halyna Petrenko (HCP)", set()),
     ],
 )
 def test_legend_of_initials(text: str, expected: set[tuple[str, str]]) -> None:

@@ -11,7 +11,8 @@ language's ``chart_values``) or a credential ("RN") never is.
 
 A legend of staff under a heading ("Initials:", "Signature legend:": the language's
 ``legend_headings``) names them: its lines' initials ("KL = Kim Lau, RN", "kl  lau, kim")
-are DOCTOR, and they confirm a column of initials that are also words ("OL" in capitals).
+are DOCTOR, and they confirm a column of initials that are also words ("OL" in capitals). So
+are, anywhere, initials in parentheses after the name they are made of ("Mark Borras (MB)").
 
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
@@ -45,7 +46,8 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     other mentions in the note."""
     note, lex = scan.note, scan.lex
     lines = _lines(note)
-    legend = _legend(note, lex, lines)
+    named = _named_initials(note, lex)
+    legend = [*_legend(note, lex, lines, {note.line_numbers[i] for i in named}), *named]
     legend_texts = {note.tokens[i].text for i in legend}
     signed = [  # the row-final token of each signed timed row
         last
@@ -81,18 +83,60 @@ def _lines(note: Note) -> list[tuple[int, int]]:
     return [(first, end - 1) for first, end in zip(starts, ends, strict=True)]
 
 
-def _legend(note: Note, lex: Lexicons, lines: list[tuple[int, int]]) -> list[int]:
+def _legend(
+    note: Note, lex: Lexicons, lines: list[tuple[int, int]], named_lines: set[int]
+) -> list[int]:
     """The initials of the lines of a legend of staff under a heading ("Initials:" then
-    "KL = Kim Lau, RN" or "kl  lau, kim")."""
+    "KL = Kim Lau, RN" or "kl  lau, kim"; a line naming someone's initials, "Mark Borras (MB)",
+    in ``named_lines``, belongs to it too)."""
     found: list[int] = []
     under_heading = False
     for first, last in lines:
+        if under_heading and note.line_numbers[first] in named_lines:
+            continue
         if _legend_line(note, lex, first, last) and under_heading:
             found.append(first)
             continue
         under_heading = note.words[last] == ":" and any(
             note.words[i] in lex.legend_headings for i in range(first, last)
         )
+    return found
+
+
+def _named_initials(note: Note, lex: Lexicons) -> list[int]:
+    """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
+    haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)" (a middle initial). The name's words are in
+    the name lists or in no list of words: "Atrial Fibrillation (AF)" is no one."""
+    found = []
+    for index in note.indices({"("}):
+        close = index + 2
+        if close >= len(note.tokens) or note.words[close] != ")" or not _shaped(
+            note, lex, index + 1
+        ):
+            continue
+        letters = note.words[index + 1].replace(".", "")
+        words: list[int] = []
+        before = index - 1
+        while before >= 0 and len(words) < len(letters) and note.same_line(before, index) and (
+            note.tokens[before].text.isalpha()
+        ):
+            words.insert(0, before)
+            before -= 1
+        firsts = "".join(note.words[i][0] for i in words)
+        if firsts == letters and len(words) >= 2:
+            name = words
+        elif "." in note.words[index + 1] and len(letters) == 3 and len(words) >= 2 and (
+            firsts[-2:] == letters[0] + letters[2]
+        ):  # a middle initial, written with dots only: "(HCP)" after a name is a role
+            name = words[-2:]
+        else:
+            continue
+        if all(
+            note.words[i] in lex.names
+            or (note.words[i] not in lex.common and note.words[i] not in lex.medical)
+            for i in name
+        ):
+            found.append(index + 1)
     return found
 
 
