@@ -98,6 +98,8 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Ambulance #7 on scene.", {("7", "VEHICLE")}),
         ("Summit Fire Dept. Medic 1. Pt worked", {("1", "VEHICLE")}),
         ("Agency: CLP Ambulance | Vehicle: Unit 6", {("6", "VEHICLE")}),
+        ("Agency: Mobile Health\nRig: Unit 72\nRIG: UNIT 16   PCR #", {("72", "VEHICLE"),
+                                                                      ("16", "VEHICLE")}),
         ("Unit 6 nurse aware.", set()),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
     ],

@@ -237,9 +237,9 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     units = [i for i in note.positions.get("unit", ()) if any(
-        note.words[j] in lex.vehicle_cues or note.words[j] == "vehicle"
+        note.words[j] in lex.vehicle_cues or note.words[j] in {"vehicle", "rig"}
         for j in range(max(0, i - 3), i)
-    )]  # "Vehicle: Unit 6", "Rescue Squad Unit 78"
+    )]  # "Vehicle: Unit 6", "Rig: Unit 72", "Rescue Squad Unit 78"
     for index in sorted({*note.indices(lex.vehicle_cues), *units}):
         number = index + 1
         if number < len(note.tokens) and note.words[number] == "#":
