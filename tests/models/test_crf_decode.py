@@ -16,7 +16,7 @@ import pycrfsuite
 import pytest
 
 from deidkit.corpus.synth import generate
-from deidkit.models import build_detector, load_model
+from deidkit.models import build_detector, crf_decode, load_model
 from deidkit.models.crf import DOCUMENTS_AT_ONCE, CRFDetector
 from deidkit.models.crf_decode import LinearChain
 from deidkit.text import tokenize
@@ -185,3 +185,33 @@ def test_predicting_in_batches_gives_each_documents_own_spans(threshold: float |
     alone = [crf.predict([doc])[0] for doc in notes]
     assert [doc.spans for doc in together[:-1]] == [doc.spans for doc in alone]
     assert together[-1].spans == ()
+
+
+def test_a_call_decodes_each_group_of_documents_as_that_group_alone() -> None:
+    # BLAS picks its kernel by a product's size, so a document's marginals may differ in
+    # their last bits with the number of documents that share its products: decoded in one
+    # call (groups stacked in one loop) they must equal the groups' decoded one by one
+    crf = crf_of(load_model("en"))
+    notes = [doc.with_spans(()) for doc in generate(22, seed=21)]
+    notes[5] = Document("empty", "")
+    emissions = [
+        crf.chain_.emissions(crf.extractor.document_matrix(doc, tokenize(doc.text), crf.columns_))
+        for doc in notes
+    ]
+    together = crf.chain_.posteriors(emissions)
+    assert len(together) == len(notes) and len(together[5].marginals) == 0
+    group = crf_decode.GROUP
+    for first in range(0, len(notes), group):
+        alone = crf.chain_.posteriors(emissions[first : first + group])
+        for ours, theirs in zip(together[first : first + group], alone, strict=True):
+            assert np.array_equal(ours.marginals, theirs.marginals)
+            assert ours.log_z == theirs.log_z
+    assert DOCUMENTS_AT_ONCE % group == 0  # a batch of the CRF keeps the groups
+
+
+def test_groups_of_a_size_share_a_loop_within_its_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(crf_decode, "LOOP_TOKENS", 100)
+    # groups (their documents) and their longest documents' lengths; longest first, a loop
+    # holds groups of one size while (its longest) x size x groups <= LOOP_TOKENS
+    loops = crf_decode._loops([[0, 1], [2], [3, 4], [5, 6]], [50, 30, 20, 25])
+    assert loops == [[0], [1], [3, 2]]  # 50 x 2 x 2 > 100; 25 x 2 x 2 = 100

@@ -11,8 +11,9 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
   (attributes x labels), each row's sum taken in the order of the token's attributes, as
   CRFsuite takes it.
 - **Marginals** (forward-backward). The documents of a call go through together, padded and
-  longest first, so a step is one matrix product for all of them; the backward pass is the
-  forward pass of the reversed documents with the transitions transposed, in the same loop.
+  longest first, in groups of ``GROUP`` (a step is one matrix product for each group, all
+  groups of a size stacked in one call); the backward pass is the forward pass of the
+  reversed documents with the transitions transposed, in the same loop.
   Each token's emissions are scaled so that its best label's is 1, which bounds how much a
   step can grow or shrink a vector: they are renormalised every few steps only.
 - **Viterbi.** A path is at most as probable as each of its labels' marginals, so any path
@@ -38,8 +39,17 @@ from deidkit.models import crfsuite_file
 if TYPE_CHECKING:
     import scipy.sparse
 
+GROUP = 4
+"""Documents whose forward-backward shares one matrix product a step (per direction). BLAS
+picks its kernel by the product's size, so a document's marginals depend, in their last
+bits, on how many documents share its products: they are grouped as they always were
+(consecutive fours, each split by ``BATCH_TOKENS``), and many groups of the same size run
+through one loop together (``LOOP_TOKENS``), one stacked product a step for all of them."""
 BATCH_TOKENS = 8_192
-"""Padded tokens decoded together at most (working memory: ~32 bytes x this x labels)."""
+"""Padded tokens of one group at most."""
+LOOP_TOKENS = 16_384
+"""Padded tokens of the groups decoded in one loop at most (working memory: ~50 bytes x
+this x labels)."""
 SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
 still be considered (the marginals and the path's probability carry rounding errors of
@@ -81,13 +91,24 @@ class LinearChain:
         """Tokens x labels scores of a document's tokens x attributes matrix."""
         return np.asarray(tokens @ self.state)
 
-    def posteriors(self, emissions: Sequence[np.ndarray]) -> list[Posterior]:
-        """Each document's marginals and log partition function (forward-backward)."""
+    def posteriors(
+        self, emissions: Sequence[np.ndarray], group: int = GROUP
+    ) -> list[Posterior]:
+        """Each document's marginals and log partition function (forward-backward), the
+        documents taken in consecutive ``group``s (see ``GROUP``)."""
         found = [Posterior(np.zeros((0, len(self.labels))), 0.0)] * len(emissions)
-        for group in _batches([len(scores) for scores in emissions]):
-            computed = _forward_backward([emissions[i] for i in group], self.transitions)
-            for index, posterior in zip(group, computed, strict=True):
-                found[index] = posterior
+        groups = [
+            [first + i for i in batch]
+            for first in range(0, len(emissions), group)
+            for batch in _batches([len(scores) for scores in emissions[first : first + group]])
+        ]
+        for together in _loops(groups, [len(emissions[batch[0]]) for batch in groups]):
+            computed = _forward_backward(
+                [[emissions[i] for i in groups[g]] for g in together], self.transitions
+            )
+            for g, posteriors in zip(together, computed, strict=True):
+                for index, posterior in zip(groups[g], posteriors, strict=True):
+                    found[index] = posterior
         return found
 
     def best_paths(
@@ -131,43 +152,68 @@ def _renormalise_every(transitions: np.ndarray) -> int:
     return max(1, int(200 / growth))
 
 
+def _loops(groups: Sequence[Sequence[int]], longest: Sequence[int]) -> list[list[int]]:
+    """The groups (given with their longest document's length) that go through one
+    forward-backward loop together: groups of the same size, longest first, at most
+    ``LOOP_TOKENS`` padded tokens."""
+    loops: list[list[int]] = []
+    sizes: dict[int, list[int]] = {}
+    for index in sorted(range(len(groups)), key=lambda g: -longest[g]):
+        loop = sizes.get(len(groups[index]))
+        if loop is not None and longest[loop[0]] * len(groups[index]) * (len(loop) + 1) <= (
+            LOOP_TOKENS
+        ):
+            loop.append(index)
+        else:
+            loop = sizes[len(groups[index])] = [index]
+            loops.append(loop)
+    return loops
+
+
 def _forward_backward(
-    emissions: Sequence[np.ndarray], transitions: np.ndarray
-) -> list[Posterior]:
-    """The posteriors of documents of non-increasing length (one token or more each)."""
-    lengths = [len(scores) for scores in emissions]
-    longest, count, labels = lengths[0], len(emissions), len(transitions)
-    # [direction, step, document, label]: the documents, then each reversed; past a
+    groups: Sequence[Sequence[np.ndarray]], transitions: np.ndarray
+) -> list[list[Posterior]]:
+    """The posteriors of groups of documents (each group the same number of documents of
+    non-increasing length, one token or more each)."""
+    longest = max(len(group[0]) for group in groups)
+    count, size, labels = len(groups), len(groups[0]), len(transitions)
+    # [direction, step, group, document, label]: the documents, then each reversed; past a
     # document's end its emissions are 1 (what is computed there is not used)
-    scaled = np.ones((2, longest, count, labels))
-    shift = np.zeros((longest, count))
-    for doc, scores in enumerate(emissions):
-        length = len(scores)
-        shift[:length, doc] = scores.max(axis=1)
-        np.exp(scores - shift[:length, doc, None], out=scaled[0, :length, doc])
-        scaled[1, :length, doc] = scaled[0, length - 1 :: -1, doc]
-    steps = np.stack([np.exp(transitions), np.exp(transitions).T])
+    scaled = np.ones((2, longest, count, size, labels))
+    shift = np.zeros((longest, count, size))
+    for g, group in enumerate(groups):
+        for doc, scores in enumerate(group):
+            length = len(scores)
+            shift[:length, g, doc] = scores.max(axis=1)
+            np.exp(scores - shift[:length, g, doc, None], out=scaled[0, :length, g, doc])
+            scaled[1, :length, g, doc] = scaled[0, length - 1 :: -1, g, doc]
+    # one product a step for each group and direction: each the size of a group's own
+    steps = np.stack([np.exp(transitions), np.exp(transitions).T])[:, None]
     entering = np.ones_like(scaled)  # the vectors of each step before its emissions
     leaving = scaled.copy()  # and after: alpha forward, gamma (emissions x beta) backward
-    log_scale = np.zeros((longest, count))
+    log_scale = np.zeros((longest, count, size))
     every = _renormalise_every(transitions)
     for t in range(1, longest):
         np.matmul(leaving[:, t - 1], steps, out=entering[:, t])
         current = leaving[:, t]
         current *= entering[:, t]
         if t % every == 0:
-            sums = current.sum(axis=2, keepdims=True)
+            sums = current.sum(axis=3, keepdims=True)
             current /= sums
-            log_scale[t] = np.log(sums[0, :, 0])
-    found: list[Posterior] = []
-    for doc, length in enumerate(lengths):
-        joint = entering[0, :length, doc] * leaving[1, length - 1 :: -1, doc]
-        log_z = (
-            math.log(float(leaving[0, length - 1, doc].sum()))
-            + float(log_scale[:length, doc].sum())
-            + float(shift[:length, doc].sum())
-        )
-        found.append(Posterior(joint / joint.sum(axis=1, keepdims=True), log_z))
+            log_scale[t] = np.log(sums[0, :, :, 0])
+    found: list[list[Posterior]] = []
+    for g, group in enumerate(groups):
+        posteriors = []
+        for doc, scores in enumerate(group):
+            length = len(scores)
+            joint = entering[0, :length, g, doc] * leaving[1, length - 1 :: -1, g, doc]
+            log_z = (
+                math.log(float(leaving[0, length - 1, g, doc].sum()))
+                + float(log_scale[:length, g, doc].sum())
+                + float(shift[:length, g, doc].sum())
+            )
+            posteriors.append(Posterior(joint / joint.sum(axis=1, keepdims=True), log_z))
+        found.append(posteriors)
     return found
 
 

@@ -37,8 +37,10 @@ from deidkit.models.spans import resolve_overlaps
 from deidkit.types import Document, Span
 
 POLICIES = ("union", "vote")
-_CHUNK = 4
-"""Documents passed through all members at a time (below the text caches' size of 8)."""
+_CHUNK = 8
+"""Documents passed through all members at a time: the text caches' size (tokens and PHI
+patterns of the last 8 texts), so the second member finds each document's there; the CRF
+decodes them together (``deidkit.models.crf.DOCUMENTS_AT_ONCE``)."""
 DEFAULT_POLICY: dict[str, str] = {
     "NAME": "union",
     "ID": "union",
