@@ -5,7 +5,8 @@ to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the
 detector (``deidkit.models.operating``) and wraps it so that numbers in rows of readings are
 no ages or rooms (``deidkit.models.measurements``, English), generic departments no
 organisations (``deidkit.models.departments``), punctuation alone and (English) one ordinary
-word let through by the threshold no PHI (``deidkit.models.flips``), names take the initial
+word let through by the threshold no PHI (``deidkit.models.flips``), names end before a
+credential or a line break (``deidkit.models.credentials``, English), take the initial
 before them (``deidkit.models.initials``, English), its identifiers cover their whole codes
 (``deidkit.models.codes``, English), its predictions get further mentions of the same names
 and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then
@@ -21,6 +22,7 @@ from deidkit.agerule import apply_age_rule, check_age_rule
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
 from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
+from deidkit.models.credentials import CREDENTIAL_LANGS, without_credentials
 from deidkit.models.departments import without_departments
 from deidkit.models.flips import without_flips
 from deidkit.models.initials import INITIAL_LANGS, with_initials
@@ -58,6 +60,8 @@ class Adjusted:
             predicted = without_readings(predicted)
         predicted = without_departments(predicted, self.lang)
         predicted = without_flips(predicted, self.lang)
+        if self.lang in CREDENTIAL_LANGS:
+            predicted = without_credentials(predicted, self.lang)
         if self.lang in INITIAL_LANGS:
             predicted = with_initials(predicted)
         if self.lang in WHOLE_CODE_LANGS:

@@ -1,0 +1,75 @@
+"""A name ends before its credential and before the next line.
+
+A detector may run a name on over the credential written after it ("TEFERA, CLINT DO",
+"Zhecuol, DO") or over a line break into the job title under a signature ("Baljiwan
+Dua\\nAssistant"). Credentials and titles are no part of a name (the annotation guideline), and
+a credential taken for a name is a false positive in every signature. After detection, a
+``NAME``-category span loses:
+
+- a last word that is a credential (the language's credentials: "MD", "PA-C"), written in
+  capitals or with dots, after a comma or after two other words; one that is also a name in
+  the name lists ("DO", a surname too) only after a comma ("Zhecuol, DO", not "KELLY ANN DO");
+- what follows its first line break, when that is one ordinary word (the language's common
+  words: "Assistant", "Coordinator").
+
+English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from deidkit.labels import Category, category_of
+from deidkit.types import Document, Span
+
+CREDENTIAL_LANGS = frozenset({"en"})
+"""The languages whose names are cut back before credentials and line breaks."""
+
+_LAST_WORD = regex.compile(r"(?P<before>[,\s]+)(?P<word>[\p{L}][\p{L}.\-/]*)\Z")
+_WORD = regex.compile(r"[\p{L}][\p{L}'’-]*")
+
+
+def without_credentials(documents: Sequence[Document], lang: str) -> list[Document]:
+    """The documents with each name span cut before a credential or a line break."""
+    from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
+
+    lexicon = lexicons(lang)
+    result = []
+    for document in documents:
+        spans = [_cut(document.text, span, lexicon.credentials, lexicon.common, lexicon.names)
+                 for span in document.spans]
+        unchanged = spans == list(document.spans)
+        result.append(document if unchanged else document.with_spans(tuple(spans)))
+    return result
+
+
+def _cut(
+    text: str, span: Span, credentials: frozenset[str], common: frozenset[str],
+    names: frozenset[str],
+) -> Span:
+    if category_of(span.label) is not Category.NAME:
+        return span
+    end = span.end
+    value = text[span.start : end]
+    line_break = value.find("\n")
+    if line_break > 0:
+        rest = value[line_break:].strip()
+        if _WORD.fullmatch(rest) and rest.casefold() in common:
+            end = span.start + len(value[:line_break].rstrip())
+            value = text[span.start : end]
+    last = _LAST_WORD.search(value)
+    if last is not None:
+        word = last.group("word")
+        credential = word.casefold().replace(".", "")
+        written = word.isupper() or "." in word
+        after_comma = "," in last.group("before")
+        apart = after_comma or (
+            credential not in names and len(_WORD.findall(value[: last.start()])) >= 2
+        )
+        if written and apart and credential in credentials:
+            end = span.start + len(value[: last.start()].rstrip(" ,\t\n"))
+    if end == span.end or end <= span.start:
+        return span
+    return Span(span.start, end, span.label, source=span.source, score=span.score)

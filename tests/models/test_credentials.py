@@ -1,0 +1,44 @@
+"""A name ends before its credential and before the next line (deidkit.models.credentials)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.credentials import without_credentials
+from deidkit.types import Document, Span
+
+
+def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str]:
+    spans = []
+    for value, label in found:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label, source="crf", score=0.99))
+    (done,) = without_credentials([Document(id="a", text=text, spans=tuple(spans))], lang)
+    return [text[s.start : s.end] for s in done.spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # a credential after a comma or two words, in capitals or with dots: cut
+        ("Signed: TEFERA, CLINT MD", [("TEFERA, CLINT MD", "DOCTOR")], ["TEFERA, CLINT"]),
+        ("Zhecuol, DO\n", [("Zhecuol, DO", "DOCTOR")], ["Zhecuol"]),
+        ("Tess Achane M.D. saw", [("Tess Achane M.D.", "DOCTOR")], ["Tess Achane"]),
+        ("Amy Lo, PA-C", [("Amy Lo, PA-C", "DOCTOR")], ["Amy Lo"]),
+        # a job title on the next line: cut
+        ("Baljiwan Dua\nAssistant", [("Baljiwan Dua\nAssistant", "DOCTOR")], ["Baljiwan Dua"]),
+        # a surname that is a credential too, one word before, lower case, not a name: whole
+        ("visited by NHUNG DO today", [("NHUNG DO", "RELATIVE")], ["NHUNG DO"]),
+        ("KELLY ANN DO", [("KELLY ANN DO", "PATIENT")], ["KELLY ANN DO"]),
+        ("Kelly Ann Md", [("Kelly Ann Md", "PATIENT")], ["Kelly Ann Md"]),
+        ("Amy Rn", [("Amy Rn", "PATIENT")], ["Amy Rn"]),
+        ("Dr. Lo MD", [("Lo MD", "DOCTOR")], ["Lo MD"]),
+        ("Mercy Hospital MD", [("Mercy Hospital MD", "HOSPITAL")], ["Mercy Hospital MD"]),
+        # a name over two lines that goes on with a name
+        ("Ana\nDelgado-Marin", [("Ana\nDelgado-Marin", "PATIENT")], ["Ana\nDelgado-Marin"]),
+    ],
+)
+def test_names_are_cut_before_credentials_and_line_breaks(
+    text: str, found: list[tuple[str, str]], kept: list[str]
+) -> None:
+    assert _kept(text, found) == kept
