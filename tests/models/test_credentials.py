@@ -27,6 +27,9 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Amy Lo, PA-C", [("Amy Lo, PA-C", "DOCTOR")], ["Amy Lo"]),
         # a job title on the next line: cut
         ("Baljiwan Dua\nAssistant", [("Baljiwan Dua\nAssistant", "DOCTOR")], ["Baljiwan Dua"]),
+        ("Guarantor: HYLAND, BARBARA  Guarantor Acct: 562",
+         [("HYLAND, BARBARA  Guarantor", "PATIENT")], ["HYLAND, BARBARA"]),
+        ("Pt: ANA  DELGADO", [("ANA  DELGADO", "PATIENT")], ["ANA  DELGADO"]),
         # a surname that is a credential too, one word before, lower case, not a name: whole
         ("visited by NHUNG DO today", [("NHUNG DO", "RELATIVE")], ["NHUNG DO"]),
         ("KELLY ANN DO", [("KELLY ANN DO", "PATIENT")], ["KELLY ANN DO"]),

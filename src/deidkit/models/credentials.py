@@ -1,16 +1,17 @@
-"""A name ends before its credential and before the next line.
+"""A name ends before its credential and before the next line or field.
 
 A detector may run a name on over the credential written after it ("TEFERA, CLINT DO",
-"Zhecuol, DO") or over a line break into the job title under a signature ("Baljiwan
-Dua\\nAssistant"). Credentials and titles are no part of a name (the annotation guideline), and
-a credential taken for a name is a false positive in every signature. After detection, a
-``NAME``-category span loses:
+"Zhecuol, DO"), over a line break into the job title under a signature ("Baljiwan
+Dua\\nAssistant") or over a gap into the next field of a header ("HYLAND, BARBARA
+Guarantor Acct: ..."). Credentials and titles are no part of a name (the annotation
+guideline), and a credential taken for a name is a false positive in every signature. After
+detection, a ``NAME``-category span loses:
 
 - a last word that is a credential (the language's credentials: "MD", "PA-C"), written in
   capitals or with dots, after a comma or after two other words; one that is also a name in
   the name lists ("DO", a surname too) only after a comma ("Zhecuol, DO", not "KELLY ANN DO");
-- what follows its first line break, when that is one ordinary word (the language's common
-  words: "Assistant", "Coordinator").
+- what follows its first line break or gap of two blanks or more, when that is one ordinary
+  word (the language's common words: "Assistant", "Guarantor").
 
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
@@ -29,6 +30,7 @@ CREDENTIAL_LANGS = frozenset({"en"})
 
 _LAST_WORD = regex.compile(r"(?P<before>[,\s]+)(?P<word>[\p{L}][\p{L}.\-/]*)\Z")
 _WORD = regex.compile(r"[\p{L}][\p{L}'’-]*")
+_GAP = regex.compile(r"[ \t]*\n\s*|[ \t]{2,}")  # a line break, or a gap between fields
 
 
 def without_credentials(documents: Sequence[Document], lang: str) -> list[Document]:
@@ -53,11 +55,11 @@ def _cut(
         return span
     end = span.end
     value = text[span.start : end]
-    line_break = value.find("\n")
-    if line_break > 0:
-        rest = value[line_break:].strip()
+    gap = _GAP.search(value)
+    if gap is not None and gap.start() > 0:
+        rest = value[gap.end() :]
         if _WORD.fullmatch(rest) and rest.casefold() in common:
-            end = span.start + len(value[:line_break].rstrip())
+            end = span.start + gap.start()
             value = text[span.start : end]
     last = _LAST_WORD.search(value)
     if last is not None:
