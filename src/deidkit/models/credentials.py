@@ -28,7 +28,8 @@ from deidkit.types import Document, Span
 CREDENTIAL_LANGS = frozenset({"en"})
 """The languages whose names are cut back before credentials and line breaks."""
 
-_LAST_WORD = regex.compile(r"(?P<before>[,\s]+)(?P<word>[\p{L}][\p{L}.\-/]*)\Z")
+_SEPARATORS = ", \t\n"
+"""What stands between a name and its credential."""
 _WORD = regex.compile(r"[\p{L}][\p{L}'’-]*")
 _GAP = regex.compile(r"[ \t]*\n\s*|[ \t]{2,}")  # a line break, or a gap between fields
 
@@ -61,17 +62,16 @@ def _cut(
         if _WORD.fullmatch(rest) and rest.casefold() in common:
             end = span.start + gap.start()
             value = text[span.start : end]
-    last = _LAST_WORD.search(value)
-    if last is not None:
-        word = last.group("word")
+    cut = max(value.rfind(separator) for separator in _SEPARATORS)
+    if cut > 0:
+        word = value[cut + 1 :]
+        before = value[: cut + 1].rstrip(_SEPARATORS)
         credential = word.casefold().replace(".", "")
         written = word.isupper() or "." in word
-        after_comma = "," in last.group("before")
-        apart = after_comma or (
-            credential not in names and len(_WORD.findall(value[: last.start()])) >= 2
-        )
-        if written and apart and credential in credentials:
-            end = span.start + len(value[: last.start()].rstrip(" ,\t\n"))
+        after_comma = "," in value[len(before) : cut + 1]
+        apart = after_comma or (credential not in names and len(_WORD.findall(before)) >= 2)
+        if before and written and apart and credential in credentials:
+            end = span.start + len(before)
     if end == span.end or end <= span.start:
         return span
     return Span(span.start, end, span.label, source=span.source, score=span.score)
