@@ -55,7 +55,7 @@ def without_flips(documents: Sequence[Document], lang: str) -> list[Document]:
             trimmed = _trimmed(text, span, joined_before, joined_after)
             if trimmed is not None and not _lookalike(text, trimmed, common):
                 kept.append(trimmed)
-        unchanged = kept == ordered and len(kept) == len(document.spans)
+        unchanged = kept == ordered
         result.append(document if unchanged else document.with_spans(tuple(kept)))
     return result
 

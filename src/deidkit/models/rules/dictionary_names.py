@@ -26,8 +26,10 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
     count = len(note.tokens)
     weak: set[int] = set()
     for word, listed in [(word, _listed(word, lex)) for word in note.positions]:
-        if listed is None or listed in lex.not_names:
-            continue
+        if listed is None or listed in lex.not_names or word in lex.titles or (
+            word.replace(".", "") in lex.credentials
+        ):
+            continue  # "Dear Doctor O'Sheil", "Trevor O'Reardon DO": no part of the name
         ambiguous = listed in lex.common or listed in lex.medical or listed in lex.single_places
         ambiguous = ambiguous or listed in lex.eponyms or listed in lex.clinical_abbreviations
         if note.caseless and listed not in lex.first_names:
@@ -39,8 +41,6 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
                 continue
             if eponym(note, lex, index) or _measurement(note, index):
                 continue
-            if word in lex.titles or word.replace(".", "") in lex.credentials:
-                continue  # "Dear Doctor O'Sheil", "Trevor O'Reardon DO": no part of the name
             if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index):
                 weak.add(index)
             else:
