@@ -68,7 +68,7 @@ def compare(crf: CRFDetector, documents: Sequence[Document]) -> dict[str, Any]:
         if not tokens:
             continue
         items = crf.extractor.token_features(doc, tokens)
-        emissions = chain.emissions(crf.extractor.document_matrix(doc, tokens, crf.columns_))
+        emissions = chain.emissions(crf.extractor.document_rows(doc, tokens, crf.columns_))
         posterior = chain.posteriors([emissions])[0]
         ours = chain.best_paths([emissions], [posterior])[0]
         theirs = tagger.tag(items)

@@ -127,7 +127,7 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
 
 def decoding_phases(crf: Any, notes: list[Any], args: argparse.Namespace) -> dict[str, float]:
     """The CRF's two phases apart, ms per note: its features (old: attribute items; new: the
-    token x attribute matrices of ``document_matrix``) and decoding them (old:
+    token x attribute matrices of ``document_rows``) and decoding them (old:
     python-crfsuite's tagger on the compact copy; new: ``crf_decode``, all notes given at
     once and 4 at a time, as the ensemble gives them)."""
     from deidkit.text import tokenize
@@ -138,7 +138,7 @@ def decoding_phases(crf: Any, notes: list[Any], args: argparse.Namespace) -> dic
 
     def features() -> list[Any]:
         if numeric:
-            return [crf.extractor.document_matrix(doc, words, crf.columns_)
+            return [crf.extractor.document_rows(doc, words, crf.columns_)
                     for doc, words in zip(notes, tokens, strict=True)]
         vocabulary = crf.chain_.vocabulary if new else crf.vocabulary_
         return [crf.extractor.attribute_items(doc, words, vocabulary=vocabulary)

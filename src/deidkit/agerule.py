@@ -15,7 +15,7 @@ from typing import Literal
 
 from deidkit.errors import ConfigError
 from deidkit.lang import languages
-from deidkit.redact.surrogates.ages import age_value
+from deidkit.text.ages import age_value
 from deidkit.types import Document, Span
 
 AgeRule = Literal["all", "over-89"]

@@ -206,3 +206,30 @@ def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
         assert np.array_equal(table.neighbours(types), one_by_one.neighbours(types))
     assert one_by_one.neighbours(types)[0].tolist() == [3, 2, 1]
     assert one_by_one.block(tokens[:1], types[:1]).columns.tolist() == [6, 6]
+
+
+def test_sparse_rows_times_weights_equals_scipys_product_bit_for_bit() -> None:
+    # the CRF's emissions before scipy.sparse is imported: each row's terms added in order
+    # as scipy adds them, so the two products must agree to the last bit
+    import numpy as np
+
+    from deidkit.features.columns import SparseRows
+
+    generator = np.random.default_rng(5)
+    counts = generator.integers(0, 40, size=300)
+    pointers = np.concatenate(([0], np.cumsum(counts))).astype(np.int32)
+    columns = generator.integers(0, 500, size=int(pointers[-1])).astype(np.int32)
+    values = np.where(
+        generator.random(len(columns)) < 0.8, 1.0, generator.normal(size=len(columns))
+    )
+    weights = generator.normal(size=(500, 34)) * 10.0 ** generator.integers(-6, 6, size=(500, 1))
+    rows = SparseRows(pointers, columns, values, 500)
+    stepwise = rows.times(weights)
+    assert np.array_equal(stepwise, np.asarray(rows.to_csr() @ weights))
+    summed = np.zeros_like(stepwise)  # and not the same as summing in another order
+    for row in range(len(counts)):
+        for entry in range(int(pointers[row + 1]) - 1, int(pointers[row]) - 1, -1):
+            summed[row] += values[entry] * weights[columns[entry]]
+    assert not np.array_equal(stepwise, summed)
+    empty = SparseRows(np.zeros(4, np.int32), np.zeros(0, np.int32), np.zeros(0), 500)
+    assert empty.times(weights).shape == (3, 34) and not empty.times(weights).any()

@@ -40,7 +40,7 @@ def assert_same_as_crfsuite(crf: CRFDetector, documents: list[Document]) -> int:
     chain = crf.chain_
     items = [crf.extractor.token_features(doc, tokenize(doc.text)) for doc in documents]
     ours = [
-        crf.extractor.document_matrix(doc, tokenize(doc.text), crf.columns_) for doc in documents
+        crf.extractor.document_rows(doc, tokenize(doc.text), crf.columns_) for doc in documents
     ]
     emissions = [chain.emissions(matrix) for matrix in ours]
     for doc_items, scores in list(zip(items, emissions, strict=True))[:3]:
@@ -195,7 +195,7 @@ def test_a_call_decodes_each_group_of_documents_as_that_group_alone() -> None:
     notes = [doc.with_spans(()) for doc in generate(22, seed=21)]
     notes[5] = Document("empty", "")
     emissions = [
-        crf.chain_.emissions(crf.extractor.document_matrix(doc, tokenize(doc.text), crf.columns_))
+        crf.chain_.emissions(crf.extractor.document_rows(doc, tokenize(doc.text), crf.columns_))
         for doc in notes
     ]
     together = crf.chain_.posteriors(emissions)

@@ -8,12 +8,13 @@ never saw) and keeps what is worked out once per word type (``TypeTable``: the c
 values of its per-word features, its normal form) and once per value of a document class
 (``Columns.memo``).
 
-``FeatureExtractor.document_matrix`` assembles a document's CSR matrix: the per-word
-features of its tokens gathered from the type table, then one ``Block`` (rows, columns,
-values) from each document class (``FeatureClass.document_columns``). A row holds the
-token's features in the order of ``token_features``, so a row's product with a weight
-matrix adds the weights in the order CRFsuite adds them (the same sums, to the bit);
-``tests/features/test_columns.py`` checks the matrix against ``token_features``.
+``FeatureExtractor.document_rows`` assembles a document's matrix (``SparseRows``: CSR
+arrays, no scipy): the per-word features of its tokens gathered from the type table, then
+one ``Block`` (rows, columns, values) from each document class
+(``FeatureClass.document_columns``). A row holds the token's features in the order of
+``token_features``, so a row's product with a weight matrix adds the weights in the order
+CRFsuite adds them (the same sums, to the bit); ``tests/features/test_columns.py`` checks
+the matrix against ``token_features``.
 """
 
 from __future__ import annotations
@@ -263,11 +264,55 @@ class TypeTable(RowTable):
         return self._neighbours.data[: len(self) * width].reshape(len(self), width)[types]
 
 
-def assemble(blocks: Iterable[Block], rows: int, width: int) -> Any:
-    """A CSR matrix (``rows`` x ``width``) of the blocks' entries: a row's entries in block
-    order, then in their order within a block; entries with column -1 left out."""
-    import scipy.sparse  # lazy: ~0.25 CPU s to import
+@dataclass(frozen=True, slots=True, eq=False)
+class SparseRows:
+    """A tokens x ``width`` matrix in CSR form as plain arrays (row ``i``'s entries are
+    ``pointers[i]:pointers[i + 1]`` of ``columns`` and ``values``), so that the CRF can
+    multiply it without importing scipy.sparse (``to_csr`` makes scipy's matrix)."""
 
+    pointers: np.ndarray
+    columns: np.ndarray
+    values: np.ndarray
+    width: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.pointers) - 1, self.width
+
+    def to_csr(self) -> Any:
+        """The same matrix as a ``scipy.sparse.csr_matrix`` (int32 indices)."""
+        import scipy.sparse  # lazy: ~0.25 CPU s to import; decoding a CRF needs no scipy
+
+        return scipy.sparse.csr_matrix(
+            (self.values, self.columns, self.pointers), shape=self.shape
+        )
+
+    def times(self, weights: np.ndarray) -> np.ndarray:
+        """The product with ``weights`` (width x k) as scipy's CSR product computes it, to
+        the bit: each row's terms ``value * weights[column]`` added to 0.0 in the row's
+        order. Step ``s`` adds the ``s``-th term of every row that long at once."""
+        counts = np.diff(self.pointers)
+        product = np.zeros((len(counts), weights.shape[1]))
+        if not len(self.columns):
+            return product
+        rows = np.repeat(np.arange(len(counts)), counts)
+        steps = np.arange(len(rows)) - self.pointers[rows]  # each term's place in its row
+        order = np.argsort(steps.astype(np.int16) if counts.max() < 2**15 else steps,
+                           kind="stable")
+        terms = weights[self.columns[order]]
+        values = self.values[order]
+        scaled = values != 1.0  # x * 1.0 == x: only the other terms need multiplying
+        terms[scaled] *= values[scaled, None]
+        rows = rows[order]
+        bounds = np.searchsorted(steps[order], np.arange(int(counts.max()) + 1))
+        for start, end in itertools.pairwise(bounds.tolist()):
+            product[rows[start:end]] += terms[start:end]
+        return product
+
+
+def assemble(blocks: Iterable[Block], rows: int, width: int) -> SparseRows:
+    """The ``rows`` x ``width`` matrix of the blocks' entries: a row's entries in block
+    order, then in their order within a block; entries with column -1 left out."""
     every = Block.joined(list(blocks))
     known = every.columns >= 0
     token, column, value = every.rows[known], every.columns[known], every.values[known]
@@ -275,6 +320,4 @@ def assemble(blocks: Iterable[Block], rows: int, width: int) -> Any:
     order = np.argsort(token.astype(np.int16) if rows < 2**15 else token, kind="stable")
     pointers = np.zeros(rows + 1, dtype=np.int32)
     np.cumsum(np.bincount(token, minlength=rows), out=pointers[1:])
-    return scipy.sparse.csr_matrix(
-        (value[order], column[order].astype(np.int32), pointers), shape=(rows, width)
-    )
+    return SparseRows(pointers, column[order].astype(np.int32), value[order], width)

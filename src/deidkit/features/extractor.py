@@ -5,10 +5,11 @@
 >>> X = extractor.fit_matrix(items)                     # csr_matrix, int32 indices
 >>> columns = Columns(model_vocabulary)                 # feature name -> column
 >>> X = extractor.document_matrix(document, tokens, columns)  # the same, with arrays
+>>> rows = extractor.document_rows(document, tokens, columns)  # as CSR arrays (no scipy)
 
 Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
 per distinct token text and cached (the cache is bounded, so memory does not grow with the
-corpus); on the numeric path (``document_matrix``, ``deidkit.features.columns``) a word type
+corpus); on the numeric path (``document_rows``, ``deidkit.features.columns``) a word type
 becomes its columns once, and a document's matrix is gathered from them with array
 operations. Document work (context, part of speech, sections, dictionaries, PHI patterns,
 syntax) runs per document. ``extract(documents)`` streams.
@@ -43,7 +44,7 @@ from deidkit.types import Document, Token
 if TYPE_CHECKING:
     from scipy import sparse
 
-    from deidkit.features.columns import Columns
+    from deidkit.features.columns import Columns, SparseRows
 
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh)."""
@@ -181,9 +182,16 @@ class FeatureExtractor:
     def document_matrix(
         self, document: Document | str, tokens: Sequence[Token], columns: Columns
     ) -> sparse.csr_matrix:
-        """``token_features`` as a tokens x ``columns`` CSR matrix, made with arrays: a row
-        holds the token's features that ``columns`` knows, in ``token_features``' order (a
-        string feature's value 1.0, a float feature's its value)."""
+        """``document_rows`` as a scipy CSR matrix."""
+        return self.document_rows(document, tokens, columns).to_csr()
+
+    def document_rows(
+        self, document: Document | str, tokens: Sequence[Token], columns: Columns
+    ) -> SparseRows:
+        """``token_features`` as a tokens x ``columns`` matrix (CSR arrays), made with
+        arrays: a row holds the token's features that ``columns`` knows, in
+        ``token_features``' order (a string feature's value 1.0, a float feature's its
+        value)."""
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import assemble

@@ -14,7 +14,7 @@ CRFsuite trains; the model file is CRFsuite's own (data only) and stays the stor
 Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays,
 and documents are decoded a few at a time (marginals by forward-backward, tags by Viterbi),
 giving CRFsuite's tags and its marginals to rounding. A document reaches the decoder as a
-tokens x attributes matrix (``FeatureExtractor.document_matrix`` over the model's attribute
+tokens x attributes matrix (``FeatureExtractor.document_rows`` over the model's attribute
 ids, ``deidkit.features.columns``), its emissions one product with the state weights.
 """
 
@@ -215,7 +215,7 @@ class CRFDetector(StatisticalDetector):
         chain = self.chain_
         tokens = [tokenize(document.text) if document.text else [] for document in documents]
         emissions = [
-            chain.emissions(self.extractor.document_matrix(document, words, self.columns_))
+            chain.emissions(self.extractor.document_rows(document, words, self.columns_))
             for document, words in zip(documents, tokens, strict=True)
         ]
         posteriors = chain.posteriors(emissions)

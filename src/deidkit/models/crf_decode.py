@@ -7,7 +7,7 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
 
 - **Emissions.** A token's score for a label is the sum over its attributes of the
   attribute's value times its state weight for the label: one product of the document's
-  token x attribute matrix (``FeatureExtractor.document_matrix``) with the state weights
+  token x attribute matrix (``FeatureExtractor.document_rows``) with the state weights
   (attributes x labels), each row's sum taken in the order of the token's attributes, as
   CRFsuite takes it.
 - **Marginals** (forward-backward). The documents of a call go through together, padded and
@@ -28,6 +28,7 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,7 +38,7 @@ import numpy as np
 from deidkit.models import crfsuite_file
 
 if TYPE_CHECKING:
-    import scipy.sparse
+    from deidkit.features.columns import SparseRows
 
 GROUP = 4
 """Documents whose forward-backward shares one matrix product a step (per direction). BLAS
@@ -50,6 +51,12 @@ BATCH_TOKENS = 8_192
 LOOP_TOKENS = 16_384
 """Padded tokens of the groups decoded in one loop at most (working memory: ~50 bytes x
 this x labels)."""
+STEPWISE_TOKENS = 16_384
+"""Tokens a process multiplies in numpy (``SparseRows.times``: ~3 µs a token more than
+scipy's product) before it imports scipy.sparse (~0.25 CPU s) for the rest (the same sums
+to the bit): a command on a few notes never pays the import, and a long run pays at most
+~0.05 CPU s for having waited."""
+_stepwise_tokens = 0  # the tokens this process has multiplied in numpy so far
 SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
 still be considered (the marginals and the path's probability carry rounding errors of
@@ -87,9 +94,14 @@ class LinearChain:
         vocabulary = dict(zip(weights.attributes, range(len(weights.attributes)), strict=True))
         return cls(weights.labels, state, weights.transitions, vocabulary)
 
-    def emissions(self, tokens: scipy.sparse.csr_matrix) -> np.ndarray:
-        """Tokens x labels scores of a document's tokens x attributes matrix."""
-        return np.asarray(tokens @ self.state)
+    def emissions(self, tokens: SparseRows) -> np.ndarray:
+        """Tokens x labels scores of a document's tokens x attributes matrix (its rows
+        added in order: by scipy's product, or ``STEPWISE_TOKENS`` a process by numpy's)."""
+        global _stepwise_tokens
+        if _stepwise_tokens < STEPWISE_TOKENS and "scipy.sparse" not in sys.modules:
+            _stepwise_tokens += tokens.shape[0]
+            return tokens.times(self.state)
+        return np.asarray(tokens.to_csr() @ self.state)
 
     def posteriors(
         self, emissions: Sequence[np.ndarray], group: int = GROUP
