@@ -52,6 +52,14 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("transcribed 1/21/2025 NAW/lmc", {("NAW", "DOCTOR"), ("lmc", "DOCTOR")}),
         ("Kwabena Asante, MD\nKAR:jt\nD: 03/04/2026", {("KAR", "DOCTOR"), ("jt", "DOCTOR")}),
         ("Plan: HR:bpm\nlabs: BMP/inr", set()),
+        # ... or a column: a gap of blanks follows the code
+        ("Emeka Quorbit, MD\nEV:lbt  D 10/4/22  T 10/5/22", {("EV", "DOCTOR"), ("lbt", "DOCTOR")}),
+        ("dictated 03/09/2025\nHLM/tq   job# 7730218", {("HLM", "DOCTOR"), ("tq", "DOCTOR")}),
+        ("Plan: HR:bpm  labs pending", set()),
+        # initials after a role in a code or a study record
+        ("Compressions: JS, WO, BK, TM", {("JS", "DOCTOR"), ("WO", "DOCTOR"), ("BK", "DOCTOR"),
+                                          ("TM", "DOCTOR")}),
+        ("Coordinator: WC   Witness: RB", {("WC", "DOCTOR"), ("RB", "DOCTOR")}),
         ("TX AT HOME; BP 120/80  HR 88\n0800  vitals stable  OK", set()),
         # a note written in capitals: every word looks like initials
         ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "

@@ -307,7 +307,8 @@ RULES = RuleLanguage(
         "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by", "seen by",
         "w/", "verified w/", "verified with", "checked with", "double checked with",
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
-        "received by", "taken by", "message taken by",
+        "received by", "taken by", "message taken by", "coordinator", "investigator",
+        "witness", "recorder", "scribe", "compressions",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",

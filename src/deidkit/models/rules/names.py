@@ -16,6 +16,7 @@ CONTEXT_NAMES = Layer("context_names", priority=3)
 # Particles inside a name, of names of any origin ("van der", "de la", "St. John", "Mc").
 NAME_LINKS = frozenset({"van", "von", "de", "del", "la", "di", "da", "le", "st", "st.", "mc"})
 _CUE_PUNCTUATION = frozenset({",", ":", "(", "-"})  # "wife, Anna"; words: RuleLanguage
+_LIST_JOINS = frozenset({",", "and", "&"})  # between the names after a plural title
 
 
 def name_run(note: Note, lex: Lexicons, start: int, limit: int = 4) -> int:
@@ -26,8 +27,10 @@ def name_run(note: Note, lex: Lexicons, start: int, limit: int = 4) -> int:
         word = note.words[end]
         if end > start and not note.same_line(end - 1, end):
             break
-        if end + 1 < len(note.tokens) and note.tokens[end + 1].text == ":":
-            break  # "MRN:", "Nombre:": the label of the next field
+        if end + 1 < len(note.tokens) and note.tokens[end + 1].text == ":" and (
+            end == start or end + 2 >= len(note.tokens) or note.same_line(end + 1, end + 2)
+        ):
+            break  # "MRN:", "Nombre:": the label of the next field, not "Dr Ola Stein:\n"
         if end > start and _starts_place_word(note, lex, end):
             break  # "Anna Bujons Tur Calle Joaquim ...": the name ends at the address
         if note.is_initial(end) or (note.is_word(end) and note.capitalised(end)):
@@ -97,8 +100,26 @@ def title_names(scan: Scan, labels: list[str | None]) -> None:
         if (ordinary or kind in {"military", "civil"}) and note.words[start] not in lex.names:
             continue  # "General Hospital", "Major surgery", "Gen. appearance": not a title
         end = name_run(note, lex, start, 5)
+        label = "DOCTOR" if kind == "professional" else "PATIENT"
         if end > start:
-            mark(labels, start, end, "DOCTOR" if kind == "professional" else "PATIENT")
+            mark(labels, start, end, label)
+        while end > start and _plural_title(lex, word):  # "Drs. Lund and Achebe-Strand"
+            start = end
+            while start < len(note.tokens) and note.words[start] in _LIST_JOINS and (
+                note.same_line(end - 1, start)
+            ):
+                start += 1
+            if start == end or start >= len(note.tokens) or not note.same_line(end - 1, start):
+                break
+            end = name_run(note, lex, start, 5)
+            if end > start:
+                mark(labels, start, end, label)
+
+
+def _plural_title(lex: Lexicons, word: str) -> bool:
+    """Whether ``word`` is the plural of a title ("Drs." of "Dr."): names listed after it."""
+    stem = word.rstrip(".")
+    return stem.endswith("s") and stem[:-1] in lex.titles
 
 
 def cued_names(scan: Scan, labels: list[str | None]) -> None:

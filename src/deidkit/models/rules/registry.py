@@ -14,6 +14,7 @@ from deidkit.models.rules import (
     dictionary_names,
     fields,
     flowsheet,
+    hl7,
     hospitals,
     identifiers,
     names,
@@ -29,6 +30,7 @@ from deidkit.models.rules.base import Rule
 RULES: tuple[Rule, ...] = (
     patterns.RULE,
     fields.RULE,
+    hl7.RULE,
     identifiers.CUED_IDS,
     identifiers.EXTENSIONS,
     identifiers.VEHICLE_UNITS,

@@ -89,7 +89,8 @@ def initials_spans(scan: Scan) -> list[Span]:
 
 
 def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
-    """Author and typist ending a line as three tokens: "NAW/lmc", "KAR:jt" (two spans)."""
+    """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt" (two
+    spans)."""
     spans: list[Span] = []
     for index in note.indices(word for word in note.positions if word in {"/", ":"}):
         if index == 0 or index + 1 >= len(note.tokens):
@@ -97,7 +98,9 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         author, typist = note.tokens[index - 1], note.tokens[index + 1]
         glued = author.end == note.tokens[index].start and note.tokens[index].end == typist.start
         ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
-        if glued and ends_line and TRANSCRIPTION.fullmatch(f"{author.text}/{typist.text}") and (
+        ends_column = not ends_line and note.wide_gap_before(index + 2)  # "EV:lbt  D 10/4/22"
+        code = f"{author.text}/{typist.text}"
+        if glued and (ends_line or ends_column) and TRANSCRIPTION.fullmatch(code) and (
             not {author.text.casefold(), typist.text.casefold()} & lex.clinical_abbreviations
         ) and note.words[index + 1] not in lex.common:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
