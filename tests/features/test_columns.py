@@ -172,6 +172,7 @@ def test_columns_pickle_without_their_caches() -> None:
     extractor.document_matrix(SYNTHETIC[0], tokenize(SYNTHETIC[0]), columns)
     copy = pickle.loads(pickle.dumps(columns))
     assert copy.vocabulary == columns.vocabulary and len(columns.types) > 0
+    assert pickle.loads(pickle.dumps(Columns({}, source="abc"))).source == "abc"
     assert len(copy.types) == 0
     extractor.clear_caches()
     assert len(columns.types) == 0

@@ -132,6 +132,32 @@ def test_without_prepared_tables_everything_is_built_the_same(
     assert resources.frequency_table("word_frequency_en").log_frequency("hospital") == frequency
 
 
+@pytest.mark.parametrize("model", ["en", "es"])
+def test_a_shipped_models_prepared_bigram_table_is_the_built_one(model: str) -> None:
+    from deidkit.features import context
+    from deidkit.models import load_model
+    from deidkit.models.crf import CRFDetector
+
+    loaded = load_model(model)
+    crf = next(m for m in getattr(loaded, "detectors_", None) or [loaded]
+               if isinstance(m, CRFDetector))
+    columns = crf.columns_
+    assert columns.source  # a saved model's vocabulary is named by its file
+    key = prepared.fingerprint("bigrams", [], [Path(context.__file__)],
+                               extra=f"{columns.source}\0{columns.separator}")
+    assert prepared.stored("bigrams", key) is not None  # the table is read, not built
+    halves, codes, ids = context.bigram_table(columns)
+    built = context._build_bigram_table(columns)
+    assert halves == built[0] and list(halves.values()) == list(range(len(halves)))
+    assert np.array_equal(codes, built[1]) and codes.dtype == built[1].dtype
+    assert np.array_equal(ids, built[2]) and ids.dtype == built[2].dtype
+    assert len(codes) > 1000
+    # a vocabulary from elsewhere (no source) is built
+    from deidkit.features.columns import Columns
+
+    assert context.bigram_table(Columns(dict(columns.vocabulary)))[0] == halves
+
+
 @pytest.fixture(scope="module")
 def prepared_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     folder = tmp_path_factory.mktemp("prepared") / "prepared"
@@ -145,7 +171,7 @@ def test_prepare_writes_the_same_bytes_and_the_tables_are_found(
     again = prepare(tmp_path / "b")
     assert written == again and any(name.startswith("phrases-") for name in written)
     assert {name.split("-")[0] for name in written} == {
-        "frequency", "lexicons", "patterns", "phrases", "pools"}
+        "bigrams", "frequency", "lexicons", "patterns", "phrases", "pools"}
     for name in written:
         assert (first / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     monkeypatch.setattr(prepared, "PREPARED_DIR", tmp_path / "b")

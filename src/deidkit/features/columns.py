@@ -82,21 +82,30 @@ class Block:
 
 class Columns:
     """Feature name -> column number in ``vocabulary`` (-1 when not in it), with the caches
-    that depend on it: the word types (``types``) and each class's ``memo``."""
+    that depend on it: the word types (``types``) and each class's ``memo``. ``source``
+    names where the vocabulary was read from (a fingerprint of a model file and of the code
+    that reads it), so that what a class derives from it can be prepared ahead
+    (``deidkit.resources.prepared``); empty for a vocabulary from elsewhere."""
 
-    __slots__ = ("_memos", "_tables", "separator", "types", "vocabulary")
+    __slots__ = ("_memos", "_tables", "separator", "source", "types", "vocabulary")
 
-    def __init__(self, vocabulary: Mapping[str, int], separator: str = CRFSUITE_SEPARATOR):
+    def __init__(
+        self,
+        vocabulary: Mapping[str, int],
+        separator: str = CRFSUITE_SEPARATOR,
+        source: str = "",
+    ) -> None:
         self.vocabulary = vocabulary
         self.separator = separator
+        self.source = source
         self.types = TypeTable()
         self._memos: dict[str, dict[Any, Any]] = {}
         self._tables: dict[str, RowTable] = {}
 
-    def __getstate__(self) -> tuple[Mapping[str, int], str]:
-        return self.vocabulary, self.separator  # the caches are rebuilt where unpickled
+    def __getstate__(self) -> tuple[Mapping[str, int], str, str]:
+        return self.vocabulary, self.separator, self.source  # caches rebuilt where unpickled
 
-    def __setstate__(self, state: tuple[Mapping[str, int], str]) -> None:
+    def __setstate__(self, state: tuple[Mapping[str, int], str, str]) -> None:
         self.__init__(*state)  # type: ignore[misc]
 
     def column(self, key: str, value: str | None = None) -> int:

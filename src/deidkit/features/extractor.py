@@ -213,6 +213,13 @@ class FeatureExtractor:
             blocks += [c.document_columns(context, columns) for c in self._document_classes]
         return assemble(blocks, len(tokens), len(columns.vocabulary))
 
+    def prepare_tables(self, columns: Columns) -> None:
+        """Work out what the classes derive from a model's ``columns`` alone (the context
+        class's bigram table), as the first document would: what ``python -m
+        deidkit.features.prepare`` stores for the shipped models."""
+        if self._context is not None:
+            self._context.bigrams(columns)
+
     def _add_types(self, words: list[str], columns: Columns) -> None:
         """Enter new ``words`` (distinct) in the type table of ``columns``, all at once."""
         entries = [self._type_entry(word) for word in words]

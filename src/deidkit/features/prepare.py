@@ -3,12 +3,13 @@
 For each language with shipped lists: the default dictionary class's and medical class's
 phrase matchers, and every shipped frequency table; for each language, the rules detector's
 lexicons (``deidkit.models.rules.lexicons``) and surrogate pools
-(``deidkit.redact.surrogates.pools``), and the compiled programs of the PHI patterns'
-expressions (``deidkit.patterns.compiled``); built from the shipped resources exactly
-as a process builds them, stored as arrays named by their fingerprint
-(``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
+(``deidkit.redact.surrogates.pools``), the compiled programs of the PHI patterns'
+expressions (``deidkit.patterns.compiled``), and for each shipped model's CRF the context
+class's bigram table of its vocabulary (``deidkit.features.context``); built from the
+shipped resources exactly as a process builds them, stored as arrays named by their
+fingerprint (``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
 phrase matcher, a language's rule data, the rules' lexicons code, the surrogate pools' code,
-Faker, a PHI pattern (or a language's pattern words) or ``regex``
+Faker, a PHI pattern (or a language's pattern words), ``regex`` or a shipped model
 (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
 build the tables themselves, as before, and give the same output)::
 
@@ -28,6 +29,8 @@ from pathlib import Path
 from deidkit import resources
 from deidkit.features import dictionary, medical
 from deidkit.lang import language_codes
+from deidkit.models import SHIPPED_MODELS, load_model
+from deidkit.models.crf import CRFDetector
 from deidkit.models.rules import lexicons
 from deidkit.patterns import PATTERNS, compiled
 from deidkit.redact.surrogates.pools import pools, prepared_pools
@@ -54,6 +57,11 @@ def prepare(directory: Path) -> list[str]:
             for code in language_codes():
                 lexicons.prepared_lexicons(code)
                 prepared_pools(code)
+            for model in sorted(SHIPPED_MODELS):  # before the patterns: loading compiles some
+                loaded = load_model(model)
+                for member in getattr(loaded, "detectors_", None) or [loaded]:
+                    if isinstance(member, CRFDetector):
+                        member.extractor.prepare_tables(member.columns_)
             compiled.prepare_programs(pattern.expression for pattern in PATTERNS)
         return prepared.write(tables, directory)
     finally:  # nothing built while recording is kept

@@ -33,7 +33,7 @@ from deidkit.errors import ConfigError, ModelError
 from deidkit.features import FeatureConfig
 from deidkit.features.columns import Columns
 from deidkit.labels import Category, category_of
-from deidkit.models import store
+from deidkit.models import crfsuite_file, store
 from deidkit.models.crf_decode import LinearChain, Posterior
 from deidkit.models.crfsuite_file import LayoutError
 from deidkit.models.sampling import SAMPLINGS, sample
@@ -196,14 +196,23 @@ class CRFDetector(StatisticalDetector):
     def _training_details(self) -> dict[str, Any]:
         return {"iterations": self.iterations_, "trained_tokens": self.trained_tokens_}
 
-    def _open(self, model: bytes) -> None:
+    def _open(self, model: bytes, checksum: str = "") -> None:
+        """Read a CRFsuite file; ``checksum`` (its SHA-256, as a model folder lists it)
+        names its vocabulary so that the features' tables of it can be prepared."""
         try:
             self.chain_ = LinearChain.from_crfsuite(model)
         except LayoutError:
             raise ModelError("crf: the CRFsuite model cannot be read; retrain it") from None
         self.model_ = model
         self.labels_ = self.chain_.labels
-        self.columns_ = Columns(self.chain_.vocabulary)
+        source = ""
+        if checksum:
+            from deidkit.resources import prepared  # lazy: only a saved model has a checksum
+
+            source = prepared.fingerprint(
+                "crf-vocabulary", [], [Path(crfsuite_file.__file__)], extra=checksum
+            )
+        self.columns_ = Columns(self.chain_.vocabulary, source=source)
 
     def _predict_many(self, documents: list[Document]) -> list[list[Span]]:
         found: list[list[Span]] = []
@@ -268,7 +277,7 @@ class CRFDetector(StatisticalDetector):
 
     def _read_files(self, saved: store.SavedModel) -> None:
         self._restore_features(saved.config.get("params", {}))
-        self._open(saved.read_bytes(MODEL_FILE))
+        self._open(saved.read_bytes(MODEL_FILE), saved.checksums[MODEL_FILE])
 
     def _extra_config(self) -> dict[str, Any]:
         return {"tags": list(self.labels_), "files": [MODEL_FILE]}
