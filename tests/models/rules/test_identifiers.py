@@ -52,6 +52,8 @@ from .helpers import found_by
         ("Serial troponins 0.04, serial exams x3.", set()),
         ("Record 120/80 at 10:22.", set()),
         ("Medicare patient, ID 44 years old.", set()),
+        ("Rand # R-5523 | Visit: WEEK 12 (V5)\nNext visit: WK 24 ~Sept", set()),  # periods
+        ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range
     ],
 )
 def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -70,6 +72,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("SpO2 98%, HbA1c 7.1, COVID-19 negative, BRCA1 carrier.", set()),
         ("Vitamin D 1000000IU; 1234567X; www.ab12cd34ef.com", set()),
         ("afib 90s-110s, sbp 100s-120s overnight", set()),
+        ("AF w/ RVR 120-130s (new)", set()),
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -117,6 +120,7 @@ def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("XYLOR, QUIMBA | 55yoM | Rm 373 | Adm 2016-02-08 | 2020 | 120/80 | 4471 |", set()),
         ("Dose | 12345 mg | daily", set()),
         ("No pipes 448812", set()),
+        ("Sodium |138 |mmol/L |135-145 |B25155-0211", {("B25155-0211", "IDNUM")}),  # a range
     ],
 )
 def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:

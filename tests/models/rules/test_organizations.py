@@ -59,6 +59,9 @@ def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("ED | Triage | 3/4", set()),
         ("Pt has CHF and COPD; seen in ED; from MA.", set()),
         ("Transferred from OSH.", set()),
+        ("OBX|1|NM|NA||139|mmol/L|135-145|N\nNTE|1||text", set()),  # HL7 segment names
+        ("no known\nQMH or pseudocholinesterase deficiency", set()),  # "or", not "OR"
+        ("TIME  | HR  | ABP      | MAP | CVP", set()),
     ],
 )
 def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) -> None:

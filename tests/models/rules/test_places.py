@@ -58,6 +58,8 @@ def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, st
         ("Signed by Erick Kohler, MD today.", set()),  # a credential, not Maryland
         ("Bridget Okonjo, RN, VA-BC; crew: B. Odum, Paramedic, IL lic", set()),  # roles
         ("Fever, OR chills.", set()),  # a word-like code before a word
+        ("Counselor: Emeric Quorbit, MS, LCGC  MD: X", set()),  # a degree among credentials
+        ("Lives in Quorbitville, MS, USA now", {("Quorbitville", "CITY"), ("MS", "STATE")}),
         ("Quorbit, ZZ", set()),  # not a state code
         # a capitalised word opening the sentence is not part of the town
         ("From Harlow, CA he drove down.", {("Harlow", "CITY"), ("CA", "STATE")}),

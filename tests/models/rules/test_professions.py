@@ -19,6 +19,8 @@ RULES = (professions.RULE,)
         ("a 45-year-old woman, a second-grade teacher at Orchard School", {"second-grade teacher"}),
         ("INDICATIONS: 38-year-old paralegal with a breast mass.", {"paralegal"}),
         ("Husband (HVAC installer) at the bedside.", {"HVAC installer"}),
+        ("a 44-year-old right-handed warehouse forklift operator", {"warehouse forklift operator"}),
+        ("HPI: 34 y/o restrained driver, single-vehicle MVC", set()),
         ("Mother, dental hygienist; father, long-haul truck driver", {"dental hygienist",
                                                                      "long-haul truck driver"}),
         ("works as a machinist for Dunmore Tool.", {"machinist"}),

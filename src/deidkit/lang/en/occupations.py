@@ -89,7 +89,8 @@ STOPS = frozenset(
     retired former formerly current currently unemployed disabled part full time self
     employed works worked working work job occupation profession trade old year years yo
     age aged male female man woman gentleman lady boy girl patient pt mother father wife
-    husband son daughter sister brother partner friend spouse mom dad"""
+    husband son daughter sister brother partner friend spouse mom dad ex handed restrained
+    unrestrained"""
     )
 )
 """Words that end a profession's modifiers on the left ("a retired [long-haul trucker]")."""

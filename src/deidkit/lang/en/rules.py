@@ -35,7 +35,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     aaa cad pvd pad gerd ibs ibd ra sle ms als osa bph ed gad ptsd adhd mdd bpd sud etoh
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
-    ibclc sgt cpt don"""
+    ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc"""
     )
 )
 
@@ -215,7 +215,8 @@ DEPARTMENT_WORDS = frozenset(
     interpreters language provider providers court courts trial probate juvenile judicial
     abuse catheterization rehabilitation rehab behavioral behavioural mental audiology
     optometry podiatry dental dentistry speech occupational respiratory therapy physiotherapy
-    endoscopy dialysis infusion transplant hepatology allergy immunology"""
+    endoscopy dialysis infusion transplant hepatology allergy immunology cath admission
+    preadmission pre-admission testing electrophysiology ep preoperative anticoagulation"""
     )
 )
 DEPARTMENT_HEADS = frozenset({"hospital", "clinic", "clinics", "center", "centre", "medical"})

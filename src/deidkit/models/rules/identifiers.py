@@ -55,8 +55,9 @@ _NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250
     # with their length "5076-52cm"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|\d{3,5}-\d{2,3}cm|"
-    r"\d{1,3}0s(?:-\d{1,3}0s)*"  # decades and ranges of them: "afib 90s-110s"
+    r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s"  # decades, ranges: "90s-110s", "120-130s"
 )
+_PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
 _HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _UNIT_SUFFIX = regex.compile(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
 _EXTENSION = regex.compile(
@@ -95,6 +96,11 @@ def cued_id_spans(scan: Scan) -> list[Span]:
             continue  # "case 2 of 3": a weak cue takes a long number only without a marker
         if value is None:
             continue
+        first, _, rest = value.group().partition(" ")
+        if rest and first.casefold() in _PERIODS | lex.common and sum(
+            c.isdigit() for c in rest
+        ) < 5:
+            continue  # "Visit: WEEK 12", "visit: wk 24": a period of a study, no identifier
         if _plausible(value.group(), text, value.end(), marked):
             spans.append(note.widened(value.start(), value.end(), label))
     return spans
@@ -119,10 +125,17 @@ def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
     digits = sum(c.isdigit() for c in value)
     if digits < (2 if marked else 3) or _date(value) or _DECIMAL.fullmatch(value):
         return False
-    if regex.fullmatch(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}", value):
-        return False  # "Model: 2019", "record 120/80": a year, a ratio
+    if regex.fullmatch(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}", value) or _range(value):
+        return False  # "Model: 2019", "record 120/80", "| 135-145 |": a year, a ratio, a range
     following = regex.match(r"[ \t]*([\p{L}µμ%/]+)", text[end : end + 20])
     return following is None or following.group(1).casefold() not in _UNITS
+
+
+def _range(value: str) -> bool:
+    """"135-145", "45-90": a range of values (the upper end above the lower, at most about
+    twice it), not an identifier."""
+    found = regex.fullmatch(r"([1-9]\d{0,2})-([1-9]\d{0,2})", value)
+    return found is not None and int(found[1]) < int(found[2]) <= 2 * int(found[1]) + 10
 
 
 def _date(value: str) -> bool:

@@ -194,8 +194,10 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         after = note.words[index + 1] if index + 1 < count and note.same_line(
             index, index + 1
         ) else ""
+        if not before and note.text.startswith("|", note.tokens[index].end):
+            continue  # "PID|1||...": an HL7 segment's name (``deidkit.models.rules.hl7``)
         cell = before in {"|", ""} and after in {"|", ""} and _piped(note, index)
-        unit = after in HOSPITAL_UNITS
+        unit = after in HOSPITAL_UNITS and not note.tokens[index + 1].text.islower()
         moved = before in TRANSFER_CUES and text[-1] in "HC" and len(text) >= 3
         if cell or unit or moved:
             spans.append(note.span(index, index + 1, "HOSPITAL"))

@@ -94,6 +94,8 @@ def city_state_spans(scan: Scan) -> list[Span]:
             note.same_line(index, index + 1)
         ):
             continue  # "..., IN the morning", "fever, OR chills"
+        if _credential_after(note, lex, index):
+            continue  # "Emeric Szabo, MS, LCGC": a degree between credentials
         start = end = index - 1
         while start > 0 and end - start < 3 and note.is_word(start - 1) and (
             note.tokens[start - 1].text[:1].isupper()
@@ -112,6 +114,19 @@ def city_state_spans(scan: Scan) -> list[Span]:
             spans.append(note.span(start, end, "CITY"))
             spans.append(note.span(index, index + 1, "STATE"))
     return spans
+
+
+def _credential_after(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether a comma and a credential in capitals follow token ``index``: a known one, or
+    capitals that are no state, town or country ("LCGC")."""
+    if index + 2 >= len(note.tokens) or note.words[index + 1] != ",":
+        return False
+    text = note.tokens[index + 2].text
+    return note.same_line(index, index + 2) and text.isupper() and text.isalpha() and (
+        note.words[index + 2] in lex.credentials or (
+            text not in lex.state_codes and lex.places.match(note.words, index + 2) is None
+        )
+    )
 
 
 def _role(lex: Lexicons, word: str) -> bool:
