@@ -38,3 +38,17 @@ def test_one_note_imports_neither_scipy_sparse_nor_redaction() -> None:
     }
     # the note's spans are the same from either product
     assert result["same"] and result["spans"] >= 4
+
+
+def test_importing_the_patterns_compiles_none_of_their_helper_expressions() -> None:
+    script = (
+        "import deidkit.patterns\n"
+        "from deidkit.patterns import cues, spec\n"
+        "print(spec._compile_helper.cache_info().currsize)\n"
+        "cues._ID_VALUE.compiled.match('MRN 12345')\n"
+        "print(spec._compile_helper.cache_info().currsize)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["0", "1"]  # compiled at its first use

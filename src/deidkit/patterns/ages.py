@@ -17,6 +17,7 @@ from deidkit.patterns.spec import (
     SPACE,
     UNGLUED,
     Check,
+    Expression,
     Found,
     Head,
     Pattern,
@@ -24,7 +25,7 @@ from deidkit.patterns.spec import (
     phi_extent,
 )
 
-_DURATION_ES = regex.compile(
+_DURATION_ES = Expression(
     r"\s*(?:de\s+(?:evoluci[oó]n|duraci[oó]n|seguimiento|tratamiento|antigüedad|la|las|los|"
     r"su)\b|del\b|antes\b|despu[eé]s\b|m[aá]s\s+tarde|tras\b|desde\b|y\s+medio)",
     regex.IGNORECASE,
@@ -38,32 +39,33 @@ def age(text: str, start: int, end: int, value: int, spanish: bool) -> Found:
     before = words_before(text, start, 1)
     if before and before[0] in DURATION_CUES:
         return None  # "smoked for 40 years": a duration
-    if spanish and text[start:end].casefold().endswith("años") and _DURATION_ES.match(text, end):
+    if (spanish and text[start:end].casefold().endswith("años")
+            and _DURATION_ES.compiled.match(text, end)):
         return None  # "20 años de evolución", "a los 2 años del trasplante": a duration
     name = ("age_over_89" if value >= 90 else "age") + ("_es" if spanish else "")
     return start, end, "AGE", name
 
 
-_AGE_AFTER_ES = regex.compile(r"\s*(?:de\s+edad\b|[,.;]|(?:y|que|con|sin)\b)", regex.I)
-_AGE_BEFORE_ES = regex.compile(r"(?i)(?<![\p{L}])(?:de|con|tiene|a\s+los)\s+$")
-_DURATION_BEFORE_ES = regex.compile(
+_AGE_AFTER_ES = Expression(r"\s*(?:de\s+edad\b|[,.;]|(?:y|que|con|sin)\b)", regex.I)
+_AGE_BEFORE_ES = Expression(r"(?i)(?<![\p{L}])(?:de|con|tiene|a\s+los)\s+$")
+_DURATION_BEFORE_ES = Expression(
     r"(?i)(?<![\p{L}])(?:durante|hac[eií]a?|plazo\s+de|[uú]ltimos|cada|tras|despu[eé]s\s+de|"
     r"m[aá]s\s+de|menos\s+de|cabo\s+de|por|otros|unos|aproximadamente|hasta)\s+(?:los\s+)?$"
 )
 
 
 def _check_age_es(text: str, m: regex.Match[str], lang: str | None) -> Found:
-    after = _AGE_AFTER_ES.match(text, m.end())
-    before = _AGE_BEFORE_ES.search(text, max(0, m.start() - 12), m.start())
+    after = _AGE_AFTER_ES.compiled.match(text, m.end())
+    before = _AGE_BEFORE_ES.compiled.search(text, max(0, m.start() - 12), m.start())
     if after is None and before is None:
         return None
-    if _DURATION_BEFORE_ES.search(text, max(0, m.start() - 24), m.start()):
+    if _DURATION_BEFORE_ES.compiled.search(text, max(0, m.start() - 24), m.start()):
         return None  # "durante 3 años", "hace 2 años": a duration
     return age(text, m.start(), m.end(), int(m.group("n")), True)
 
 
-_DECADE_BEFORE = regex.compile(r"(?i)\b(?:his|her|their|the)\s+(?:(?:early|mid|late)[\s-]*)?$")
-_DECADE_AFTER = regex.compile(r"(?i)\s*(?:female|male|woman|man|patient|pt|yo|year|lady|gentleman)")
+_DECADE_BEFORE = Expression(r"(?i)\b(?:his|her|their|the)\s+(?:(?:early|mid|late)[\s-]*)?$")
+_DECADE_AFTER = Expression(r"(?i)\s*(?:female|male|woman|man|patient|pt|yo|year|lady|gentleman)")
 
 
 def _check_age(spanish: bool) -> Check:
@@ -71,8 +73,8 @@ def _check_age(spanish: bool) -> Check:
         start, end = phi_extent(m)
         decade = m.groupdict().get("decade")
         if decade is not None and not (
-            _DECADE_AFTER.match(text, end)
-            or _DECADE_BEFORE.search(text, max(0, start - 20), start)
+            _DECADE_AFTER.compiled.match(text, end)
+            or _DECADE_BEFORE.compiled.search(text, max(0, start - 20), start)
         ):
             return None
         return age(text, start, end, int(m.group("n")), spanish)

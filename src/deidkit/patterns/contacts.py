@@ -20,6 +20,7 @@ from deidkit.patterns.spec import (
     RIGHT,
     SPACE,
     Check,
+    Expression,
     Found,
     Head,
     Pattern,
@@ -63,16 +64,16 @@ def _check_phone(name: str) -> Check:
     return check
 
 
-_EMAIL_LOCAL = regex.compile(r"[\w.+-]+$")
-_EMAIL_PREFIX = regex.compile(r"(?i)e-?mail[.:-]")
+_EMAIL_LOCAL = Expression(r"[\w.+-]+$")
+_EMAIL_PREFIX = Expression(r"(?i)e-?mail[.:-]")
 
 
 def _check_email(text: str, m: regex.Match[str], lang: str | None) -> Found:
-    local = _EMAIL_LOCAL.search(text, max(0, m.start() - 64), m.start())
+    local = _EMAIL_LOCAL.compiled.search(text, max(0, m.start() - 64), m.start())
     if local is None:
         return None
     start = local.start()
-    prefix = _EMAIL_PREFIX.match(text, start, m.start())
+    prefix = _EMAIL_PREFIX.compiled.match(text, start, m.start())
     if prefix is not None and prefix.end() < m.start():
         start = prefix.end()  # "E-mail.name@host.com": the label glued to the address
     while start < m.start() and text[start] in ".-+":
@@ -82,11 +83,11 @@ def _check_email(text: str, m: regex.Match[str], lang: str | None) -> Found:
     return start, m.end(), "EMAIL", "email"
 
 
-_DOMAIN_LEFT = regex.compile(r"(?i)(?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*$")
+_DOMAIN_LEFT = Expression(r"(?i)(?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*$")
 
 
 def _check_domain(text: str, m: regex.Match[str], lang: str | None) -> Found:
-    left = _DOMAIN_LEFT.search(text, max(0, m.start() - 80), m.start())
+    left = _DOMAIN_LEFT.compiled.search(text, max(0, m.start() - 80), m.start())
     if left is None or left.start() == m.start():
         return None
     start = left.start()
@@ -95,11 +96,11 @@ def _check_domain(text: str, m: regex.Match[str], lang: str | None) -> Found:
     return start, m.end(), "URL", "url_domain"
 
 
-_HEX_LEFT = regex.compile(r"(?i)(?<![\w:])[0-9a-f]{1,4}$")
+_HEX_LEFT = Expression(r"(?i)(?<![\w:])[0-9a-f]{1,4}$")
 
 
 def _check_ipv6(text: str, m: regex.Match[str], lang: str | None) -> Found:
-    left = _HEX_LEFT.search(text, max(0, m.start() - 4), m.start())
+    left = _HEX_LEFT.compiled.search(text, max(0, m.start() - 4), m.start())
     start = left.start() if left is not None else m.start()
     if left is None and not m.group().startswith("::"):
         return None
@@ -111,13 +112,13 @@ def _check_ipv6(text: str, m: regex.Match[str], lang: str | None) -> Found:
     return start, m.end(), "IPADDR", "ipv6"
 
 
-_STATE_BEFORE = regex.compile(
+_STATE_BEFORE = Expression(
     rf"(?<![\p{{L}}])(?:{_US_STATES}|{_US_STATE_NAMES})\.?,?\s{{1,3}}$"
 )
 
 
 def _check_zip_state(text: str, m: regex.Match[str], lang: str | None) -> Found:
-    if _STATE_BEFORE.search(text, max(0, m.start() - 20), m.start()) is None:
+    if _STATE_BEFORE.compiled.search(text, max(0, m.start() - 20), m.start()) is None:
         return None
     return hit(m, "ZIP", "zip_state")
 

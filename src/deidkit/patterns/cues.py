@@ -17,26 +17,26 @@ import regex
 from deidkit.lang.patterns import CueWords
 from deidkit.patterns.ages import age
 from deidkit.patterns.context import LANGUAGES, unit_follows
-from deidkit.patterns.spec import ALL, EN, ES, RIGHT, Check, Found, Pattern
+from deidkit.patterns.spec import ALL, EN, ES, RIGHT, Check, Expression, Found, Pattern
 
-_DATE_SHAPE = regex.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
-_ID_VALUE = regex.compile(r"[\p{L}\d][\p{L}\d/.\-]*")
-_DECIMAL_VALUE = regex.compile(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "ref 11.0-15.0": a range
-_ID_MORE_GROUPS = regex.compile(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
+_DATE_SHAPE = Expression(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+_ID_VALUE = Expression(r"[\p{L}\d][\p{L}\d/.\-]*")
+_DECIMAL_VALUE = Expression(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "ref 11.0-15.0": a range
+_ID_MORE_GROUPS = Expression(r"(?:[ ]\d+)+(?=[ \t]*(?:[.,;)]|\n|$))")
 # digit groups joined by one space, dot or hyphen (a "+" country code and an area code in
 # brackets may lead): a value never runs on over a gap of spaces or a closing bracket into the
 # next field ("555-0164   07/10")
 _PHONE_SEPARATOR = r"(?:[ ]?[.-][ ]?|[ ])"
-_PHONE_VALUE = regex.compile(
+_PHONE_VALUE = Expression(
     rf"(?:\+\d{{1,3}}{_PHONE_SEPARATOR}?)?(?:\(\d{{1,4}}\)[ ]?)?"
     rf"\d(?:{_PHONE_SEPARATOR}?\d){{2,18}}"
     r"(?:[ \t]*(?:ext\.?|x)[ \t]*\d{1,5})?(?!\d)", regex.IGNORECASE
 )
-_ROOM_VALUE = regex.compile(r"(?:[A-Z]{1,2}-?)?\d{1,4}(?:-?[A-Z])?(?:-\d{1,3})?(?![\w/:]|[.,]\d)")
-_ZIP_VALUE = regex.compile(r"\d{5}(?:-\d{4})?" + RIGHT)
-_SSN_VALUE = regex.compile(r"\d{3}[ -]?\d{2}[ -]?\d{4}(?!\d)")
-_AGE_VALUE_EN = regex.compile(r"(?P<n>\d{1,3})(?!\d|[.,]\d)")
-_AGE_VALUE_ES = regex.compile(
+_ROOM_VALUE = Expression(r"(?:[A-Z]{1,2}-?)?\d{1,4}(?:-?[A-Z])?(?:-\d{1,3})?(?![\w/:]|[.,]\d)")
+_ZIP_VALUE = Expression(r"\d{5}(?:-\d{4})?" + RIGHT)
+_SSN_VALUE = Expression(r"\d{3}[ -]?\d{2}[ -]?\d{4}(?!\d)")
+_AGE_VALUE_EN = Expression(r"(?P<n>\d{1,3})(?!\d|[.,]\d)")
+_AGE_VALUE_ES = Expression(
     r"(?:de\s+)?(?P<n>\d{1,3})(?:\s*(?:años|año|meses|mes|d[ií]as|semanas|a|m)\b)?(?![.,]\d)",
     regex.IGNORECASE,
 )
@@ -45,17 +45,18 @@ _AGE_VALUE_ES = regex.compile(
 def _id_value(text: str, start: int) -> tuple[int, int] | None:
     """An ID after a cue; it runs over digit groups separated by single spaces only when the
     rest of the line (up to punctuation) is made of such groups, as in ``NASS: 26 63514095.``"""
-    first = _ID_VALUE.match(text, start)
+    first = _ID_VALUE.compiled.match(text, start)
     if first is None:
         return None
     end = first.end()
     while end > start and text[end - 1] in ".-/":
         end -= 1
-    more = _ID_MORE_GROUPS.match(text, end, min(len(text), end + 40))
+    more = _ID_MORE_GROUPS.compiled.match(text, end, min(len(text), end + 40))
     if more is not None:
         end = more.end()
     value = text[start:end]
-    if sum(map(str.isdigit, value)) < 2 or len(value) < 3 or _DECIMAL_VALUE.fullmatch(value):
+    if (sum(map(str.isdigit, value)) < 2 or len(value) < 3
+            or _DECIMAL_VALUE.compiled.fullmatch(value)):
         return None
     return start, end
 
@@ -132,7 +133,7 @@ def _cue_check(cue: Cue) -> Check:
             return found
         value = text[found[0] : found[1]]
         long_number = sum(map(str.isdigit, value)) >= 5 and "\n" not in m.group()
-        if cue.kind == "id" and long_number and not _DATE_SHAPE.fullmatch(value):
+        if cue.kind == "id" and long_number and not _DATE_SHAPE.compiled.fullmatch(value):
             return found  # "Tricare ID 735294803Q": a long number needs no ':' after its cue
         return None
 
@@ -145,7 +146,7 @@ def _cue_value(cue: Cue, text: str, m: regex.Match[str]) -> Found:
         extent = _id_value(text, start)
         return None if extent is None else (*extent, cue.label, cue.name)
     if cue.kind in {"phone", "pager"}:
-        value = _PHONE_VALUE.match(text, start)
+        value = _PHONE_VALUE.compiled.match(text, start)
         if value is None:
             return None
         digits = sum(map(str.isdigit, value.group()))
@@ -155,12 +156,12 @@ def _cue_value(cue: Cue, text: str, m: regex.Match[str]) -> Found:
         return value.start(), value.end(), label, cue.name
     if cue.kind in {"zip", "ssn", "room"}:
         pattern = {"zip": _ZIP_VALUE, "ssn": _SSN_VALUE, "room": _ROOM_VALUE}[cue.kind]
-        value = pattern.match(text, start)
+        value = pattern.compiled.match(text, start)
         if value is not None and cue.kind == "room" and unit_follows(text, value.end()):
             return None
         return None if value is None else (value.start(), value.end(), cue.label, cue.name)
     spanish = cue.kind == "age_es"
-    value = (_AGE_VALUE_ES if spanish else _AGE_VALUE_EN).match(text, start)
+    value = (_AGE_VALUE_ES if spanish else _AGE_VALUE_EN).compiled.match(text, start)
     if value is None:
         return None
     phi_start = value.start("n") if spanish else value.start()

@@ -94,6 +94,25 @@ def _compile(expression: str) -> regex.Pattern[str]:
     return compile_expression(expression)  # as prepared, else compiled here
 
 
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A helper expression of the patterns' checks, compiled at its first use, not at
+    import (a note needs few of them; compiling all cost a process ~20 ms at start):
+    ``EXPRESSION.compiled.match(...)``."""
+
+    source: str
+    flags: int = 0
+
+    @property
+    def compiled(self) -> regex.Pattern[str]:
+        return _compile_helper(self.source, self.flags)
+
+
+@cache
+def _compile_helper(source: str, flags: int) -> regex.Pattern[str]:
+    return regex.compile(source, flags)
+
+
 def phi_extent(match: regex.Match[str]) -> tuple[int, int]:
     """The offsets of the ``phi`` group when the expression has one, else of the whole match."""
     if "phi" in match.re.groupindex and match.start("phi") >= 0:
