@@ -61,6 +61,16 @@ def test_doubtful_spans_and_credentials_are_not_propagated() -> None:
     assert [out.span_text(s) for s in out.spans] == ["bolus", "Lena Marsh", "M.D.", "Marsh"]
 
 
+def test_clinical_abbreviations_taken_for_names_are_not_propagated() -> None:
+    """"CVICU" found once as a name (a model's slip) counts there only: a clinical
+    abbreviation of the language is never a search string."""
+    text = "To CVICU with Dr Quorbit. Bring CPAP to CVICU. Quorbit aware."
+    found = [Span(3, 8, "DOCTOR", score=0.9), Span(text.index("Quorbit"),
+                                                   text.index("Quorbit") + 7, "DOCTOR")]
+    out = propagate_mentions([Document("n1", text, tuple(found))])[0]
+    assert [out.span_text(s) for s in out.spans] == ["CVICU", "Quorbit", "Quorbit"]
+
+
 def test_propagation_never_tags_a_string_not_found_in_that_note_or_patient() -> None:
     documents = list(generate(120, seed=31, variant="out-of-dictionary"))
     # drop every other gold span: propagation may add mentions only of what is left

@@ -6,8 +6,10 @@ and every ID-category span becomes a search string for the notes of its patient 
 without a ``patient_id`` are their own patient); each further occurrence, matched
 case-insensitively at word boundaries and overlapping no span already found, becomes a span
 with the label the string was found with (``source`` ``mentions``). Strings shorter than
-``MIN_LENGTH`` characters and common words of the language (``<prefix>common_words``, titles,
-month and weekday names, credentials with or without their dots) are never propagated, so a
+``MIN_LENGTH`` characters, common words of the language (``<prefix>common_words``, titles,
+month and weekday names, credentials with or without their dots) and its clinical
+abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) are never
+propagated, so a
 name that is also a word ("Will", "May", "Brown") only counts where the model found it; nor are
 the spans the model was less than ``SEED_SCORE`` sure of (let through by a threshold below
 0.5: "bolus" taken for a name counts there, not everywhere). Nothing is tagged whose text was
@@ -39,8 +41,9 @@ _EXCLUDED_LISTS = ("common_words", "titles", "months", "weekdays", "name_suffixe
 @functools.cache
 def common_words(lang: str) -> frozenset[str]:
     """The casefolded words never propagated in ``lang``."""
-    prefix = get_language(lang).resource_prefix
-    words: set[str] = set()
+    language = get_language(lang)
+    prefix = language.resource_prefix
+    words: set[str] = set(language.rules.clinical_abbreviations)  # "CVICU", "HCP"
     for name in _EXCLUDED_LISTS:
         try:
             words |= lexicon(prefix + name)
