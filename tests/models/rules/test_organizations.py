@@ -28,6 +28,9 @@ from .helpers import found_by
         ("Refills via RxRoute Mail Pharmacy.", {("RxRoute Mail Pharmacy", "ORGANIZATION")}),
         ("Employed by Hartwell Construction LLC.",
          {("Hartwell Construction LLC", "ORGANIZATION")}),
+        ("Saliva kit sent to Quorbit Genetics; his office at Hale & Ruark CPAs.",
+         {("Quorbit Genetics", "ORGANIZATION"), ("Hale & Ruark CPAs", "ORGANIZATION")}),
+        ("Sample sent to Molecular Diagnostics lab.", set()),  # ordinary words only
         ("She attends Lincoln Elementary School.",
          {("Lincoln Elementary School", "ORGANIZATION")}),
         # the words after a cue
