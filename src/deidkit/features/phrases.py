@@ -97,8 +97,16 @@ class PhraseMatcher:
         self._steps = steps
         self._node_masks = node_masks
         self._word_cache = WordCache(self._word_entry, _CACHE_LIMIT)
-        self.single_count = sum(1 for mask in masks if mask)
-        self.multi_count = sum(1 for mask in node_masks if mask)
+
+    @property
+    def single_count(self) -> int:
+        """One-token entries (words in some list), counted when asked, not at load."""
+        return sum(1 for mask in self._masks if mask)
+
+    @property
+    def multi_count(self) -> int:
+        """Multi-token entries (trie nodes that end one), counted when asked."""
+        return sum(1 for mask in self._node_masks if mask)
 
     def arrays(self) -> Arrays:  # numpy: imported here, importing the features needs none
         """The matcher as arrays (``from_arrays`` makes the same matcher of them): what
