@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deidkit.errors import ConfigError
 from deidkit.io.schemes import OutputScheme, output_scheme
@@ -23,11 +23,10 @@ from deidkit.redact.modes import (
     render_tag,
     tag_template,
 )
-from deidkit.redact.surrogates import NAME_LABELS, SurrogateGenerator, SurrogateSettings
-from deidkit.redact.surrogates.ages import AgePolicy
-from deidkit.redact.surrogates.dates import DateShifter
-from deidkit.redact.surrogates.names import fold, name_words
 from deidkit.types import Document, Span
+
+if TYPE_CHECKING:
+    from deidkit.redact.surrogates.ages import AgePolicy
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +131,9 @@ class _Numbers:
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def number(self, patient: str, label: str, value: str) -> int:
+        from deidkit.redact.surrogates import NAME_LABELS  # lazy: as in Deidentifier
+        from deidkit.redact.surrogates.names import fold, name_words
+
         key = (patient, label, fold(value.strip()))
         if key in self.by_value:
             return self.by_value[key]
@@ -188,6 +190,9 @@ class Deidentifier:
     def __init__(
         self, options: RedactOptions | None = None, *, key: SecretKey | bytes | str | None = None
     ) -> None:
+        # lazy: detection imports this module and draws no surrogate (~20 ms of imports)
+        from deidkit.redact.surrogates import SurrogateGenerator, SurrogateSettings
+
         self.options = options or RedactOptions()
         self.key = SecretKey.coerce(key)
         self.surrogates = SurrogateGenerator(
@@ -299,6 +304,8 @@ class Deidentifier:
         try:
             value = date.fromisoformat(document.note_date.strip())
         except ValueError:
+            from deidkit.redact.surrogates.dates import DateShifter  # lazy: as in __init__
+
             shifter = DateShifter(offset, lang=self.options.lang)
             rng = self.key.rng("note-date", patient, document.note_date)
             return shifter.surrogate(document.note_date, rng)
