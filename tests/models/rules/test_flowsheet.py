@@ -45,6 +45,10 @@ MIXED = (
         ("0800  vitals stable  KL\n0900  meds given  KL\n", set()),
         ("Bed alarm  KL\nLights  KL\nHead of bed  KL\n", set()),
         ("0800 vitals stable KL\n0900 meds given KL\n1000 resting KL\n", set()),
+        # initials in parentheses ending timed rows; a rhythm in parentheses is none
+        ("02:24 bladder scan 800 mL (ab)\n02:26 ECG: AF 124 (QV)\n02:31 CXR portable (QV)\n",
+         {("ab", "DOCTOR"), ("QV", "DOCTOR")}),
+        ("0800 HR 88 (NSR)\n0900 HR 92 (NSR)\n1000 HR 90 (SR)\n", set()),
     ],
 )
 def test_flowsheet_initials(text: str, expected: set[tuple[str, str]]) -> None:

@@ -31,6 +31,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Gait 80 ft w/ RW, SBA; transfers w/ CGA to BSC.", set()),
         ("Resting comfortably.\nSigned: Philippa Adebayo RN\nKL", {("KL", "DOCTOR")}),
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
+        ("Plan: labs.\nRTC 3 mo or sooner. SAW\nLast edited 3/4", {("SAW", "DOCTOR")}),
+        ("He is well. OK\nFollow up. PRN", set()),
         ("Pt tolerated well - R.B.", {("R.B.", "DOCTOR")}),
         ("wt 132 kg. per AT, hold pantoprazole", {("AT", "DOCTOR")}),  # "at" in capitals
         ("Resting.\nUser: mark.alltop\n-AT\n", {("AT", "DOCTOR")}),

@@ -1,8 +1,8 @@
 """Rule ``flowsheet_initials`` (``DOCTOR``): the initials column of a nursing flowsheet.
 
 A flowsheet is a note of timed rows ("0800  repositioned, skin intact  KL", "1/22 midnight
-I/O 850/1200  r.b.", "9:21 pm  pain 4/10  kl"), each signed at its end by the nurse's
-initials after a wide gap. Where at least ``MIN_SIGNED_ROWS`` timed rows end that way, the
+I/O 850/1200  r.b.", "9:21 pm  pain 4/10  kl", "02:24 bladder scan (ab)"), each signed at its
+end by the nurse's initials after a wide gap or in parentheses. Where at least ``MIN_SIGNED_ROWS`` timed rows end that way, the
 row-final initials are DOCTOR in any case ("kl", "KL", "k.l."), and so is every other
 occurrence of the same initials in the note ("labs sent, per kl"). In such a column a state
 code or a clinical abbreviation is someone's initials too ("TG", "AP"), and so is a common word
@@ -49,13 +49,11 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     named = _named_initials(note, lex)
     legend = [*_legend(note, lex, lines, {note.line_numbers[i] for i in named}), *named]
     legend_texts = {note.tokens[i].text for i in legend}
-    signed = [  # the row-final token of each signed timed row
-        last
+    signed = [  # the initials signing each signed timed row
+        initials
         for first, last in lines
-        if last - first >= 2
-        and TIMED_ROW.match(note.text, note.tokens[first].start)
-        and note.wide_gap_before(last)
-        and _shaped(note, lex, last)
+        if TIMED_ROW.match(note.text, note.tokens[first].start)
+        and (initials := _row_initials(note, lex, first, last)) is not None
     ]
     if len(signed) < MIN_SIGNED_ROWS:
         signed = []
@@ -74,6 +72,22 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     return [
         note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})
     ]
+
+
+def _row_initials(note: Note, lex: Lexicons, first: int, last: int) -> int | None:
+    """The initials ending the row of tokens ``first`` to ``last``: after a wide gap
+    ("0800  repositioned  KL") or in parentheses ("02:24 bladder scan 800 mL (ab)"; no
+    clinical abbreviation or medical word there: "(NSR)")."""
+    if last - first >= 2 and note.wide_gap_before(last) and _shaped(note, lex, last):
+        return last
+    initials = last - 1
+    if last - first >= 4 and note.words[last] == ")" and note.words[initials - 1] == "(" and (
+        _shaped(note, lex, initials)
+    ):
+        word = note.words[initials].replace(".", "")
+        if word not in lex.clinical_abbreviations and word not in lex.medical:
+            return initials
+    return None
 
 
 def _lines(note: Note) -> list[tuple[int, int]]:

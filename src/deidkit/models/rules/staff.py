@@ -2,7 +2,8 @@
 
 - ``initials`` (``DOCTOR``): a transcriptionist's code ("JT/mk"), initials after a cue ("per
   RB", "cc: KL, MT"), a line holding only initials ("KL") near the end of a note or under a
-  signature, and initials ending a line after a dash ("... tolerated well. -KL");
+  signature, initials ending one of its last lines after a sentence ("RTC 3 mo. SAW"), and
+  initials ending a line after a dash ("... tolerated well. -KL");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
   parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
   of ("Rowan, Mary (mrowan)"), or a lower-case name with digits on such a line.
@@ -81,6 +82,10 @@ def initials_spans(scan: Scan) -> list[Span]:
             under_heading = previous is not None and note.words[first - 1] == ":"
             if (first in last_lines and not under_heading) or signed:
                 spans.append(note.span(first, first + 1, "DOCTOR"))
+        elif end - first >= 3 and note.words[end - 2] == "." and first in last_lines and (
+            _initials(note, lex, end - 1) and note.tokens[end - 1].text.isupper()
+        ):
+            spans.append(note.span(end - 1, end, "DOCTOR"))  # "... or sooner. SAW": signed
         elif end - first >= 3 and note.tokens[end - 2].text in {"-", "--", "—", "/"} and (
             _initials(note, lex, end - 1)
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
