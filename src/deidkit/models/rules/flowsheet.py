@@ -2,8 +2,9 @@
 
 A flowsheet is a note of timed rows ("0800  repositioned, skin intact  KL", "1/22 midnight
 I/O 850/1200  r.b.", "9:21 pm  pain 4/10  kl", "02:24 bladder scan (ab)"), each signed at its
-end by the nurse's initials after a wide gap or in parentheses. Where at least ``MIN_SIGNED_ROWS`` timed rows end that way, the
-row-final initials are DOCTOR in any case ("kl", "KL", "k.l."), and so is every other
+end by the nurse's initials after a wide gap or in parentheses. Where at least
+``MIN_SIGNED_ROWS`` timed rows end that way, the row-final initials are DOCTOR in any case
+("kl", "KL", "k.l."), and so is every other
 occurrence of the same initials in the note ("labs sent, per kl"). In such a column a state
 code or a clinical abbreviation is someone's initials too ("TG", "AP"), and so is a common word
 where most rows end in uncommon ones ("at"); a charted value ("OK", "PRN", "RA": the
