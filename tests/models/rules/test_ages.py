@@ -43,6 +43,10 @@ def test_cued_age_rule(
         ("lives with 2 sibs, sister (ages 4 and 13)", {("4", "AGE"), ("13", "AGE")}),
         ("Mother: Yesenia Delgado, 23, cashier", {("23", "AGE")}),
         ("a truck driver, kids 13 and 16. Bowls", {("13", "AGE"), ("16", "AGE")}),
+        # after a colon or the relative's name and a dash: a pedigree
+        ("I-2 pat. grandmother: 93, DM2.", {("93", "AGE")}),
+        ("Paternal GM Nawal - 88, alive", {("88", "AGE")}),
+        ("Daughter: 2-3 visits, ok. Son: 12-14, fine", set()),
         ("sons 41, 38 and 35; daughter 92\nwife 70", {("41", "AGE"), ("38", "AGE"),
                                                    ("35", "AGE")}),
         # a count, a dose, a list that runs on

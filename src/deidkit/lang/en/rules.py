@@ -244,6 +244,8 @@ RULES = RuleLanguage(
     extra_name_indicators=(
         ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
         ("gd", "family"), ("gs", "family"), ("kids", "family"), ("sitter", "care_team"),
+        ("gm", "family"), ("gf", "family"), ("mgm", "family"), ("mgf", "family"),
+        ("pgm", "family"), ("pgf", "family"),
     ),
     location_indicators=("location_indicators",),
     extra_location_indicators=(),

@@ -59,21 +59,22 @@ _NAME_TOKENS = 4
 """Tokens of a relative's name at most between the relative and the age."""
 _AGE_TOKEN = regex.compile(r"\d{1,3}")
 _AGE_LINKS = frozenset({"and", "&", ","})
+_NAME_ENDS = frozenset({",", "-", "--", ":"})  # between a relative's name and the age
 _COUNTED = frozenset({"times", "x", "visits", "doses", "of"})  # "sons 2 and 3 times"
 
 
 def kin_age_spans(scan: Scan) -> list[Span]:
     """Ages after a relative: in parentheses ("sons (41 and 38)", "sibs (ages 4 and 13)"),
-    listed ("kids 13 and 16.") or, after the relative's name, between commas ("Mother: Ana
-    Ruiz, 23, cashier")."""
+    listed ("kids 13 and 16.") or, after the relative's name or a colon, between commas
+    ("Mother: Ana Ruiz, 23, cashier", "GM Nawal - 88, alive", "grandmother: 80, DM2")."""
     note = scan.note
     spans: list[Span] = []
     for index, found in scan.lex.name_cues.matches(note.words, note.positions):
         if found[1] == "care_team":
             continue
         position = found[0]
-        if position < len(note.tokens) and note.words[position] == ":":
-            position += 1
+        labelled = position < len(note.tokens) and note.words[position] == ":"
+        position += labelled
         named = position
         while named < len(note.tokens) and named - position < _NAME_TOKENS and (
             note.same_line(index, named) and (note.capitalised(named) or note.is_initial(named))
@@ -82,13 +83,24 @@ def kin_age_spans(scan: Scan) -> list[Span]:
         if named < len(note.tokens) and note.words[named] == "(":
             spans.extend(_ages_in_parentheses(scan, named + 1))
         elif named == position:
-            spans.extend(_listed_ages(scan, position))
-        elif named > position and named + 2 < len(note.tokens) and note.words[named] == "," and (
-            note.words[named + 2] in {",", "--", "-", ";", ")"}
-            and note.same_line(named, named + 2) and not _range_from(note, named + 1)
+            listed = _listed_ages(scan, position)
+            if not listed and labelled and _between_commas(note, position - 1):
+                listed = _ages(scan, [position])  # "grandmother: 80, DM2"
+            spans.extend(listed)
+        elif named > position and note.words[named] in _NAME_ENDS and _between_commas(
+            note, named
         ):
             spans.extend(_ages(scan, [named + 1]))
     return spans
+
+
+def _between_commas(note: Note, before: int) -> bool:
+    """Whether the token after ``before`` (a comma, a dash or a colon) is a number closed by a
+    comma or the like on the same line, and starts no range ("Ana Ruiz, 23, cashier")."""
+    number = before + 1
+    return number + 1 < len(note.tokens) and note.words[number + 1] in {
+        ",", "--", "-", ";", ")"
+    } and note.same_line(before, number + 1) and not _range_from(note, number)
 
 
 def _ages_in_parentheses(scan: Scan, start: int) -> list[Span]:
