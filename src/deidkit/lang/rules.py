@@ -97,7 +97,9 @@ class RuleLanguage:
     - ``department_words``: words of a generic department or service ("Radiology", "Human
       Resources", "Probate and Family Court Department"): an organisation found with only
       these words is no name; ``department_heads``: facility words ("Hospital", "Clinic"),
-      no name alone (``deidkit.models.departments``).
+      no name alone (``deidkit.models.departments``);
+    - ``brand_names``: brand names of medicines and devices, lower case ("eliquis"): never PHI
+      (``deidkit.models.brands``).
     """
 
     first_names: tuple[str, ...]
@@ -149,6 +151,7 @@ class RuleLanguage:
     profession_stops: frozenset[str] = frozenset()
     department_words: frozenset[str] = frozenset()
     department_heads: frozenset[str] = frozenset()
+    brand_names: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

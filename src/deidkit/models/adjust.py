@@ -4,7 +4,8 @@ to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the
 ``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
 detector (``deidkit.models.operating``) and wraps it so that numbers in rows of readings are
 no ages or rooms (``deidkit.models.measurements``, English), generic departments no
-organisations (``deidkit.models.departments``), punctuation alone and (English) one ordinary
+organisations (``deidkit.models.departments``), brand names of medicines and devices no
+names or places (``deidkit.models.brands``, English), punctuation alone and (English) one ordinary
 word let through by the threshold no PHI (``deidkit.models.flips``), names end before a
 credential or a line break (``deidkit.models.credentials``, English), take the initial
 before them (``deidkit.models.initials``, English), its identifiers cover their whole codes
@@ -21,6 +22,7 @@ from typing import Any
 from deidkit.agerule import apply_age_rule, check_age_rule
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
+from deidkit.models.brands import without_brands
 from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
 from deidkit.models.credentials import CREDENTIAL_LANGS, without_credentials
 from deidkit.models.departments import without_departments
@@ -59,6 +61,7 @@ class Adjusted:
         if self.lang in MEASUREMENT_LANGS:
             predicted = without_readings(predicted)
         predicted = without_departments(predicted, self.lang)
+        predicted = without_brands(predicted, self.lang)
         predicted = without_flips(predicted, self.lang)
         if self.lang in CREDENTIAL_LANGS:
             predicted = without_credentials(predicted, self.lang)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deidkit.lang.en.brands import BRAND_NAMES
 from deidkit.lang.en.occupations import CUES as PROFESSION_CUES
 from deidkit.lang.en.occupations import OCCUPATIONS
 from deidkit.lang.en.occupations import STOPS as PROFESSION_STOPS
@@ -401,4 +402,5 @@ RULES = RuleLanguage(
     ),
     department_words=DEPARTMENT_WORDS,
     department_heads=DEPARTMENT_HEADS,
+    brand_names=BRAND_NAMES,
 )

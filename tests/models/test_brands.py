@@ -1,0 +1,54 @@
+"""Brand names of medicines and devices are no PHI (deidkit.models.brands)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.lang import get_language
+from deidkit.models.brands import without_brands
+from deidkit.models.rules.lexicons import lexicons
+from deidkit.types import Document, Span
+
+
+def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str]:
+    spans = []
+    for value, label in found:
+        start = text.index(value)
+        spans.append(Span(start, start + len(value), label))
+    (done,) = without_brands([Document(id="a", text=text, spans=tuple(spans))], lang)
+    return [text[s.start : s.end] for s in done.spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # a brand taken for a name, a place or a department; with a number or a common word
+        ("apixaban (Eliquis) 2.5 mg", [("Eliquis", "DOCTOR")], []),
+        ("Zoster RZV (Shingrix) #1", [("Shingrix", "PATIENT")], []),
+        ("PCV20 (Prevnar 20) given", [("Prevnar 20", "DEPARTMENT")], []),
+        ("tiotropium (Spiriva Respimat) daily", [("Spiriva", "RELATIVE")], []),
+        ("Equipment: LifePak 15 SN 44871230", [("LifePak 15", "DEPARTMENT"),
+                                              ("44871230", "IDNUM")], ["44871230"]),
+        # a name beside a brand, an identifier, a brand inside a longer name: kept
+        ("Dexcom rep Quorbit Zanetti called", [("Quorbit Zanetti", "RELATIVE")],
+         ["Quorbit Zanetti"]),
+        ("lot ELIQUIS-2291", [("ELIQUIS-2291", "IDNUM")], ["ELIQUIS-2291"]),
+        ("Lasix Quorbit Pharmacy", [("Lasix Quorbit Pharmacy", "ORGANIZATION")],
+         ["Lasix Quorbit Pharmacy"]),
+    ],
+)
+def test_brand_names_are_dropped(text: str, found: list[tuple[str, str]], kept: list[str]) -> None:
+    assert _kept(text, found) == kept
+
+
+def test_a_language_without_brand_names_keeps_everything() -> None:
+    assert _kept("Eliquis 5 mg", [("Eliquis", "PATIENT")], lang="es") == ["Eliquis"]
+
+
+def test_no_brand_name_is_a_listed_name_or_an_ordinary_word() -> None:
+    """A brand shared with a surname or a word stays to the detectors."""
+    brands = get_language("en").rules.brand_names
+    lex = lexicons("en")
+    assert len(brands) > 300
+    assert all(brand == brand.casefold() and brand.isalpha() for brand in brands)
+    assert not brands & (lex.names | lex.first_names | lex.common)
