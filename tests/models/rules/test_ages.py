@@ -47,6 +47,8 @@ def test_cued_age_rule(
         ("I-2 pat. grandmother: 93, DM2.", {("93", "AGE")}),
         ("Paternal GM Nawal - 88, alive", {("88", "AGE")}),
         ("Daughter: 2-3 visits, ok. Son: 12-14, fine", set()),
+        ("Mother: Ana Ruiz", set()),  # the note ends at the name
+        ("grandmother: 80", set()),
         ("sons 41, 38 and 35; daughter 92\nwife 70", {("41", "AGE"), ("38", "AGE"),
                                                    ("35", "AGE")}),
         # a count, a dose, a list that runs on

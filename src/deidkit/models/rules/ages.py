@@ -87,8 +87,8 @@ def kin_age_spans(scan: Scan) -> list[Span]:
             if not listed and labelled and _between_commas(note, position - 1):
                 listed = _ages(scan, [position])  # "grandmother: 80, DM2"
             spans.extend(listed)
-        elif named > position and note.words[named] in _NAME_ENDS and _between_commas(
-            note, named
+        elif position < named < len(note.tokens) and note.words[named] in _NAME_ENDS and (
+            _between_commas(note, named)
         ):
             spans.extend(_ages(scan, [named + 1]))
     return spans
