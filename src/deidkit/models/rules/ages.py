@@ -11,11 +11,12 @@ import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-_NUMBER = regex.compile(r"(?:[ \t]*\n)?[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
+_NUMBER = Expression(r"(?:[ \t]*\n)?[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
 _DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_WORDS = regex.compile(
+_WORDS = Expression(
     r"(?i)[ \t]*(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]*"
     + _DIGIT_WORD + r")?|one[ \t]+hundred(?:(?:[ \t]+and)?[ \t-]+" + _DIGIT_WORD + r")?)"
     r"(?![\p{L}])"
@@ -24,7 +25,7 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "eighty": 80, "ninety": 90}
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9}
-_NOT_AGE = regex.compile(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are ages too)
+_NOT_AGE = Expression(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are ages too)
     r"(?i)[ \t]*(?:mg|mcg|g|kg|lbs?|ml|cc|mm|cm|%|am|pm|hrs?|hours?|minutes?|min|bpm|degrees|"
     r"mmhg|units?|percent)(?![\p{L}])"
 )
@@ -39,17 +40,17 @@ def cued_age_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     for _, found in lex.age_cues.matches(note.words, note.positions):
         position = note.tokens[found[0] - 1].end
-        number = _NUMBER.match(text, position)
+        number = _NUMBER.compiled.match(text, position)
         if number is not None:
             value = int(number.group("n"))
         else:
-            number = _WORDS.match(text, position)
+            number = _WORDS.compiled.match(text, position)
             if number is None:
                 continue
             value = _in_words(number.group("n"))
         if not 0 < value <= MAX_AGE or (over_89 and value < 90):
             continue
-        if _NOT_AGE.match(text, number.end()):
+        if _NOT_AGE.compiled.match(text, number.end()):
             continue
         spans.append(Span(number.start("n"), number.end("n"), "AGE", source="rules"))
     return spans
@@ -57,7 +58,7 @@ def cued_age_spans(scan: Scan) -> list[Span]:
 
 _NAME_TOKENS = 4
 """Tokens of a relative's name at most between the relative and the age."""
-_AGE_TOKEN = regex.compile(r"\d{1,3}")
+_AGE_TOKEN = Expression(r"\d{1,3}")
 _AGE_LINKS = frozenset({"and", "&", ","})
 _NAME_ENDS = frozenset({",", "-", "--", ":"})  # between a relative's name and the age
 _COUNTED = frozenset({"times", "x", "visits", "doses", "of"})  # "sons 2 and 3 times"
@@ -127,7 +128,7 @@ def _age_list(scan: Scan, start: int) -> tuple[list[int], int]:
     note = scan.note
     numbers: list[int] = []
     position = start
-    while position < len(note.tokens) and _AGE_TOKEN.fullmatch(note.tokens[position].text):
+    while position < len(note.tokens) and _AGE_TOKEN.compiled.fullmatch(note.tokens[position].text):
         numbers.append(position)
         position += 1
         if position < len(note.tokens) and note.words[position] in _AGE_LINKS:
@@ -142,7 +143,7 @@ def _listed_ages(scan: Scan, start: int) -> list[Span]:
     numbers, position = _age_list(scan, start)
     if len(numbers) < 2 or note.words[position - 1] in _AGE_LINKS:
         return []
-    counted = _NOT_AGE.match(note.text, note.tokens[numbers[-1]].end) or (
+    counted = _NOT_AGE.compiled.match(note.text, note.tokens[numbers[-1]].end) or (
         position < len(note.tokens) and note.words[position] in _COUNTED
     )
     return [] if counted else _ages(scan, numbers)
@@ -153,7 +154,7 @@ def _ages(scan: Scan, indices: list[int]) -> list[Span]:
     spans = []
     for index in indices:
         token = scan.note.tokens[index]
-        if not _AGE_TOKEN.fullmatch(token.text):
+        if not _AGE_TOKEN.compiled.fullmatch(token.text):
             continue
         value = int(token.text)
         if 0 < value <= MAX_AGE and not (scan.ages == "over_89" and value < 90):

@@ -26,6 +26,7 @@ from deidkit.models.rules.base import Scan, TokenRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.names import CONTEXT_NAMES
 from deidkit.models.rules.note import Note, mark
+from deidkit.patterns.spec import Expression
 
 # What may follow a header name on its line: a field of the header
 HEADER_FIELDS = frozenset(
@@ -261,20 +262,20 @@ _PERSON = rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
 _BULLET = r"(?m)^[ \t]*(?:[*\-•]+[ \t]*)?"  # one way to split the blanks: linear
 LAYOUTS = (  # (expression, label, strict): names by their place in a line; a strict layout
     # takes ordinary and medical words only when they are first names
-    (regex.compile(_BULLET + _PERSON + r"[ \t]+(?i:in)[ \t]+[\w-]+,[ \t]*\d{1,3}[ \t]*"
-                   r"(?i:m|f|yo|y/o)\b"), "PATIENT", True),  # "- felmlee in d12, 32f"
-    (regex.compile(_BULLET + r"(?i:rm|room|bed)[ \t]+[\w-]+[ \t]+-[ \t]+" + _PERSON
-                   + r"[ \t]+-"), "PATIENT", True),  # "* rm 933a - art guo - npo"
-    (regex.compile(r"(?m)^[ \t]*(?:[-–—]+[ \t]*)?" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
-                   r"\.?[ \t]*$"), "DOCTOR", True),  # "--will rn"
-    (regex.compile(r"(?i:thank[ \t]+you|thanks|sincerely|regards|best)[,!.]?[ \t]*\n?[ \t]*"
-                   r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT", True),
-    (regex.compile(r"(?m)^[ \t]*(?i:hi|hello|dear|good[ \t]+(?:morning|afternoon|evening))"
-                   r"[ \t]+(?P<name>\p{L}[\p{L}'’-]+)[ \t]*,"), "PATIENT", True),  # "Hi rico,"
-    (regex.compile(r"(?:^|[.;:][ \t]+)" + _PERSON + r"[ \t]+(?i:up[ \t]+to[ \t]+chair|oob|"
-                   r"ambulated|ambulating)\b", regex.MULTILINE), "PATIENT", True),  # "bill oob"
-    (regex.compile(r"(?P<name>\p{Lu}\.[ \t]*\p{Lu}[\p{L}'’-]+),?[ \t]+(?:MD|RN|NP|PA|MSW|LCSW|"
-                   r"LICSW|DO|PhD|PharmD|CNA|LPN|RD|SLP)\b"), "DOCTOR", False),  # "L. Bois, MSW"
+    (Expression(_BULLET + _PERSON + r"[ \t]+(?i:in)[ \t]+[\w-]+,[ \t]*\d{1,3}[ \t]*"
+                r"(?i:m|f|yo|y/o)\b"), "PATIENT", True),  # "- felmlee in d12, 32f"
+    (Expression(_BULLET + r"(?i:rm|room|bed)[ \t]+[\w-]+[ \t]+-[ \t]+" + _PERSON
+                + r"[ \t]+-"), "PATIENT", True),  # "* rm 933a - art guo - npo"
+    (Expression(r"(?m)^[ \t]*(?:[-–—]+[ \t]*)?" + _PERSON + r",?[ \t]+(?i:rn|md|np|lpn|pa|cna)"
+                r"\.?[ \t]*$"), "DOCTOR", True),  # "--will rn"
+    (Expression(r"(?i:thank[ \t]+you|thanks|sincerely|regards|best)[,!.]?[ \t]*\n?[ \t]*"
+                r"(?P<name>\p{Lu}\p{Ll}+)[ \t]*$", regex.MULTILINE), "PATIENT", True),
+    (Expression(r"(?m)^[ \t]*(?i:hi|hello|dear|good[ \t]+(?:morning|afternoon|evening))"
+                r"[ \t]+(?P<name>\p{L}[\p{L}'’-]+)[ \t]*,"), "PATIENT", True),  # "Hi rico,"
+    (Expression(r"(?:^|[.;:][ \t]+)" + _PERSON + r"[ \t]+(?i:up[ \t]+to[ \t]+chair|oob|"
+                r"ambulated|ambulating)\b", regex.MULTILINE), "PATIENT", True),  # "bill oob"
+    (Expression(r"(?P<name>\p{Lu}\.[ \t]*\p{Lu}[\p{L}'’-]+),?[ \t]+(?:MD|RN|NP|PA|MSW|LCSW|"
+                r"LICSW|DO|PhD|PharmD|CNA|LPN|RD|SLP)\b"), "DOCTOR", False),  # "L. Bois, MSW"
 )
 
 
@@ -304,7 +305,7 @@ def layout_names(scan: Scan, labels: list[str | None]) -> None:
             start = text.rfind("\n", 0, max(0, start - 1)) + 1  # and the line before
             end = text.find("\n", note.tokens[index].end)
             lines.add((start, len(text) if end < 0 else end))
-        for found in (m for start, end in sorted(lines) for m in expression.finditer(
+        for found in (m for start, end in sorted(lines) for m in expression.compiled.finditer(
             text, start, end
         )):
             first = note.token_at(found.start("name"))

@@ -26,15 +26,16 @@ import regex
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-TIMED_ROW = regex.compile(
+TIMED_ROW = Expression(
     r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]+)?"  # a date may come first: "1/22 0400"
     r"(?:\d{1,2}:\d{2}(?:[ \t]?[ap]\.?m\.?)?|\d{4}|midnight|noon)(?![\w:/])",
     regex.IGNORECASE,
 )
 """The time a flowsheet row starts with (matched at the row's first token)."""
-ROW_INITIALS = regex.compile(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
+ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
 LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
@@ -53,7 +54,7 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     signed = [  # the initials signing each signed timed row
         initials
         for first, last in lines
-        if TIMED_ROW.match(note.text, note.tokens[first].start)
+        if TIMED_ROW.compiled.match(note.text, note.tokens[first].start)
         and (initials := _row_initials(note, lex, first, last)) is not None
     ]
     if len(signed) < MIN_SIGNED_ROWS:
@@ -173,7 +174,7 @@ def _shaped(note: Note, lex: Lexicons, index: int) -> bool:
     """Whether token ``index`` has the shape of initials and is no charted value or
     credential."""
     text = note.tokens[index].text
-    if not ROW_INITIALS.fullmatch(text):
+    if not ROW_INITIALS.compiled.fullmatch(text):
         return False
     word = text.casefold().replace(".", "")
     return word not in lex.chart_values and word not in lex.credentials

@@ -17,12 +17,13 @@ import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import SOURCE
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-SEGMENT = regex.compile(r"^[A-Z][A-Z0-9]{2}\|", flags=regex.MULTILINE)
+SEGMENT = Expression(r"^[A-Z][A-Z0-9]{2}\|", flags=regex.MULTILINE)
 """A segment's name and its first bar at the start of a line."""
-_DIGIT = regex.compile(r"\d")
-_LETTER = regex.compile(r"\p{L}")
+_DIGIT = Expression(r"\d")
+_LETTER = Expression(r"\p{L}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ def hl7_spans(scan: Scan) -> list[Span]:
     """The PHI in the known fields of every HL7 segment of the note."""
     text = scan.note.text
     spans: list[Span] = []
-    for segment in SEGMENT.finditer(text):
+    for segment in SEGMENT.compiled.finditer(text):
         line_end = text.find("\n", segment.start())
         line_end = len(text) if line_end < 0 else line_end
         name = text[segment.start() : segment.start() + 3]
@@ -114,7 +115,8 @@ def _field_spans(text: str, start: int, end: int, kind: FieldKind) -> Iterator[S
 def _component_label(value: str, kind: FieldKind, number: int) -> str | None:
     """The label of component ``number`` of a field of ``kind`` holding ``value``."""
     label = kind.labels[number - 1]
-    digits, letters = _DIGIT.search(value) is not None, _LETTER.search(value) is not None
+    digits = _DIGIT.compiled.search(value) is not None
+    letters = _LETTER.compiled.search(value) is not None
     if label is None or not (digits or letters):
         return None
     if kind.provider:  # an identifier, or a part of the provider's name

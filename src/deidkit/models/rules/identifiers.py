@@ -23,24 +23,25 @@ import regex
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-_MARKER = regex.compile(
+_MARKER = Expression(
     r"(?i)(?:[ \t]*(?:[#:=\-]|(?:no\.?|nos\.?|num(?:ber)?\.?|nbr|id|is|was|of|on[ \t]+file|"
     r"ending(?:[ \t]+in)?|ends[ \t]+in|last[ \t]+(?:four|4|five|5)(?:[ \t]+digits)?"
     r"(?:[ \t]+of)?|\(last[ \t]+(?:four|4)\))(?![\p{L}\d])))*[ \t]*"
 )
-_REAL_MARKER = regex.compile(r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b")
+_REAL_MARKER = Expression(r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b")
 _CODE = r"[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*"
-_VALUE = regex.compile(  # "BCX 44821 9": letters, then a code with a digit, then short groups
+_VALUE = Expression(  # "BCX 44821 9": letters, then a code with a digit, then short groups
     rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*])(?>{_CODE})"  # atomic: linear
     r"(?:[ ](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{1,6}){0,3}(?![\p{L}\d])"
 )
-_DATE = regex.compile(
+_DATE = Expression(
     r"(?P<a>\d{1,2}|(?:19|20)\d\d)[/.-](?P<b>\d{1,2})(?:[/.-](?:\d{2}|\d{4}))?|"
     r"\d{1,2}:\d{2}(?::\d{2})?"
 )
-_DECIMAL = regex.compile(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "10.9", a range "11.0-15.0"
+_DECIMAL = Expression(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "10.9", a range "11.0-15.0"
 _UNITS = frozenset(
     str.split(
         """mg mgs mcg ug µg μg g gm gms gram grams kg kgs lb lbs oz ml mls cc l dl meq mmol iu
@@ -49,18 +50,18 @@ _UNITS = frozenset(
     years year yrs yr yo y/o months month weeks week days day am pm degrees deg f c"""
     )
 )
-_LONG_RUN = regex.compile(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
-_SHAPE = regex.compile(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
-_NOT_CODES = regex.compile(  # spine levels, TNM stage, gravida/para, doses "250mg2x", leads
+_LONG_RUN = Expression(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
+_SHAPE = Expression(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
+_NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2x", leads
     # with their length "5076-52cm"
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|\d{3,5}-\d{2,3}cm|"
     r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s"  # decades, ranges: "90s-110s", "120-130s"
 )
 _PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
-_HEADER_ID = regex.compile(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
-_UNIT_SUFFIX = regex.compile(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
-_EXTENSION = regex.compile(
+_HEADER_ID = Expression(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
+_UNIT_SUFFIX = Expression(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
+_EXTENSION = Expression(
     r"(?i)(?<![\p{L}\d#./])(?P<cue>x|ext\.?|extn\.?|extension)(?P<gap>[ \t]?#?[ \t]?)"
     r"(?P<n>\d{3,5})(?![\p{L}\d/]|[.,]\d)"
 )
@@ -84,12 +85,12 @@ def cued_id_spans(scan: Scan) -> list[Span]:
             note.tokens[end].text.isalnum()
         ):
             continue  # "IDx", "Rx2": the cue is part of a longer word
-        marker = _MARKER.match(text, position)
+        marker = _MARKER.compiled.match(text, position)
         assert marker is not None  # the expression matches the empty string
-        marked = _REAL_MARKER.search(marker.group()) is not None
+        marked = _REAL_MARKER.compiled.search(marker.group()) is not None
         if "\n" in marker.group():
             continue
-        value = _VALUE.match(text, marker.end())
+        value = _VALUE.compiled.match(text, marker.end())
         if value is not None and not strong and not marked and (
             sum(c.isdigit() for c in value.group()) < 5
         ):
@@ -123,7 +124,7 @@ def _past_state(note: Note, lex: Lexicons, end: int) -> int:
 def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
     """Whether ``value`` reads as an identifier, not a date, time, dose or measurement."""
     digits = sum(c.isdigit() for c in value)
-    if digits < (2 if marked else 3) or _date(value) or _DECIMAL.fullmatch(value):
+    if digits < (2 if marked else 3) or _date(value) or _DECIMAL.compiled.fullmatch(value):
         return False
     if regex.fullmatch(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}", value) or _range(value):
         return False  # "Model: 2019", "record 120/80", "| 135-145 |": a year, a ratio, a range
@@ -140,7 +141,7 @@ def _range(value: str) -> bool:
 
 def _date(value: str) -> bool:
     """"3/4", "2021-03", "12.5.2020", "10:22": a date or a clock time."""
-    found = _DATE.fullmatch(value)
+    found = _DATE.compiled.fullmatch(value)
     if found is None or found.group("a") is None:
         return found is not None
     first, second = int(found.group("a")), int(found.group("b"))
@@ -152,14 +153,14 @@ def id_shape_spans(scan: Scan) -> list[Span]:
     or more with a letter or two ("0274292E")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for candidate in _LONG_RUN.finditer(note.text):
+    for candidate in _LONG_RUN.compiled.finditer(note.text):
         text = candidate.group()
         if text.isalpha() or text.isdigit():
             continue  # a word or a number: no letters and digits mixed
-        found = _SHAPE.match(note.text, candidate.start())
+        found = _SHAPE.compiled.match(note.text, candidate.start())
         if found is None or found.end() != candidate.end():
             continue
-        if _NOT_CODES.fullmatch(text):
+        if _NOT_CODES.compiled.fullmatch(text):
             continue
         digits = sum(c.isdigit() for c in text)
         letters = sum(c.isalpha() for c in text)
@@ -167,7 +168,7 @@ def id_shape_spans(scan: Scan) -> list[Span]:
             continue
         kinds = [c.isdigit() for c in text if c != "-"]
         changes = sum(1 for a, b in itertools.pairwise(kinds) if a != b)
-        long_number = digits >= 6 and letters <= 2 and not _UNIT_SUFFIX.search(text)
+        long_number = digits >= 6 and letters <= 2 and not _UNIT_SUFFIX.compiled.search(text)
         if (letters == 1 or changes < 2) and not long_number:
             continue
         if text.casefold() in lex.medical:
@@ -176,7 +177,7 @@ def id_shape_spans(scan: Scan) -> list[Span]:
     return spans
 
 
-_NUMBERED = regex.compile(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"
+_NUMBERED = Expression(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"
     r"#[ \t]*:?[ \t]*(?P<code>(?=[A-Za-z0-9/-]*\p{L})(?=[A-Za-z0-9/-]*\d)"
     r"[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*)(?![\p{L}\d])"
 )
@@ -189,10 +190,10 @@ def numbered_code_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     text = note.text
-    for found in _NUMBERED.finditer(text):
+    for found in _NUMBERED.compiled.finditer(text):
         code = found.group("code")
         head = regex.split(r"[-/]", code.casefold())[0]
-        if _NOT_CODES.fullmatch(code) or code.casefold() in lex.medical or (
+        if _NOT_CODES.compiled.fullmatch(code) or code.casefold() in lex.medical or (
             head in lex.clinical_abbreviations or head in lex.medical
         ):
             continue  # "#COVID-19", "# DM2": a problem, not a code
@@ -207,7 +208,7 @@ def extension_spans(scan: Scan) -> list[Span]:
     note = scan.note
     text = note.text
     spans: list[Span] = []
-    for match in _EXTENSION.finditer(text):
+    for match in _EXTENSION.compiled.finditer(text):
         cue = match.group("cue").casefold()
         before = text[max(0, match.start() - 12) : match.start()].rstrip()
         if cue == "x" and (before[-1:].isdigit() or before[-1:] in {"*", "×"}):
@@ -234,7 +235,7 @@ def header_id_spans(scan: Scan) -> list[Span]:
                 value = cell.strip()
                 start = offset + cell.find(value) if value else offset
                 offset += len(cell) + 1
-                if not _HEADER_ID.fullmatch(value) or _date(value):
+                if not _HEADER_ID.compiled.fullmatch(value) or _date(value):
                     continue
                 if sum(c.isdigit() for c in value) < (5 if value.isdigit() else 4):
                     continue

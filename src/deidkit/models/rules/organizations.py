@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import itertools
 
-import regex
-
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
 from deidkit.models.rules.places import LEAD_WORDS
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 _JOINERS = frozenset({"of", "and", "&", "-", "'s", "’s", "the", "for"})
@@ -39,7 +38,7 @@ UNIT_FIELDS = frozenset({"unit", "ward", "floor", "unit/room", "unit/bed", "loca
 # last words of a kind of place after a transfer cue, not of a name ("to Intensive Care")
 GENERIC_ENDINGS = frozenset({"care", "unit", "floor", "service", "services", "medicine",
                              "surgery", "rehab", "rehabilitation", "ward", "team", "clinic"})
-_ROOM = regex.compile(r"[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3})?")
+_ROOM = Expression(r"[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3})?")
 
 
 def organization_spans(scan: Scan) -> list[Span]:
@@ -254,12 +253,12 @@ def unit_spans(scan: Scan) -> list[Span]:
         if room < count and note.same_line(start, room):
             room_end = _glued(note, room + 1)
             value = note.text[note.tokens[room].start : note.tokens[room_end - 1].end]
-            if room > end and _ROOM.fullmatch(value):
+            if room > end and _ROOM.compiled.fullmatch(value):
                 spans.append(note.span(room, room_end, "ROOM"))
     return spans
 
 
-_CENSUS_LINE = regex.compile(  # one class for the bullets and blanks: linear on long runs
+_CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on long runs
     r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)[ \t]+\p{Lu}[\p{L}'’-]+"
     r"(?:[ \t]\p{Lu}[\p{L}'’-]+)?,[ \t]*\p{Lu}[\p{L}'’-]*(?:[ \t]\p{Lu}\.?)?[ \t]+\d{1,3}[ \t]?"
     r"(?i:m|f|yo)\b"
@@ -273,7 +272,7 @@ def census_room_spans(scan: Scan) -> list[Span]:
         return []
     return [
         Span(found.start("room"), found.end("room"), "ROOM", source="rules")
-        for found in _CENSUS_LINE.finditer(scan.note.text)
+        for found in _CENSUS_LINE.compiled.finditer(scan.note.text)
     ]
 
 

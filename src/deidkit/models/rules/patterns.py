@@ -3,18 +3,17 @@ IDs, ...), with ages and clock times as the detector's options say."""
 
 from __future__ import annotations
 
-import regex
-
 from deidkit.labels import Category, category_of
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import SOURCE
 from deidkit.patterns import find_patterns
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 AGE_PATTERNS = frozenset({"age", "age_es"})  # kept unless ages="over_89"
 TIME_PATTERNS = frozenset({"time", "time_military"})  # kept only with times=True
 # "MRN is 1234567": a word between the cue and the value is no part of the identifier
-_LEADING_WORD = regex.compile(r"(?i)(?:is|was|of|on|at|now|number|num)[ \t]+(?=\S*\d)")
+_LEADING_WORD = Expression(r"(?i)(?:is|was|of|on|at|now|number|num)[ \t]+(?=\S*\d)")
 
 
 def pattern_spans(scan: Scan) -> list[Span]:
@@ -29,7 +28,7 @@ def pattern_spans(scan: Scan) -> list[Span]:
             continue
         start = match.start
         if category_of(match.label) is Category.ID:
-            word = _LEADING_WORD.match(scan.note.text, start, match.end)
+            word = _LEADING_WORD.compiled.match(scan.note.text, start, match.end)
             start = start if word is None else word.end()
         spans.append(Span(start, match.end, match.label, source=SOURCE))
     return spans

@@ -16,17 +16,16 @@ from __future__ import annotations
 
 import bisect
 
-import regex
-
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-TRANSCRIPTION = regex.compile(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
-INITIALS = regex.compile(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
-LOGIN = regex.compile(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
-LOGIN_WITH_DIGITS = regex.compile(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+TRANSCRIPTION = Expression(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
+INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
+LOGIN = Expression(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
+LOGIN_WITH_DIGITS = Expression(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
@@ -47,7 +46,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans = _cued_initials(note, lex, in_parentheses=False)
     for index in note.indices(word for word in note.positions if "/" in word):
         token = note.tokens[index]
-        if TRANSCRIPTION.fullmatch(token.text):
+        if TRANSCRIPTION.compiled.fullmatch(token.text):
             parts = token.text.casefold().split("/")
             if not any(part in lex.clinical_abbreviations for part in parts):
                 spans.append(note.span(index, index + 1, "DOCTOR"))
@@ -105,7 +104,7 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
         ends_column = not ends_line and note.wide_gap_before(index + 2)  # "EV:lbt  D 10/4/22"
         code = f"{author.text}/{typist.text}"
-        if glued and (ends_line or ends_column) and TRANSCRIPTION.fullmatch(code) and (
+        if glued and (ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code) and (
             not {author.text.casefold(), typist.text.casefold()} & lex.clinical_abbreviations
         ) and note.words[index + 1] not in lex.common:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
@@ -139,7 +138,7 @@ def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[S
 def _initials(note: Note, lex: Lexicons, index: int) -> bool:
     """Whether token ``index`` reads as a person's initials ("RB", "R.B.")."""
     text = note.tokens[index].text
-    if not INITIALS.fullmatch(text):
+    if not INITIALS.compiled.fullmatch(text):
         return False
     word = text.casefold().replace(".", "")
     if word in lex.clinical_abbreviations or word in lex.credentials:
@@ -228,7 +227,7 @@ def username_spans(scan: Scan) -> list[Span]:
                 end = _login(note, lex, index + 1)
                 if end is not None and end < stop and note.words[end] == ")":
                     spans.append(note.span(index + 1, end, "USERNAME"))
-            elif LOGIN_WITH_DIGITS.fullmatch(text) and note.words[index] not in (
+            elif LOGIN_WITH_DIGITS.compiled.fullmatch(text) and note.words[index] not in (
                 lex.clinical_abbreviations
             ):
                 spans.append(note.span(index, index + 1, "USERNAME"))
@@ -270,8 +269,8 @@ def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
     return spans
 
 
-_LOG_DATE = regex.compile(r"\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?")
-_LOG_TIME = regex.compile(r"\d{1,2}:\d{2}(?::\d{2})?|\d{4}|[AaPp][Mm]")
+_LOG_DATE = Expression(r"\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?")
+_LOG_TIME = Expression(r"\d{1,2}:\d{2}(?::\d{2})?|\d{4}|[AaPp][Mm]")
 
 
 def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
@@ -279,11 +278,11 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
     ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife")."""
     spans: list[Span] = []
     for first in note.line_starts:
-        if not _LOG_DATE.fullmatch(note.tokens[first].text):
+        if not _LOG_DATE.compiled.fullmatch(note.tokens[first].text):
             continue
         start = first + 1
         while start < len(note.tokens) and start - first <= 3 and note.same_line(first, start) and (
-            _LOG_TIME.fullmatch(note.tokens[start].text)
+            _LOG_TIME.compiled.fullmatch(note.tokens[start].text)
         ):
             start += 1
         if start >= len(note.tokens) or not note.same_line(first, start):
@@ -318,7 +317,7 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     while end > start + 1 and not note.tokens[end - 1].text.isalnum():
         end -= 1
     text = note.text[note.tokens[start].start : note.tokens[end - 1].end]
-    if not LOGIN.fullmatch(text):
+    if not LOGIN.compiled.fullmatch(text):
         return None
     has_digit = any(c.isdigit() for c in text)
     word = text.casefold()

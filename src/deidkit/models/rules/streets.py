@@ -5,22 +5,21 @@ from __future__ import annotations
 
 import itertools
 
-import regex
-
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 # A floor, door or house-number part of an address ("3º", "B", "izq.", "bis", "s/n").
-FLOOR = regex.compile(r"(?i)\d{1,3}[ºª°]?|[a-z]|[ºª]|izq\.?|izda\.?|dcha\.?|der\.?|bis|s/n")
+FLOOR = Expression(r"(?i)\d{1,3}[ºª°]?|[a-z]|[ºª]|izq\.?|izda\.?|dcha\.?|der\.?|bis|s/n")
 NUMBER_SIGNS = frozenset({"#", "no", "no.", "nº"})  # "no. 12": a number, not a street
 TAIL_NUMBER_SIGNS = frozenset({"nº", "n.º", "no", "no."})  # "..., nº 5"
 DIRECTIONS = frozenset({"n", "s", "e", "w", "ne", "nw", "se", "sw"})  # "Grand Ave NE"
 FLOOR_WORDS = frozenset({"floor", "fl", "flr"})  # "..., 4th floor"
-ORDINAL = regex.compile(r"(?i)\d{1,3}(?:st|nd|rd|th)")
+ORDINAL = Expression(r"(?i)\d{1,3}(?:st|nd|rd|th)")
 ROADS = frozenset({"route", "rte", "highway", "hwy", "interstate"})  # "Route 31", "Hwy 101"
-ROAD_NUMBER = regex.compile(r"\d{1,4}[A-Z]?")
+ROAD_NUMBER = Expression(r"\d{1,4}[A-Z]?")
 
 
 def street_spans(scan: Scan) -> list[Span]:
@@ -72,7 +71,7 @@ def _roads(note: Note) -> list[Span]:
     for index in note.indices(ROADS):
         after = index + 1
         if after < len(note.tokens) and note.tokens[index].text[:1].isupper() and (
-            ROAD_NUMBER.fullmatch(note.tokens[after].text)
+            ROAD_NUMBER.compiled.fullmatch(note.tokens[after].text)
         ) and note.same_line(index, after):
             spans.append(note.span(index, after + 1, "STREET"))
     return spans
@@ -115,11 +114,12 @@ def _address_tail(
         if text in {",", "-", "#"} or word in TAIL_NUMBER_SIGNS:
             tail += 1
             continue
-        if ORDINAL.fullmatch(text) and tail + 1 < count and note.words[tail + 1] in FLOOR_WORDS:
+        floor_follows = tail + 1 < count and note.words[tail + 1] in FLOOR_WORDS
+        if ORDINAL.compiled.fullmatch(text) and floor_follows:
             tail, steps = tail + 2, steps + 1  # "..., 4th floor"
             end = tail
             continue
-        if FLOOR.fullmatch(text) and not (text.isdigit() and len(text) == 5):
+        if FLOOR.compiled.fullmatch(text) and not (text.isdigit() and len(text) == 5):
             tail, steps = tail + 1, steps + 1
             end = tail
             continue
