@@ -25,8 +25,8 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
     context = scan.labels(CONTEXT_NAMES.name)
     count = len(note.tokens)
     weak: set[int] = set()
-    for word, listed in [(word, _listed(word, lex)) for word in note.positions]:
-        if listed is None or listed in lex.not_names or word in lex.titles or (
+    for word, listed in _listed_words(note, lex):
+        if listed in lex.not_names or word in lex.titles or (
             word.replace(".", "") in lex.credentials
         ):
             continue  # "Dear Doctor O'Sheil", "Trevor O'Reardon DO": no part of the name
@@ -64,13 +64,16 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
 _GAELIC = ("o'", "o’")  # "O'Dowd": the lists hold the surname without it ("dowd", "obrien")
 
 
-def _listed(word: str, lex: Lexicons) -> str | None:
-    """The name-list entry ``word`` is ("O'Dowd" is "dowd"), or none."""
-    if word in lex.names:
-        return word
-    if word[:2] in _GAELIC and len(word) > 4 and word[2:] in lex.names:
-        return word[2:]
-    return None
+def _listed_words(note: Note, lex: Lexicons) -> list[tuple[str, str]]:
+    """The note's words that are in the name lists, each with the entry it is ("O'Dowd" is
+    "dowd"): the words of the note and of the lists in common, then the Gaelic ones."""
+    found = [(word, word) for word in lex.names.intersection(note.positions)]  # the note's words
+    found.extend(
+        (word, word[2:]) for word in note.positions
+        if word[:2] in _GAELIC and len(word) > 4 and word not in lex.names
+        and word[2:] in lex.names
+    )
+    return found
 
 
 def _measurement(note: Note, index: int) -> bool:

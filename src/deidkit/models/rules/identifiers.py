@@ -98,7 +98,7 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         if value is None:
             continue
         first, _, rest = value.group().partition(" ")
-        if rest and first.casefold() in _PERIODS | lex.common and sum(
+        if rest and (first.casefold() in _PERIODS or first.casefold() in lex.common) and sum(
             c.isdigit() for c in rest
         ) < 5:
             continue  # "Visit: WEEK 12", "visit: wk 24": a period of a study, no identifier
@@ -162,8 +162,8 @@ def id_shape_spans(scan: Scan) -> list[Span]:
             continue
         if _NOT_CODES.compiled.fullmatch(text):
             continue
-        digits = sum(c.isdigit() for c in text)
-        letters = sum(c.isalpha() for c in text)
+        digits = sum(map(str.isdigit, text))
+        letters = sum(map(str.isalpha, text))
         if digits < 3 or letters < 1 or len(text) - text.count("-") < 7:
             continue
         kinds = [c.isdigit() for c in text if c != "-"]

@@ -441,8 +441,9 @@ def _unflatten(
     nodes = list(map(_Node, map(named.__getitem__, labels.tolist())))
     trie = dict(zip(words[:roots], nodes[:roots], strict=True))
     # each run of equal parents: one node's children, in the order they were stored
-    starts = (roots + np.flatnonzero(np.diff(inner, prepend=-1))).tolist()
-    for start, end in zip(starts, [*starts[1:], count], strict=False):  # none: no starts
-        children = dict(zip(words[start:end], nodes[start:end], strict=True))
-        nodes[int(parents[start])].next = children
+    firsts = roots + np.flatnonzero(np.diff(inner, prepend=-1))
+    starts, owners = firsts.tolist(), parents[firsts].tolist()
+    ends = [*starts[1:], count]
+    for start, end, owner in zip(starts, ends, owners, strict=False):  # none: no starts
+        nodes[owner].next = dict(zip(words[start:end], nodes[start:end], strict=True))
     return Phrases(trie)

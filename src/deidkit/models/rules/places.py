@@ -166,8 +166,11 @@ def licence_state_spans(scan: Scan) -> list[Span]:
     """"NH Lic RN-220417", "MA plate 7KRM-204": a state code before a licence word."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, token in enumerate(note.tokens[:-1]):
-        if token.text not in lex.state_codes or note.caseless:
+    if note.caseless:
+        return spans
+    codes = note.indices({code.casefold() for code in lex.state_codes})  # and look-alikes
+    for index in codes:
+        if index + 1 >= len(note.tokens) or note.tokens[index].text not in lex.state_codes:
             continue
         following = note.words[index + 1]
         if following not in LICENCE_WORDS or not note.same_line(index, index + 1):
