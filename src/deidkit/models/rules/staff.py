@@ -96,15 +96,16 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
     """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt" (two
     spans)."""
     spans: list[Span] = []
-    for index in note.indices(word for word in note.positions if word in {"/", ":"}):
+    for index in note.indices({"/", ":"}):
         if index == 0 or index + 1 >= len(note.tokens):
             continue
         author, typist = note.tokens[index - 1], note.tokens[index + 1]
-        glued = author.end == note.tokens[index].start and note.tokens[index].end == typist.start
+        if author.end != note.tokens[index].start or note.tokens[index].end != typist.start:
+            continue  # a blank on either side: "BP: 120"
         ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
         ends_column = not ends_line and note.wide_gap_before(index + 2)  # "EV:lbt  D 10/4/22"
         code = f"{author.text}/{typist.text}"
-        if glued and (ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code) and (
+        if (ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code) and (
             not {author.text.casefold(), typist.text.casefold()} & lex.clinical_abbreviations
         ) and note.words[index + 1] not in lex.common:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
