@@ -9,6 +9,10 @@ does not count:
 - ``load``: ``deidkit.load_model()`` of the default model after ``import deidkit.api``;
 - ``first_note``: the first ``predict`` of one short note after the load (the feature
   tables, dictionaries and automata a model builds on first use);
+- ``rules_import``, ``rules_lexicons``, ``rules_first_note``: the rules detector alone (the
+  ``en`` default's rules member): importing its modules once the modules it builds on are
+  imported, its English lexicons loaded, its first note (the tokenizer's and the patterns'
+  first use included);
 - ``command``: the whole of ``deidkit detect one.jsonl out.jsonl`` (and ``deidentify``)
   on one synthetic note, interpreter included.
 
@@ -69,6 +73,19 @@ from deidkit.types import Document
 model.predict([Document("n1", {text!r})])
 t3 = cpu()
 out = {{"import_api": t1 - t0, "load": t2 - t1, "first_note": t3 - t2}}
+"""
+_RULES = """
+import deidkit.models.base, deidkit.patterns, deidkit.text  # what the rules build on
+t1 = cpu()
+from deidkit.models.rules import RulesDetector
+from deidkit.models.rules.lexicons import lexicons
+t2 = cpu()
+lexicons("en")
+t3 = cpu()
+from deidkit.types import Document
+RulesDetector(lang="en").predict([Document("n1", {text!r})])
+t4 = cpu()
+out = {{"rules_import": t2 - t1, "rules_lexicons": t3 - t2, "rules_first_note": t4 - t3}}
 """
 NOTE = "Seen by Dr. Alice Wong on 3/14/2012 at Mercy Hospital; call 555-201-3344."
 
@@ -132,7 +149,8 @@ def measure(repeats: int, model: str | None, sources: dict[str, str | None]) -> 
                                    "--key-file", str(key), *model_args],
             "command_help": [*cli, "--help"],
         }
-        bodies = [_IMPORT, _IMPORT_CLI, _LOAD.format(model=model, text=NOTE)]
+        bodies = [_IMPORT, _IMPORT_CLI, _LOAD.format(model=model, text=NOTE),
+                  _RULES.format(text=NOTE)]
         for env in envs.values():  # warm-up: bytecode cached, files in the page cache
             for body in bodies:
                 _child(body, env)

@@ -51,10 +51,11 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     named = _named_initials(note, lex)
     legend = [*_legend(note, lex, lines, {note.line_numbers[i] for i in named}), *named]
     legend_texts = {note.tokens[i].text for i in legend}
+    timed_row = TIMED_ROW.compiled
     signed = [  # the initials signing each signed timed row
         initials
         for first, last in lines
-        if TIMED_ROW.compiled.match(note.text, note.tokens[first].start)
+        if timed_row.match(note.text, note.tokens[first].start)
         and (initials := _row_initials(note, lex, first, last)) is not None
     ]
     if len(signed) < MIN_SIGNED_ROWS:

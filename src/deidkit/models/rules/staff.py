@@ -278,8 +278,9 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The log-in name after the date (and time) opening a line of a log, before a colon
     ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife")."""
     spans: list[Span] = []
+    log_date = _LOG_DATE.compiled
     for first in note.line_starts:
-        if not _LOG_DATE.compiled.fullmatch(note.tokens[first].text):
+        if not log_date.fullmatch(note.tokens[first].text):
             continue
         start = first + 1
         while start < len(note.tokens) and start - first <= 3 and note.same_line(first, start) and (
