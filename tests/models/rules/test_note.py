@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from deidkit.models.rules import Scan
+from deidkit.models.rules.lexicons import lexicons
 from deidkit.models.rules.note import SOURCE, Note, mark, title_case
 
 
@@ -92,3 +94,11 @@ def test_widened_to_the_tokens_it_cuts(start: int, end: int, expected: str) -> N
 
 def test_capitals_flags() -> None:
     assert Note.of("ED and CBC A Mr X2").capitals_flags == [True, False, True, False, False, False]
+
+
+def test_a_scan_finds_the_credentials_once_a_note() -> None:
+    scan = Scan(Note.of("Ann Lee, M.D. and Bo Chen RN saw her; md ok. Dr Wu, PhD"),
+                lexicons("en"), "en")
+    found = scan.credentials()
+    assert [scan.note.tokens[i].text for i in found] == ["M.D.", "RN", "md", "PhD"]
+    assert scan.credentials() is found  # the three rules that ask share one look

@@ -39,6 +39,19 @@ class Scan:
     ages: str = "auto"
     times: bool = False
     layers: dict[str, list[str | None]] = field(default_factory=dict)
+    found: dict[str, list[int]] = field(default_factory=dict)  # token indices several rules use
+
+    def credentials(self) -> list[int]:
+        """The indices of the note's credentials ("MD", "R.N.": their dots aside), in order;
+        found once a note (do not change the list)."""
+        indices = self.found.get("credentials")
+        if indices is None:
+            note, credentials = self.note, self.lex.credentials
+            # the casefolded word without dots is the token text's (no letter folds to a dot)
+            indices = self.found["credentials"] = note.indices(
+                word for word in note.positions if word.replace(".", "") in credentials
+            )
+        return indices
 
     def labels(self, layer: str) -> list[str | None]:
         """The token labels of ``layer`` (all None until a rule labels them)."""

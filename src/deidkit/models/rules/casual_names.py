@@ -149,8 +149,7 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
             note, lex, start
         ) and note.tokens[index].text.islower():
             mark(labels, start, _lower_surname(note, lex, start + 1), "PATIENT")  # "pt edith"
-    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
-    for index in [i - 1 for i in credited if i > 0]:
+    for index in [i - 1 for i in scan.credentials() if i > 0]:
         if _lower_first_name(note, lex, index) and note.same_line(index, index + 1):
             mark(labels, index, index + 1, "DOCTOR")  # "d/w amy RN", "amy rn"
     for index in note.indices(_LOWER_TITLES):

@@ -180,9 +180,7 @@ def _role_word_after(note: Note, lex: Lexicons, index: int) -> bool:
 def credential_names(scan: Scan, labels: list[str | None]) -> None:
     """A DOCTOR before a credential (", MD", "RN") when one of its words is a known name."""
     note, lex = scan.note, scan.lex
-    # the casefolded word without dots is the token text's (no letter casefolds to a dot)
-    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
-    for index in credited:
+    for index in scan.credentials():
         token = note.tokens[index]
         if index == 0:
             continue

@@ -51,8 +51,7 @@ def initials_spans(scan: Scan) -> list[Span]:
             if not any(part in lex.clinical_abbreviations for part in parts):
                 spans.append(note.span(index, index + 1, "DOCTOR"))
     spans.extend(_transcription_codes(note, lex))
-    credited = note.indices(w for w in note.positions if w.replace(".", "") in lex.credentials)
-    for index in [i + 1 for i in credited if i + 1 < len(note.tokens)]:
+    for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
         if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
             index - 1, index
