@@ -8,7 +8,8 @@ organisations (``deidkit.models.departments``), brand names of medicines and dev
 names or places (``deidkit.models.brands``, English), punctuation alone and (English) one ordinary
 word let through by the threshold no PHI (``deidkit.models.flips``), names end before a
 credential or a line break (``deidkit.models.credentials``, English), take the initial
-before them (``deidkit.models.initials``, English), its identifiers cover their whole codes
+before them (``deidkit.models.initials``, English) and the rest of a hyphenated name
+(``deidkit.models.hyphens``, English), its identifiers cover their whole codes
 (``deidkit.models.codes``, English), its predictions get further mentions of the same names
 and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then
 the age rule (``deidkit.agerule``).
@@ -27,6 +28,7 @@ from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
 from deidkit.models.credentials import CREDENTIAL_LANGS, without_credentials
 from deidkit.models.departments import without_departments
 from deidkit.models.flips import without_flips
+from deidkit.models.hyphens import HYPHEN_LANGS, with_hyphenated_parts
 from deidkit.models.initials import INITIAL_LANGS, with_initials
 from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
@@ -67,6 +69,8 @@ class Adjusted:
             predicted = without_credentials(predicted, self.lang)
         if self.lang in INITIAL_LANGS:
             predicted = with_initials(predicted)
+        if self.lang in HYPHEN_LANGS:
+            predicted = with_hyphenated_parts(predicted, self.lang)
         if self.lang in WHOLE_CODE_LANGS:
             predicted = whole_identifiers(predicted)
         if self.propagate:
