@@ -99,7 +99,9 @@ class RuleLanguage:
       these words is no name; ``department_heads``: facility words ("Hospital", "Clinic"),
       no name alone (``deidkit.models.departments``);
     - ``brand_names``: brand names of medicines and devices, lower case ("eliquis"): never PHI
-      (``deidkit.models.brands``).
+      (``deidkit.models.brands``);
+    - ``schedule_days``: weekday abbreviations as written in a schedule ("M", "Th", "Sat"):
+      a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``).
     """
 
     first_names: tuple[str, ...]
@@ -152,6 +154,7 @@ class RuleLanguage:
     department_words: frozenset[str] = frozenset()
     department_heads: frozenset[str] = frozenset()
     brand_names: frozenset[str] = frozenset()
+    schedule_days: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

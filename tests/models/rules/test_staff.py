@@ -37,6 +37,9 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("wt 132 kg. per AT, hold pantoprazole", {("AT", "DOCTOR")}),  # "at" in capitals
         ("Resting.\nUser: mark.alltop\n-AT\n", {("AT", "DOCTOR")}),
         ("Ref.\n\nKL / AH\nRef # JC5", {("KL", "DOCTOR"), ("AH", "DOCTOR")}),
+        ("Dressing changed.\n\nGOS/ML   Total time 45 min", {("GOS", "DOCTOR"), ("ML", "DOCTOR")}),
+        ("Faxed to the surgeon.\nRAM RN\n", {("RAM", "DOCTOR")}),
+        ("Plan: labs.\nICU RN\n", set()),
         ("1230  Cozaar 50 mg PO daily given  DR\n1300  pt resting", {("DR", "DOCTOR")}),
         ("Pamela Larranaga, MD PJL\nAddendum", {("PJL", "DOCTOR")}),
         # clinical abbreviations, credentials, units and doses are no initials

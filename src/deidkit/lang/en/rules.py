@@ -403,4 +403,7 @@ RULES = RuleLanguage(
     department_words=DEPARTMENT_WORDS,
     department_heads=DEPARTMENT_HEADS,
     brand_names=BRAND_NAMES,
+    schedule_days=frozenset(
+        str.split("M T W R F S Mo Tu We Th Fr Sa Su Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun")
+    ),
 )

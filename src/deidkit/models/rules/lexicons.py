@@ -73,6 +73,7 @@ class Lexicons:
     organization_cues: Phrases = field(default_factory=Phrases)
     age_cues: Phrases = field(default_factory=Phrases)
     eponyms: frozenset[str] = frozenset()
+    schedule_days: frozenset[str] = frozenset()
     handoff_cues: Phrases = field(default_factory=Phrases)
     not_after_handoff: frozenset[str] = frozenset()
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
@@ -201,6 +202,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         organization_cues=_labelled(data.organization_cues),
         age_cues=_phrases(data.age_cues, "AGE"),
         eponyms=data.eponyms,
+        schedule_days=data.schedule_days,
         handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
         not_after_handoff=data.not_after_handoff,
         occupations=_labelled(data.occupations),

@@ -22,6 +22,7 @@ from deidkit.models.rules import (
     patterns,
     places,
     professions,
+    schedules,
     staff,
     streets,
 )
@@ -31,6 +32,7 @@ RULES: tuple[Rule, ...] = (
     patterns.RULE,
     fields.RULE,
     hl7.RULE,
+    schedules.RULE,
     identifiers.CUED_IDS,
     identifiers.EXTENSIONS,
     identifiers.VEHICLE_UNITS,

@@ -63,8 +63,10 @@ def initials_spans(scan: Scan) -> list[Span]:
         end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
         while first < end - 1 and note.words[first] in _DASHES:
             first += 1  # "-AT", "--KL": a dash before the initials
-        if end - first == 3 and note.words[first + 1] == "/" and first in last_lines:
-            spans.extend(  # "PI / AH": two people's initials
+        if end - first >= 3 and note.words[first + 1] == "/" and first in last_lines and (
+            end - first == 3 or note.wide_gap_before(first + 3)
+        ):
+            spans.extend(  # "PI / AH", "GOS/ML   Total time 45 min": two people's initials
                 note.span(i, i + 1, "DOCTOR") for i in (first, first + 2)
                 if _initials(note, lex, i)
             )
@@ -73,6 +75,11 @@ def initials_spans(scan: Scan) -> list[Span]:
             note.wide_gap_before(end - 1) and note.tokens[first].text[:1].isdigit()
         ):
             spans.append(note.span(end - 1, end, "DOCTOR"))  # "1230  given  DR": a flowsheet
+            continue
+        if end - first == 2 and first in last_lines and _initials(note, lex, first) and (
+            note.words[first + 1].replace(".", "") in lex.credentials
+        ) and note.tokens[first + 1].text.isupper():
+            spans.append(note.span(first, first + 1, "DOCTOR"))  # "RAM RN" signing the note
             continue
         if end - first == 1 and _initials(note, lex, first):
             previous = lines[number - 1] if number > 0 else None
