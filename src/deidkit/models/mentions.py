@@ -7,13 +7,12 @@ without a ``patient_id`` are their own patient); each further occurrence, matche
 case-insensitively at word boundaries and overlapping no span already found, becomes a span
 with the label the string was found with (``source`` ``mentions``). Strings shorter than
 ``MIN_LENGTH`` characters, common words of the language (``<prefix>common_words``, titles,
-month and weekday names, credentials with or without their dots) and its clinical
-abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) are never
-propagated, so a
-name that is also a word ("Will", "May", "Brown") only counts where the model found it; nor are
-the spans the model was less than ``SEED_SCORE`` sure of (let through by a threshold below
-0.5: "bolus" taken for a name counts there, not everywhere). Nothing is tagged whose text was
-not found as PHI in that note or patient.
+month and weekday names, nationalities and languages, credentials with or without their dots)
+and its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) are
+never propagated, so a name that is also a word ("Will", "May", "Brown") only counts where
+the model found it; nor are the spans the model was less than ``SEED_SCORE`` sure of (let
+through by a threshold below 0.5: "bolus" taken for a name counts there, not everywhere).
+Nothing is tagged whose text was not found as PHI in that note or patient.
 """
 
 from __future__ import annotations
@@ -35,7 +34,9 @@ model thought it more likely outside PHI) counts where it was found but is not p
 SOURCE = "mentions"
 PROPAGATED = frozenset({Category.NAME, Category.ID})
 _WORD = re.compile(r"\w[\w'’.-]*\w|\w", re.UNICODE)
-_EXCLUDED_LISTS = ("common_words", "titles", "months", "weekdays", "name_suffixes")
+_EXCLUDED_LISTS = (
+    "common_words", "titles", "months", "weekdays", "name_suffixes", "nationalities"
+)
 
 
 @functools.cache

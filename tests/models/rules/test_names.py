@@ -23,6 +23,8 @@ from .helpers import found_by
         ("Seen by Drs Quorbit, Zanetti & Mbeki today.", "en",
          {("Quorbit, Zanetti", "DOCTOR"), ("Mbeki", "DOCTOR")}),
         ("Drs. Quorbit and colleagues agreed.", "en", {("Quorbit", "DOCTOR")}),
+        ("New 16 Fr Quorbit placed.", "en", set()),  # a catheter's size, no title
+        ("Interpreter (Spanish) at the bedside.", "en", set()),  # a language
         ("Spoke with GI fellow Dr Oluwadamilare Quorbit:\nbleed", "en",
          {("Oluwadamilare Quorbit", "DOCTOR")}),
         ("Seen by Dr. Quorbit Phone: 555-0101", "en", {("Quorbit", "DOCTOR")}),

@@ -16,6 +16,10 @@ RULE = (streets.RULE,)
     [
         ("Address: 123 Main Street, Apt 4B", "en", {("123 Main Street, Apt 4B", "STREET")}),
         ("Lives at 45 Oak Ave. with family.", "en", {("45 Oak Ave.", "STREET")}),
+        # a street is written on one line; a time with its leading zero is no house number
+        ("TIER 2 ACTIVATION\nPt name: Quorbit", "en", set()),
+        ("Resus 1\nAttending Dr. Quorbit", "en", set()),
+        ("0640  To CT head", "en", set()),
         ("Domicilio: Calle Miguel Benitez 90.", "es", {("Calle Miguel Benitez 90", "STREET")}),
         ("Vive en Calle Mayor 5, 3º A desde 2010.", "es", {("Calle Mayor 5, 3º A", "STREET")}),
         # a direction inside or after the name, a suite, a floor; a numbered road

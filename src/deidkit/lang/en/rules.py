@@ -367,7 +367,7 @@ RULES = RuleLanguage(
         spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
         waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
         korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick rinne mohs
-        ortolani epworth ottawa berlin"""
+        ortolani epworth ottawa berlin foley hoyer seidel bruner"""
         )
     ),
     handoff_cues=(

@@ -90,6 +90,8 @@ def title_names(scan: Scan, labels: list[str | None]) -> None:
         kind = lex.titles[word.rstrip(".")]
         if not note.tokens[index].text[:1].isupper():
             continue
+        if index > 0 and note.words[index - 1].isdigit() and note.same_line(index - 1, index):
+            continue  # "16 Fr Foley": a catheter's French size, no title
         start = index + 1
         if note.tokens[start].text in {".", ":"} and start + 1 < len(note.tokens):
             if note.tokens[start].text == ":" and kind != "professional":
@@ -143,8 +145,10 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
         if all(w in lex.common and w not in lex.names for w in words if w.isalpha()):
             continue
         first = words[0]
-        if (first in lex.common or first in lex.medical) and first not in lex.names:
-            continue  # "physician Record", "wife IN TO VISIT": not a name
+        if ((first in lex.common or first in lex.medical) and first not in lex.names) or (
+            first in lex.not_names
+        ):
+            continue  # "physician Record", "wife IN TO VISIT", "Interpreter (Spanish)"
         if note.caseless and (first not in lex.names or first in lex.common):
             continue
         if _credential_like(note, lex, start) or (

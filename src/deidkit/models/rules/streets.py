@@ -38,13 +38,17 @@ def street_spans(scan: Scan) -> list[Span]:
             continue
         if not note.number_flags[index] or (index > 0 and note.words[index - 1] in NUMBER_SIGNS):
             continue
+        if note.words[index].startswith("0"):
+            continue  # "0640  To CT head": a time, no house number
         name_end = index + 1
-        while name_end < count and name_end - index <= 5 and (
+        while name_end < count and name_end - index <= 5 and note.same_line(index, name_end) and (
             _name_word(note, lex, name_end) or _direction(note, name_end)
         ) and lex.street_suffixes.match(note.words, name_end) is None:
             name_end += 1
         suffix = lex.street_suffixes.match(note.words, name_end) if name_end < count else None
-        if suffix is None or name_end == index + 1 or not note.capitalised(name_end):
+        if suffix is None or name_end == index + 1 or not note.capitalised(name_end) or (
+            not note.same_line(index, name_end)
+        ):  # "Resus 1\nAttending Dr.": a street is written on one line
             continue
         end = suffix[0]
         if end < count and note.words[end] in DIRECTIONS and note.same_line(index, end) and (
