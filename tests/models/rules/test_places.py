@@ -15,6 +15,7 @@ from .helpers import found_by
         ("She lives in Springfield with her husband.", "en", {("Springfield", "CITY")}),
         ("She lives in Quorbitville now.", "en", {("Quorbitville", "LOCATION_OTHER")}),
         ("He lives in Quorbitville, NV.", "en", {("Quorbitville", "CITY")}),
+        ("Moved to Room 12B, then transferred to Bed 4.", "en", set()),  # rooms, no places
         ("Vive en Valladolid con su esposa.", "es", {("Valladolid", "CITY")}),
         ("Natural de la Coruña.", "es", {("Coruña", "LOCATION_OTHER")}),
         # the cue needs a capitalised place after it; "from" alone is too general

@@ -139,10 +139,12 @@ def _role(lex: Lexicons, word: str) -> bool:
 
 def _no_place_word(note: Note, lex: Lexicons, index: int) -> bool:
     """A word a place named in no list does not hold: a clinical abbreviation ("ED", "MICU",
-    "MRN"), a field word ("Date"), or in a note without case an ordinary word ("OPERATING
-    ROOM AND")."""
+    "MRN"), a field word ("Date"), a room's word ("moved to Room 12B"), or in a note without
+    case an ordinary word ("OPERATING ROOM AND")."""
     word = note.words[index]
-    if word in lex.clinical_abbreviations or word in lex.not_names or word in FIELD_WORDS:
+    if word in lex.clinical_abbreviations or word in lex.not_names or word in FIELD_WORDS or (
+        word in ROOM_WORDS
+    ):
         return True
     return (note.caseless or note.acronym(index)) and (word in lex.common or word in lex.medical)
 
@@ -160,6 +162,8 @@ LICENCE_WORDS = frozenset(
     {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers",
      "rn", "md", "np", "pa", "medicaid", "registration", "reg", "id"}
 )
+ROOM_WORDS = frozenset({"room", "rm", "bed", "bay", "suite"})
+"""Words before a room or bed's number, no place's ("moved to Room 12B")."""
 
 
 def licence_state_spans(scan: Scan) -> list[Span]:
