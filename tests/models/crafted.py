@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from deidkit.types import Document, Span
+
+
+def found_in(
+    text: str,
+    found: Sequence[tuple[str, str]],
+    *,
+    score: float | None = None,
+    source: str | None = None,
+    doc_id: str = "a",
+) -> Document:
+    """A note whose spans are the first occurrence of each (piece, label) of ``found``, as a
+    detector found them (with ``score`` and ``source``)."""
+    spans = sorted(
+        (Span(text.index(piece), text.index(piece) + len(piece), label, source=source,
+              score=score) for piece, label in found),
+        key=lambda span: span.start,
+    )
+    return Document(id=doc_id, text=text, spans=tuple(spans))
 
 
 def crafted(text: str, phi: dict[str, str]) -> Document:
     """A note whose spans are the first occurrence of each key of ``phi``."""
-    spans = sorted(
-        (Span(text.index(piece), text.index(piece) + len(piece), label) for piece, label in
-         phi.items()),
-        key=lambda span: span.start,
-    )
-    return Document(id="crafted", text=text, spans=tuple(spans))
+    return found_in(text, list(phi.items()), doc_id="crafted")
 
 
 CRAFTED = [

@@ -7,15 +7,12 @@ import pytest
 from deidkit.lang import get_language
 from deidkit.models.brands import without_brands
 from deidkit.models.rules.lexicons import lexicons
-from deidkit.types import Document, Span
+
+from .crafted import found_in
 
 
 def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str]:
-    spans = []
-    for value, label in found:
-        start = text.index(value)
-        spans.append(Span(start, start + len(value), label))
-    (done,) = without_brands([Document(id="a", text=text, spans=tuple(spans))], lang)
+    (done,) = without_brands([found_in(text, found)], lang)
     return [text[s.start : s.end] for s in done.spans]
 
 

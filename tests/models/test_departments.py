@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 
 from deidkit.models.departments import without_departments
-from deidkit.types import Document, Span
+
+from .crafted import found_in
 
 
 def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str]:
-    spans = []
-    for value, label in found:
-        start = text.index(value)
-        spans.append(Span(start, start + len(value), label))
-    (done,) = without_departments([Document(id="a", text=text, spans=tuple(spans))], lang)
+    (done,) = without_departments([found_in(text, found)], lang)
     return [text[s.start : s.end] for s in done.spans]
 
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 
 from deidkit.models.hyphens import with_hyphenated_parts
-from deidkit.types import Document, Span
+
+from .crafted import found_in
 
 
 def _found(text: str, found: list[tuple[str, str]], score: float | None = None) -> list[str]:
-    spans = []
-    for value, label in found:
-        start = text.index(value)
-        spans.append(Span(start, start + len(value), label, score=score))
-    (done,) = with_hyphenated_parts([Document(id="a", text=text, spans=tuple(spans))], "en")
+    (done,) = with_hyphenated_parts([found_in(text, found, score=score)], "en")
     return [text[s.start : s.end] for s in done.spans]
 
 

@@ -35,8 +35,15 @@ def with_hyphenated_parts(documents: Sequence[Document], lang: str) -> list[Docu
     from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
 
     lex = lexicons(lang)
-    excluded = lex.credentials | lex.clinical_abbreviations
-    doubtful = lex.common | lex.medical | lex.eponyms
+
+    def refused(word: str, confident: bool) -> bool:
+        """A credential or abbreviation; for a doubtful span also an ordinary, medical or
+        eponym word."""
+        word = word.casefold()
+        return word in lex.credentials or word in lex.clinical_abbreviations or (
+            not confident and (word in lex.common or word in lex.medical or word in lex.eponyms)
+        )
+
     result = []
     for document in documents:
         text = document.text
@@ -46,14 +53,13 @@ def with_hyphenated_parts(documents: Sequence[Document], lang: str) -> list[Docu
             start, end = span.start, span.end
             if category_of(span.label) is Category.NAME:
                 confident = span.score is not None and span.score >= CONFIDENT
-                refused = excluded if confident else excluded | doubtful
                 after = _AFTER.match(text, end)
                 limit = spans[index + 1].start if index + 1 < len(spans) else len(text)
-                if after and after.end() <= limit and after[1].casefold() not in refused:
+                if after and after.end() <= limit and not refused(after[1], confident):
                     end = after.end()
                 low = max(grown[-1].end if grown else 0, start - _LOOK)
                 before = _BEFORE.search(text, low, start)
-                if before and before[1].casefold() not in refused:
+                if before and not refused(before[1], confident):
                     start = before.start()
             if (start, end) != (span.start, span.end):
                 span = Span(start, end, span.label, source=span.source, score=span.score)
