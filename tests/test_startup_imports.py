@@ -3,14 +3,16 @@
 
 scipy.sparse (~0.25 CPU s with numpy's array API layer) is imported only once a process has
 decoded ``crf_decode.STEPWISE_TOKENS`` tokens, and detection imports no redaction code (the
-age rule reads an age's years from ``deidkit.text.ages``) and no surrogate code (the
-redaction engine imports it when a ``Deidentifier`` is made)."""
+age rule reads an age's years from ``deidkit.text.ages``), no surrogate code (the
+redaction engine imports it when a ``Deidentifier`` is made) and no corpus format
+(``deidkit.io``). A one-note ``deidkit detect`` imports no pydantic (typer below 0.29)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 _SCRIPT = """
 import json, sys
@@ -19,7 +21,7 @@ from deidkit.types import Document
 model = load_model("en")
 note = "Seen by Dr. Alice Wong (age 93) on 3/14/2012 at Mercy Hospital; call 555-201-3344."
 found = model.predict([Document("n1", note)])[0].spans
-loaded = {name: name in sys.modules for name in ("scipy.sparse", "deidkit.redact")}
+loaded = {name: name in sys.modules for name in ("scipy.sparse", "deidkit.redact", "deidkit.io")}
 model.predict([Document(str(n), note * 60) for n in range(crf_decode.STEPWISE_TOKENS // 500)])
 loaded["scipy.sparse after many notes"] = "scipy.sparse" in sys.modules
 again = model.predict([Document("n1", note)])[0].spans
@@ -37,6 +39,7 @@ def test_one_note_imports_neither_scipy_sparse_nor_redaction() -> None:
     assert result["loaded"] == {
         "scipy.sparse": False,
         "deidkit.redact": False,
+        "deidkit.io": False,  # the corpus formats: the features import no reader or writer
         "scipy.sparse after many notes": True,  # a long run multiplies with scipy
         "deidkit.redact.surrogates": False,
     }
@@ -56,3 +59,21 @@ def test_importing_the_patterns_compiles_none_of_their_helper_expressions() -> N
         [sys.executable, "-c", script], check=True, capture_output=True, text=True
     )
     assert done.stdout.split() == ["0", "1"]  # compiled at its first use
+
+
+def test_a_one_note_command_imports_no_pydantic(tmp_path: Path) -> None:
+    """typer 0.29 builds a pydantic TypeAdapter for each option of the command it runs
+    (~0.2 CPU s: pydantic and importlib.metadata); pyproject.toml keeps typer below it."""
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps({"id": "n1", "text": "Seen 3/14/2012."}) + "\n", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from deidkit.cli.main import main\n"
+        f"code = main(['detect', {str(source)!r}, {str(tmp_path / 'out.jsonl')!r}])\n"
+        "print(code, 'pydantic' in sys.modules, 'importlib.metadata' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    )
+    assert done.stdout.split()[-3:] == ["0", "False", "False"]
+    assert (tmp_path / "out.jsonl").exists()

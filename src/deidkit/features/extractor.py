@@ -37,7 +37,6 @@ from deidkit.features.dictionary import DictionaryFeatures
 from deidkit.features.frequency import FrequencyFeatures
 from deidkit.features.medical import MedicalFeatures
 from deidkit.features.registry import REGISTRY
-from deidkit.io.atomic import atomic_write_text
 from deidkit.text.tokenizer import tokenize
 from deidkit.types import Document, Token
 
@@ -325,6 +324,9 @@ class FeatureExtractor:
             data = {"format": VOCABULARY_FORMAT, "columns": ordered}
         else:
             raise NotFittedError("nothing to save: the feature vocabulary is not fitted")
+        # lazy: importing deidkit.io loads every corpus format, which detection never reads
+        from deidkit.io.atomic import atomic_write_text
+
         atomic_write_text(Path(path), json.dumps(data, ensure_ascii=False))
 
     def load_vocabulary(self, path: Path) -> FeatureExtractor:
