@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import regex
 
 from deidkit.patterns.context import SCORE_CUES, words_before
+from deidkit.patterns.spec import Expression
 from deidkit.types import Document, Span
 
 MEASUREMENT_LANGS = frozenset({"en"})
@@ -29,10 +30,11 @@ ROW_NUMBERS = 4
 LABELS = frozenset({"AGE", "ROOM"})
 """The labels a reading is mistaken for."""
 
-_NUMBER = regex.compile(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
-_BARE = regex.compile(r"\d{1,3}")
-_FRACTION = regex.compile(r"(?P<a>\d{1,2})/(?P<b>\d{1,2})")
-_CUES = regex.compile(  # an age, a room, or a line of demographics ("DOB ... | 37 F")
+# compiled at their first use (``Expression``), not at import: ~2 ms of a start-up
+_NUMBER = Expression(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
+_BARE = Expression(r"\d{1,3}")
+_FRACTION = Expression(r"(?P<a>\d{1,2})/(?P<b>\d{1,2})")
+_CUES = Expression(  # an age, a room, or a line of demographics ("DOB ... | 37 F")
     r"\b(?:age[sd]?|yo|y/o|yrs?|years?|old|months?|mos?|rm|rooms?|beds?|bays?|suite|dob|sex"
     r"|gender|mrn|male|female)\b|\b\d{1,3}[ \t]?[MF]\b",
     regex.IGNORECASE,
@@ -44,13 +46,14 @@ def _row_of_readings(line: str) -> bool:
     and names no age or room; prose with numbers in it ("son Omar (19), daughters ...") is
     no row."""
     cells = line.replace("|", " ").split()
-    numeric = sum(1 for cell in cells if _NUMBER.search(cell))
-    return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.search(line)
+    number = _NUMBER.compiled
+    numeric = sum(1 for cell in cells if number.search(cell))
+    return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.compiled.search(line)
 
 
 def _score(text: str, span: Span) -> bool:
     """Whether ``span`` is a score's fraction ("5/5", "4/10", "9/10") right after a score cue."""
-    fraction = _FRACTION.fullmatch(text, span.start, span.end)
+    fraction = _FRACTION.compiled.fullmatch(text, span.start, span.end)
     if fraction is None:
         return False
     a, b = int(fraction.group("a")), int(fraction.group("b"))
@@ -71,7 +74,7 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
         for span in document.spans:
             if span.label == "DATE" and _score(text, span):
                 continue  # "motor 5/5": a score
-            if span.label in LABELS and _BARE.fullmatch(text, span.start, span.end):
+            if span.label in LABELS and _BARE.compiled.fullmatch(text, span.start, span.end):
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
                     end = text.find("\n", span.end)
