@@ -2,7 +2,7 @@
 (issue 20, item 5: start-up).
 
 scipy.sparse (~0.25 CPU s with numpy's array API layer) is imported only once a process has
-decoded ``crf_decode.STEPWISE_TOKENS`` tokens, and detection imports no redaction code (the
+decoded ``crf_decode.NUMPY_PRODUCT_TOKENS`` tokens, and detection imports no redaction code (the
 age rule reads an age's years from ``deidkit.text.ages``), no surrogate code (the
 redaction engine imports it when a ``Deidentifier`` is made) and no corpus format
 (``deidkit.io``). A one-note ``deidkit detect`` imports no pydantic (typer below 0.29)."""
@@ -22,7 +22,7 @@ model = load_model("en")
 note = "Seen by Dr. Alice Wong (age 93) on 3/14/2012 at Mercy Hospital; call 555-201-3344."
 found = model.predict([Document("n1", note)])[0].spans
 loaded = {name: name in sys.modules for name in ("scipy.sparse", "deidkit.redact", "deidkit.io")}
-model.predict([Document(str(n), note * 60) for n in range(crf_decode.STEPWISE_TOKENS // 500)])
+model.predict([Document(str(n), note * 60) for n in range(crf_decode.NUMPY_PRODUCT_TOKENS // 500)])
 loaded["scipy.sparse after many notes"] = "scipy.sparse" in sys.modules
 again = model.predict([Document("n1", note)])[0].spans
 import deidkit.api  # the API imports the redaction engine, but no surrogate code

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -215,3 +216,36 @@ def test_groups_of_a_size_share_a_loop_within_its_tokens(monkeypatch: pytest.Mon
     # holds groups of one size while (its longest) x size x groups <= LOOP_TOKENS
     loops = crf_decode._loops([[0, 1], [2], [3, 4], [5, 6]], [50, 30, 20, 25])
     assert loops == [[0], [1], [3, 2]]  # 50 x 2 x 2 > 100; 25 x 2 x 2 = 100
+
+
+def test_each_loaded_model_chooses_its_own_product(monkeypatch: pytest.MonkeyPatch) -> None:
+    # numpy's product until the model has multiplied NUMPY_PRODUCT_TOKENS tokens (unless
+    # scipy.sparse is imported already), then scipy's; counted per loaded model, not per process
+    from deidkit.features.columns import SparseRows
+
+    used: list[str] = []
+
+    def numpy_product(rows: SparseRows, weights: np.ndarray) -> np.ndarray:
+        used.append("numpy")
+        return np.zeros((rows.shape[0], weights.shape[1]))
+
+    class Dense:  # stands in for scipy's matrix: scipy.sparse is taken out of sys.modules
+        def __matmul__(self, weights: np.ndarray) -> np.ndarray:
+            used.append("scipy")
+            return np.zeros((3, weights.shape[1]))
+
+    monkeypatch.setattr(SparseRows, "times", numpy_product)
+    monkeypatch.setattr(SparseRows, "to_csr", lambda rows: Dense())
+    monkeypatch.setattr(crf_decode, "NUMPY_PRODUCT_TOKENS", 5)
+    monkeypatch.delitem(sys.modules, "scipy.sparse", raising=False)
+    rows = SparseRows(np.zeros(4, np.int32), np.zeros(0, np.int32), np.zeros(0), 2)  # 3 tokens
+    first, second = (LinearChain(("O", "X"), np.zeros((2, 2)), np.zeros((2, 2)), {})
+                     for _ in range(2))
+    for chain in (first, first, first, second):
+        chain.emissions(rows)
+    assert used == ["numpy", "numpy", "scipy", "numpy"]
+    assert (first.product.numpy_tokens, second.product.numpy_tokens) == (6, 3)
+    monkeypatch.setitem(sys.modules, "scipy.sparse", Dense())  # imported already: scipy's
+    used.clear()
+    LinearChain(("O", "X"), np.zeros((2, 2)), np.zeros((2, 2)), {}).emissions(rows)
+    assert used == ["scipy"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -51,12 +51,11 @@ BATCH_TOKENS = 8_192
 LOOP_TOKENS = 16_384
 """Padded tokens of the groups decoded in one loop at most (working memory: ~50 bytes x
 this x labels)."""
-STEPWISE_TOKENS = 16_384
-"""Tokens a process multiplies in numpy (``SparseRows.times``: ~3 µs a token more than
-scipy's product) before it imports scipy.sparse (~0.25 CPU s) for the rest (the same sums
-to the bit): a command on a few notes never pays the import, and a long run pays at most
-~0.05 CPU s for having waited."""
-_stepwise_tokens = 0  # the tokens this process has multiplied in numpy so far
+NUMPY_PRODUCT_TOKENS = 16_384
+"""Tokens a loaded model multiplies by numpy's product (``SparseRows.times``: ~3 µs a token
+more than scipy's) before it turns to scipy's (the same sums to the bit), which imports
+scipy.sparse (~0.25 CPU s): a command on a few notes never pays the import, and a long run
+pays at most ~0.05 CPU s for having waited."""
 SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
 still be considered (the marginals and the path's probability carry rounding errors of
@@ -71,18 +70,34 @@ class Posterior:
     log_z: float
 
 
+@dataclass(slots=True, eq=False)
+class Product:
+    """How one loaded model multiplies a document's tokens x attributes matrix by its state
+    weights: numpy's product for its first ``NUMPY_PRODUCT_TOKENS`` tokens (unless
+    scipy.sparse is imported already), scipy's after; ``numpy_tokens`` counts the first."""
+
+    numpy_tokens: int = 0
+
+    def __call__(self, tokens: SparseRows, weights: np.ndarray) -> np.ndarray:
+        if self.numpy_tokens < NUMPY_PRODUCT_TOKENS and "scipy.sparse" not in sys.modules:
+            self.numpy_tokens += tokens.shape[0]
+            return tokens.times(weights)
+        return np.asarray(tokens.to_csr() @ weights)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class LinearChain:
     """A linear-chain CRF as arrays: ``state`` weights (attributes x labels, dense: 8 bytes
     each, a few MB for the shipped models, and a 4x faster product than a sparse matrix),
     ``transitions`` (labels x labels, from -> to), and ``vocabulary``: attribute name (as
     python-crfsuite names a feature: ``key:value``, ``key``) -> its id, the row of ``state``
-    (``deidkit.features.columns.Columns``)."""
+    (``deidkit.features.columns.Columns``); ``product`` multiplies documents by ``state``."""
 
     labels: tuple[str, ...]
     state: np.ndarray
     transitions: np.ndarray
     vocabulary: dict[str, int]
+    product: Product = field(default_factory=Product)
 
     @classmethod
     def from_crfsuite(cls, model: bytes) -> LinearChain:
@@ -95,13 +110,9 @@ class LinearChain:
         return cls(weights.labels, state, weights.transitions, vocabulary)
 
     def emissions(self, tokens: SparseRows) -> np.ndarray:
-        """Tokens x labels scores of a document's tokens x attributes matrix (its rows
-        added in order: by scipy's product, or ``STEPWISE_TOKENS`` a process by numpy's)."""
-        global _stepwise_tokens
-        if _stepwise_tokens < STEPWISE_TOKENS and "scipy.sparse" not in sys.modules:
-            _stepwise_tokens += tokens.shape[0]
-            return tokens.times(self.state)
-        return np.asarray(tokens.to_csr() @ self.state)
+        """Tokens x labels scores of a document's tokens x attributes matrix (each row's
+        terms added in order; ``Product``)."""
+        return self.product(tokens, self.state)
 
     def posteriors(
         self, emissions: Sequence[np.ndarray], group: int = GROUP
