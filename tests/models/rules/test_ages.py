@@ -23,7 +23,10 @@ from .helpers import found_by
         ("Age at death: 96. Age at diagnosis 52", {("96", "AGE"), ("52", "AGE")},
          {("96", "AGE")}),
         ("died on 15 March at the age of\n91.", {("91", "AGE")}, {("91", "AGE")}),
-        # clock times, places, weights, doses
+        ("Pt turned 17 on May 21; menarche 12.", {("17", "AGE"), ("12", "AGE")}, set()),
+        ("She turned 93 in March.", {("93", "AGE")}, {("93", "AGE")}),
+        # clock times, places, weights, doses, turns that are no birthdays
+        ("turned 45° to the left; turned 3 weeks ago; turned 2 times", set(), set()),
         ("Died at 0800; died at home; expired at 14:22.", set(), set()),
         ("Weight at 96 kg; aged 10 mg.", set(), set()),
     ],
@@ -42,6 +45,7 @@ def test_cued_age_rule(
         ("daughters Ifrah (15); grandmother (71)", {("15", "AGE"), ("71", "AGE")}),
         ("lives with 2 sibs, sister (ages 4 and 13)", {("4", "AGE"), ("13", "AGE")}),
         ("Mother: Yesenia Delgado, 23, cashier", {("23", "AGE")}),
+        ("FOB Caius Whitfield-Nakamura, 18, aware", {("18", "AGE")}),
         ("a truck driver, kids 13 and 16. Bowls", {("13", "AGE"), ("16", "AGE")}),
         # after a colon or the relative's name and a dash: a pedigree
         ("I-2 pat. grandmother: 93, DM2.", {("93", "AGE")}),

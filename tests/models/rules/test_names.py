@@ -30,6 +30,12 @@ from .helpers import found_by
         ("Seen by Dr. Quorbit Phone: 555-0101", "en", {("Quorbit", "DOCTOR")}),
         ("Dr. Quorbit and Mbeki Street clinic.", "en", {("Quorbit", "DOCTOR")}),
         ("Mr. Foley denies pain.", "en", {("Foley", "PATIENT")}),
+        # a weekday or a month before a number ends the name; a listed name stays
+        ("f/u: Dr. Quorbit-Nnaji Monday 12/1 by phone", "en", {("Quorbit-Nnaji", "DOCTOR")}),
+        ("f/u with Dr. Quorbit Tuesday at clinic.", "en", {("Quorbit", "DOCTOR")}),
+        ("Dr. Quorbit May 3 visit.", "en", {("Quorbit", "DOCTOR")}),
+        ("Seen by Dr. Xylandra May today.", "en", {("Xylandra May", "DOCTOR")}),
+        ("Médico: Dr. Ignacio Navarro Cuéllar.", "es", {("Ignacio Navarro Cuéllar", "DOCTOR")}),
         ("Remitido por Dra. Rosa Jiménez Ortuño.", "es", {("Rosa Jiménez Ortuño", "DOCTOR")}),
         ("Acompañado de Sra. Quintanilla.", "es", {("Quintanilla", "PATIENT")}),
         # not a title: a section label, an ordinary word, lower case

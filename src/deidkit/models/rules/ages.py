@@ -27,7 +27,8 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
           "eight": 8, "nine": 9}
 _NOT_AGE = Expression(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are ages too)
     r"(?i)[ \t]*(?:mg|mcg|g|kg|lbs?|ml|cc|mm|cm|%|am|pm|hrs?|hours?|minutes?|min|bpm|degrees|"
-    r"mmhg|units?|percent)(?![\p{L}])"
+    r"mmhg|units?|percent|°|times|(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)[ \t]+ago)"
+    r"(?![\p{L}])"
 )
 MAX_AGE = 125
 
@@ -78,7 +79,9 @@ def kin_age_spans(scan: Scan) -> list[Span]:
         position += labelled
         named = position
         while named < len(note.tokens) and named - position < _NAME_TOKENS and (
-            note.same_line(index, named) and (note.capitalised(named) or note.is_initial(named))
+            note.same_line(index, named) and (
+                note.capitalised(named) or note.is_initial(named) or _joining_hyphen(note, named)
+            )
         ):
             named += 1
         if named < len(note.tokens) and note.words[named] == "(":
@@ -93,6 +96,15 @@ def kin_age_spans(scan: Scan) -> list[Span]:
         ):
             spans.extend(_ages(scan, [named + 1]))
     return spans
+
+
+def _joining_hyphen(note: Note, index: int) -> bool:
+    """Whether ``index`` holds a hyphen inside a name ("Whitfield-Nakamura")."""
+    tokens = note.tokens
+    return note.words[index] == "-" and 0 < index < len(tokens) - 1 and (
+        tokens[index - 1].end == tokens[index].start == tokens[index + 1].start - 1
+        and note.capitalised(index + 1)
+    )
 
 
 def _between_commas(note: Note, before: int) -> bool:

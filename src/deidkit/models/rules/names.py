@@ -36,6 +36,10 @@ def name_run(note: Note, lex: Lexicons, start: int, limit: int = 4) -> int:
         if note.is_initial(end) or (note.is_word(end) and note.capitalised(end)):
             if note.is_word(end) and word in lex.common and word not in lex.names and count > 0:
                 break
+            if count > 0 and word in lex.not_names and (
+                word not in lex.names or _date_after(note, end)
+            ):
+                break  # "Dr. Patel Tuesday", "Dr. Nnaji Monday 12/1", "Dr. Lund May 3"
             if note.acronym(end) and word not in lex.names:
                 break
             end += 1
@@ -57,6 +61,14 @@ def name_run(note: Note, lex: Lexicons, start: int, limit: int = 4) -> int:
     ):
         end -= 1
     return end
+
+
+def _date_after(note: Note, index: int) -> bool:
+    """Whether a number follows ``index`` on its line ("May 3": a month, not a name)."""
+    after = index + 1
+    return after < len(note.tokens) and note.same_line(index, after) and (
+        note.tokens[after].text[:1].isdigit()
+    )
 
 
 def _starts_place_word(note: Note, lex: Lexicons, index: int) -> bool:
