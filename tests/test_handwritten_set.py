@@ -188,7 +188,7 @@ def test_the_english_training_script_refuses_the_test_set_as_training_notes():
 DEV_SETS = {
     "handwritten-en-dev": 100, "handwritten-en-dev2": 40, "handwritten-en-dev3": 60,
     "handwritten-en-dev4": 40, "handwritten-en-dev5": 60, "handwritten-en-dev6": 60,
-    "handwritten-en-dev7": 60, "handwritten-en-dev8": 60,
+    "handwritten-en-dev7": 60, "handwritten-en-dev8": 60, "handwritten-en-dev9": 60,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
