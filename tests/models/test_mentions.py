@@ -6,9 +6,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import deidkit
 from deidkit.corpus.synth import generate
 from deidkit.labels import Category, category_of
+from deidkit.lang import language_codes
+from deidkit.models import mentions
 from deidkit.models.mentions import SOURCE, propagate_mentions
 from deidkit.types import Document, Span
 
@@ -106,3 +113,40 @@ def test_api_propagate_option() -> None:
     text = "Zorbanek arrived. Zorbanek left."
     assert len(deidkit.detect(text, model=FirstOnly(), propagate=False).spans) == 1
     assert len(deidkit.detect(text, model=FirstOnly(), propagate=True).spans) == 2
+
+
+# The common words, stored prepared (``python -m deidkit.features.prepare``)
+
+
+@pytest.mark.parametrize("code", language_codes())
+def test_prepared_common_words_are_the_words_of_the_lists(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = mentions._read_common_words(code)
+
+    def refuse(lang: str) -> frozenset[str]:
+        raise AssertionError("read, not loaded: run python -m deidkit.features.prepare")
+
+    monkeypatch.setattr(mentions, "_read_common_words", refuse)
+    loaded = mentions.prepared_common_words(code)
+    assert loaded == read and type(loaded) is frozenset
+    assert {"the", "january"} <= mentions.common_words("en")
+    assert "cvicu" in mentions.common_words("en")  # a clinical abbreviation
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.frozensets(st.text(max_size=6).map(lambda word: word.replace("\0", "")), max_size=12))
+def test_stored_common_words_round_trip(words: frozenset[str]) -> None:
+    assert mentions._words_from_arrays(mentions._words_arrays(words)) == words
+
+
+def test_stored_common_words_that_do_not_fit_are_refused() -> None:
+    arrays = mentions._words_arrays(frozenset({"ab", "cd"}))
+    with pytest.raises(ValueError, match="count"):
+        mentions._words_from_arrays({**arrays, "count": np.asarray([3], np.int64)})
+    with pytest.raises(ValueError, match="count"):
+        mentions._words_from_arrays({**arrays, "count": np.asarray([2.0])})
+    with pytest.raises(ValueError, match="UTF-8"):
+        mentions._words_from_arrays({**arrays, "words": np.frombuffer(b"\xff\0a", np.uint8)})
+    with pytest.raises(ValueError, match="NUL"):
+        mentions._words_arrays(frozenset({"a\0b"}))

@@ -171,7 +171,7 @@ def test_prepare_writes_the_same_bytes_and_the_tables_are_found(
     again = prepare(tmp_path / "b")
     assert written == again and any(name.startswith("phrases-") for name in written)
     assert {name.split("-")[0] for name in written} == {
-        "bigrams", "frequency", "lexicons", "patterns", "phrases", "pools"}
+        "bigrams", "frequency", "lexicons", "mentions", "patterns", "phrases", "pools"}
     for name in written:
         assert (first / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     monkeypatch.setattr(prepared, "PREPARED_DIR", tmp_path / "b")

@@ -2,7 +2,8 @@
 
 For each language with shipped lists: the default dictionary class's and medical class's
 phrase matchers, and every shipped frequency table; for each language, the rules detector's
-lexicons (``deidkit.models.rules.lexicons``) and surrogate pools
+lexicons (``deidkit.models.rules.lexicons``), mention propagation's common words
+(``deidkit.models.mentions``) and surrogate pools
 (``deidkit.redact.surrogates.pools``), the compiled programs of the PHI patterns'
 expressions (``deidkit.patterns.compiled``), and for each shipped model's CRF the context
 class's bigram table of its vocabulary (``deidkit.features.context``); built from the
@@ -29,7 +30,7 @@ from pathlib import Path
 from deidkit import resources
 from deidkit.features import dictionary, medical
 from deidkit.lang import language_codes
-from deidkit.models import SHIPPED_MODELS, load_model
+from deidkit.models import SHIPPED_MODELS, load_model, mentions
 from deidkit.models.crf import CRFDetector
 from deidkit.models.rules import lexicons
 from deidkit.patterns import PATTERNS, compiled
@@ -42,6 +43,7 @@ def prepare(directory: Path) -> list[str]:
     dictionary._matcher.cache_clear()
     medical._matcher.cache_clear()
     lexicons.lexicons.cache_clear()
+    mentions.common_words.cache_clear()
     pools.cache_clear()
     resources.clear_cache()
     try:
@@ -56,6 +58,7 @@ def prepare(directory: Path) -> list[str]:
                 resources.frequency_table(name)
             for code in language_codes():
                 lexicons.prepared_lexicons(code)
+                mentions.prepared_common_words(code)
                 prepared_pools(code)
             for model in sorted(SHIPPED_MODELS):  # before the patterns: loading compiles some
                 loaded = load_model(model)
@@ -69,6 +72,7 @@ def prepare(directory: Path) -> list[str]:
         dictionary._matcher.cache_clear()
         medical._matcher.cache_clear()
         lexicons.lexicons.cache_clear()
+        mentions.common_words.cache_clear()
         pools.cache_clear()
         resources.clear_cache()
 

@@ -19,12 +19,20 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from deidkit import resources
+from deidkit.errors import ResourceError
 from deidkit.labels import Category, category_of
 from deidkit.lang import get_language
-from deidkit.resources import lexicon
+from deidkit.resources import store
 from deidkit.types import Document, Span
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MIN_LENGTH = 3
 """Strings shorter than this are not propagated."""
@@ -41,16 +49,85 @@ _EXCLUDED_LISTS = (
 
 @functools.cache
 def common_words(lang: str) -> frozenset[str]:
-    """The casefolded words never propagated in ``lang``."""
+    """The casefolded words never propagated in ``lang`` (``prepared_common_words``), once,
+    without garbage collections scanning them."""
+    with store.collector_paused():
+        return prepared_common_words(lang)
+
+
+def prepared_common_words(lang: str) -> frozenset[str]:
+    """The casefolded words never propagated in ``lang``: as prepared (``python -m
+    deidkit.features.prepare``: one string split, where reading the lists casefolds 29,000
+    rows) when their lists have not changed since, else read; equal either way."""
+    from deidkit.resources import prepared  # lazy: prepared imports numpy
+
+    language = get_language(lang)
+    lists = [language.resource_prefix + name for name in _EXCLUDED_LISTS]
+    sources: list[Path] = []
+    for name in lists:
+        try:
+            source = resources.source_file(name)
+        except ResourceError:  # a language without this list: nothing to exclude from it
+            continue
+        if source is None:  # an optional bundle: read where installed
+            return _read_common_words(lang)
+        sources.append(source)
+    key = prepared.fingerprint(
+        "mentions",
+        sources,
+        [Path(__file__), Path(store.__file__)],
+        extra="\0".join(
+            [unicodedata.unidata_version, *lists, *sorted(language.rules.clinical_abbreviations)]
+        ),
+    )
+    return prepared.load_or_build(
+        "mentions", key, lambda: _read_common_words(lang), _words_arrays, _words_from_arrays
+    )
+
+
+def _read_common_words(lang: str) -> frozenset[str]:
     language = get_language(lang)
     prefix = language.resource_prefix
     words: set[str] = set(language.rules.clinical_abbreviations)  # "CVICU", "HCP"
     for name in _EXCLUDED_LISTS:
         try:
-            words |= lexicon(prefix + name)
-        except Exception:  # a language without this list: nothing to exclude from it
+            words |= resources.lexicon(prefix + name)
+        except ResourceError:  # a language without this list: nothing to exclude from it
             continue
     return frozenset(words)
+
+
+_SEPARATOR = "\0"
+
+
+def _words_arrays(words: frozenset[str]) -> dict[str, np.ndarray]:
+    """The arrays that store ``words``: their UTF-8 bytes (sorted, NUL between) and count."""
+    import numpy as np  # lazy: only to prepare or load stored tables
+
+    if any(_SEPARATOR in word for word in words):
+        raise ValueError("a common word holds a NUL character; it cannot be stored")
+    text = _SEPARATOR.join(sorted(words))
+    return {
+        "words": np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8),
+        "count": np.asarray([len(words)], np.int64),
+    }
+
+
+def _words_from_arrays(arrays: Mapping[str, np.ndarray]) -> frozenset[str]:
+    """The words ``_words_arrays`` stored; ValueError (or KeyError) if they do not fit."""
+    import numpy as np  # lazy: only to prepare or load stored tables
+
+    count = np.asarray(arrays["count"])
+    if count.shape != (1,) or count.dtype.kind != "i":
+        raise ValueError("stored common words: their count does not fit")
+    try:
+        text = np.asarray(arrays["words"], np.uint8).tobytes().decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        raise ValueError("stored common words are not UTF-8") from None
+    words = frozenset(text.split(_SEPARATOR) if count[0] else ())  # none, "": both no bytes
+    if len(words) != count[0]:
+        raise ValueError("stored common words do not add up to their count")
+    return words
 
 
 def propagate_mentions(

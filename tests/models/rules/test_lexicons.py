@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,7 +52,7 @@ def test_lexicons_of_each_language(
     assert field in lex.field_extent
     assert title in lex.titles and "d" not in lex.titles
     assert lex.name_cues.match(["cc"], 0) is None  # "233 CC": cubic centimetres
-    assert "from" not in lex.place_cues.trie
+    assert "from" not in lex.place_cues.first
     assert "md" in lex.credentials
     assert "monday" in lex.not_names  # the English lists in every language
 
@@ -182,3 +183,15 @@ def test_stored_lexicons_that_do_not_fit_are_refused() -> None:
         lexicons_from_arrays({**arrays, "labels": arrays["labels"].astype(float)})
     with pytest.raises(KeyError):
         lexicons_from_arrays({name: array for name, array in arrays.items() if name != "layout"})
+
+
+def test_a_stored_trie_with_a_word_twice_under_one_node_is_refused() -> None:
+    phrases = Phrases()
+    for phrase in ["new york", "new haven"]:
+        phrases.add(phrase, "CITY")
+    lex = dataclasses.replace(_emptied(lexicons("en")), places=phrases)
+    arrays = lexicons_arrays(lex)
+    assert lexicons_from_arrays(arrays).places.match(["new", "haven"], 0) == (2, "CITY")
+    twice = arrays["strings"].tobytes().replace(b"york", b"haven")  # both children "haven"
+    with pytest.raises(ValueError, match="twice"):
+        lexicons_from_arrays({**arrays, "strings": np.frombuffer(twice, np.uint8)})

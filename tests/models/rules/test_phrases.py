@@ -39,3 +39,22 @@ def test_matches_gives_each_start_with_its_longest_phrase_and_skips_the_rest() -
     words = ["pt", "seen", "by", "dr", "seen", "today"]
     positions = {word: [i for i, w in enumerate(words) if w == word] for word in set(words)}
     assert list(phrases.matches(words, positions)) == [(1, (3, "care_team")), (4, (5, "visit"))]
+
+
+def test_entries_are_the_phrases_filed_and_equality_ignores_the_nodes_numbers() -> None:
+    one, other = Phrases(), Phrases()
+    for phrase, label in [("New York", "STATE"), ("York", "CITY"), ("New York Mills", "CITY")]:
+        one.add(phrase, label)
+    for phrase, label in [("York", "CITY"), ("New York Mills", "CITY"), ("new york", "STATE")]:
+        other.add(phrase, label)
+    assert one.entries() == {
+        ("new", "york"): "STATE", ("york",): "CITY", ("new", "york", "mills"): "CITY"}
+    assert one.first != other.first  # numbered in another order ...
+    assert one == other  # ... filing the same phrases
+    other.add("New Haven", "CITY")
+    assert one != other
+    relabelled = Phrases()
+    for phrase, label in [("New York", "CITY"), ("York", "CITY"), ("New York Mills", "CITY")]:
+        relabelled.add(phrase, label)
+    assert one != relabelled
+    assert Phrases() == Phrases() and Phrases() != one

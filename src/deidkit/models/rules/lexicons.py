@@ -18,7 +18,7 @@ from deidkit import resources
 from deidkit.lang import get_language, language_codes, languages
 from deidkit.lang.rules import FieldExtent, RuleLanguage
 from deidkit.models.rules import phrases
-from deidkit.models.rules.phrases import Phrases, _Node
+from deidkit.models.rules.phrases import Phrases
 from deidkit.resources import store
 from deidkit.text import tokenizer
 
@@ -306,7 +306,7 @@ def lexicons_arrays(lex: Lexicons) -> dict[str, np.ndarray]:
     for item in fields(Lexicons):
         value = getattr(lex, item.name)
         if isinstance(value, Phrases):
-            count = _flatten(value.trie, strings, parents, labels, label_ids)
+            count = _flatten(value, strings, parents, labels, label_ids)
             layout.append((item.name, "phrases", count))
         elif isinstance(value, frozenset):
             strings.extend(sorted(value))
@@ -338,28 +338,29 @@ def lexicons_arrays(lex: Lexicons) -> dict[str, np.ndarray]:
 
 
 def _flatten(
-    trie: dict[str, _Node],
+    trie: Phrases,
     strings: list[str],
     parents: list[int],
     labels: list[int],
     label_ids: dict[str, int],
 ) -> int:
-    """Append ``trie``'s nodes breadth first (children sorted by word); how many."""
-    frontier: list[tuple[int, dict[str, _Node]]] = [(-1, trie)]
+    """Append ``trie``'s nodes breadth first (children sorted by word), each with the place
+    of its parent among them; how many."""
+    children: dict[int, list[tuple[str, int]]] = {}
+    for (parent, word), node in trie.following.items():
+        children.setdefault(parent, []).append((word, node))
+    frontier = [(-1, sorted(trie.first.items()))]
     count = 0
     while frontier:
-        following: list[tuple[int, dict[str, _Node]]] = []
-        for parent, children in frontier:
-            for word in sorted(children):
-                node = children[word]
+        following: list[tuple[int, list[tuple[str, int]]]] = []
+        for parent, branch in frontier:
+            for word, node in branch:
                 strings.append(word)
                 parents.append(parent)
-                label = node.label
+                label = trie.labels[node]
                 labels.append(-1 if label is None else label_ids.setdefault(label, len(label_ids)))
-                if node.next is not None:
-                    if not node.next:
-                        raise ValueError("a trie node with an empty branch cannot be stored")
-                    following.append((count, node.next))
+                if node in children:
+                    following.append((count, sorted(children[node])))
                 count += 1
         frontier = following
     return count
@@ -422,8 +423,9 @@ def lexicons_from_arrays(arrays: Mapping[str, np.ndarray]) -> Lexicons:
 def _unflatten(
     words: list[str], parents: np.ndarray, labels: np.ndarray, label_names: list[str]
 ) -> Phrases:
-    """The trie of nodes stored breadth first: the first words (parent -1) come first, then
-    each node's children together, the nodes' parents in rising order."""
+    """The trie stored breadth first (``_flatten``), each node numbered by its place: the
+    first words (parent -1) come first, then each node's children together, the nodes'
+    parents in rising order. Three containers made by C-level calls, no object per node."""
     import numpy as np  # lazy: only to prepare or load stored tables
 
     count = len(words)
@@ -440,12 +442,10 @@ def _unflatten(
     ):
         raise ValueError("a stored trie's nodes are not in breadth-first order")
     named: list[str | None] = [*label_names, None]  # label -1: None
-    nodes = list(map(_Node, map(named.__getitem__, labels.tolist())))
-    trie = dict(zip(words[:roots], nodes[:roots], strict=True))
-    # each run of equal parents: one node's children, in the order they were stored
-    firsts = roots + np.flatnonzero(np.diff(inner, prepend=-1))
-    starts, owners = firsts.tolist(), parents[firsts].tolist()
-    ends = [*starts[1:], count]
-    for start, end, owner in zip(starts, ends, owners, strict=False):  # none: no starts
-        nodes[owner].next = dict(zip(words[start:end], nodes[start:end], strict=True))
-    return Phrases(trie)
+    first = dict(zip(words[:roots], range(roots), strict=True))
+    following = dict(
+        zip(zip(inner.tolist(), words[roots:], strict=True), range(roots, count), strict=True)
+    )
+    if len(first) != roots or len(following) != count - roots:
+        raise ValueError("a stored trie holds a word twice under one node")
+    return Phrases(first, following, list(map(named.__getitem__, labels.tolist())))

@@ -27,7 +27,7 @@ def profession_spans(scan: Scan) -> list[Span]:
     """Jobs that are free and in lower case, or cued."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    if not lex.profession_cues.trie and not lex.occupations.trie:
+    if not lex.profession_cues.first and not lex.occupations.first:
         return spans
     cue_ends = _cue_ends(note, lex)
     for index, found in lex.occupations.matches(note.words, note.positions):
