@@ -36,6 +36,8 @@ def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
         ("Vitals 84 71 68 74\nPatient is 45", [("45", "AGE")], ["45"]),
         # a score's fraction after its cue is no date; other fractions and dates stay
         ("motor 5/5; pain 7/10", [("5/5", "DATE"), ("7/10", "DATE")], []),
+        ("2/6 systolic murmur; 3/6 holosystolic", [("2/6", "DATE"), ("3/6", "DATE")], []),
+        ("seen 2/6 at clinic; tab 5/6", [("2/6", "DATE"), ("5/6", "DATE")], ["2/6", "5/6"]),
         ("Scanned to Media tab 5/6; seen 5/5 and 3/10", [("5/6", "DATE"), ("5/5", "DATE"),
                                                          ("3/10", "DATE")],
          ["5/6", "5/5", "3/10"]),

@@ -8,8 +8,9 @@ row of readings; an ``AGE`` or ``ROOM`` span that is only a number in such a row
 unless the row names an age or a room ("Age", "yo", "Rm", "bed"), as a census table would, or
 is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a score ("5/5",
 "4/10": a whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor
-5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``) is dropped: the patterns never
-take it for a date, and a statistical detector at a low threshold may.
+5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``), or a grade out of 6 right before
+one ("2/6 systolic murmur"), is dropped: the patterns never take it for a date, and a
+statistical detector at a low threshold may.
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 import regex
 
-from deidkit.patterns.context import SCORE_CUES, words_before
+from deidkit.patterns.context import SCORE_CUES, words_after, words_before
 from deidkit.patterns.spec import Expression
 from deidkit.types import Document, Span
 
@@ -52,11 +53,15 @@ def _row_of_readings(line: str) -> bool:
 
 
 def _score(text: str, span: Span) -> bool:
-    """Whether ``span`` is a score's fraction ("5/5", "4/10", "9/10") right after a score cue."""
+    """Whether ``span`` is a score's fraction ("5/5", "4/10", "9/10") right after a score cue,
+    or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
     fraction = _FRACTION.compiled.fullmatch(text, span.start, span.end)
     if fraction is None:
         return False
     a, b = int(fraction.group("a")), int(fraction.group("b"))
+    if b == 6 and a <= b:  # a murmur's grade: its cue follows
+        after = words_after(text, span.end, 1)
+        return bool(after) and after[0] in SCORE_CUES
     if not (a == b or (b in {5, 10} and a <= b)):
         return False
     before = words_before(text, span.start, 1)
