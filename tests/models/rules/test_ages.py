@@ -25,6 +25,9 @@ from .helpers import found_by
         ("died on 15 March at the age of\n91.", {("91", "AGE")}, {("91", "AGE")}),
         ("Pt turned 17 on May 21; menarche 12.", {("17", "AGE"), ("12", "AGE")}, set()),
         ("She turned 93 in March.", {("93", "AGE")}, {("93", "AGE")}),
+        ('"I\'m ninety-two, no time for that." "I am 88."', {("ninety-two", "AGE"), ("88", "AGE")},
+         {("ninety-two", "AGE")}),
+        ("I'm 20 minutes away; I'm 100% sure", set(), set()),
         # clock times, places, weights, doses, turns that are no birthdays
         ("turned 45° to the left; turned 3 weeks ago; turned 2 times", set(), set()),
         ("Died at 0800; died at home; expired at 14:22.", set(), set()),
@@ -46,6 +49,11 @@ def test_cued_age_rule(
         ("lives with 2 sibs, sister (ages 4 and 13)", {("4", "AGE"), ("13", "AGE")}),
         ("Mother: Yesenia Delgado, 23, cashier", {("23", "AGE")}),
         ("FOB Caius Whitfield-Nakamura, 18, aware", {("18", "AGE")}),
+        # a table's cell after a relative: a number alone between column gaps
+        ("Xola Quorbit      wife         36    neg\nAnele Quorbit   son     11", {("36", "AGE"),
+                                                                       ("11", "AGE")}),
+        ("Children:    2    living; sons    3", set()),  # counts after plural kin
+        ("wife 36 neg; son  11 visits", set()),  # no column gap on both sides
         ("a truck driver, kids 13 and 16. Bowls", {("13", "AGE"), ("16", "AGE")}),
         # after a colon or the relative's name and a dash: a pedigree
         ("I-2 pat. grandmother: 93, DM2.", {("93", "AGE")}),

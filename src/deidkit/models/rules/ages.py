@@ -62,6 +62,7 @@ _NAME_TOKENS = 4
 _AGE_TOKEN = Expression(r"\d{1,3}")
 _AGE_LINKS = frozenset({"and", "&", ","})
 _NAME_ENDS = frozenset({",", "-", "--", ":"})  # between a relative's name and the age
+_PLURAL_KIN = frozenset({"children", "kids", "grandchildren", "sibs", "men", "women"})
 _COUNTED = frozenset({"times", "x", "visits", "doses", "of"})  # "sons 2 and 3 times"
 
 
@@ -90,12 +91,38 @@ def kin_age_spans(scan: Scan) -> list[Span]:
             listed = _listed_ages(scan, position)
             if not listed and labelled and _between_commas(note, position - 1):
                 listed = _ages(scan, [position])  # "grandmother: 80, DM2"
+            if not listed and _column_cell(note, position) and not _plural(
+                note.words[found[0] - 1]
+            ):
+                listed = _ages(scan, [position])  # "wife         36    neg", not "Children:  2"
             spans.extend(listed)
         elif position < named < len(note.tokens) and note.words[named] in _NAME_ENDS and (
             _between_commas(note, named)
         ):
             spans.extend(_ages(scan, [named + 1]))
     return spans
+
+
+def _column_cell(note: Note, index: int) -> bool:
+    """Whether the token at ``index`` is a number alone in a table's column: a gap of two
+    blanks or a tab on each side (or the line's end after it), on one line."""
+    tokens, text = note.tokens, note.text
+    if not 0 < index < len(tokens) or not _AGE_TOKEN.compiled.fullmatch(tokens[index].text):
+        return False
+    before = text[tokens[index - 1].end : tokens[index].start]
+    after_end = tokens[index + 1].start if index + 1 < len(tokens) else len(text)
+    after = text[tokens[index].end : after_end]
+    return _gap(before) and (_gap(after) or "\n" in after or index + 1 == len(tokens))
+
+
+def _plural(word: str) -> bool:
+    """Whether a relative's word names several ("sons", "children"): a number after it counts."""
+    return word in _PLURAL_KIN or (len(word) > 3 and word.endswith("s"))
+
+
+def _gap(blanks: str) -> bool:
+    """Whether ``blanks`` separate two columns of one line: two blanks or a tab."""
+    return "\n" not in blanks and ("  " in blanks or "\t" in blanks)
 
 
 def _joining_hyphen(note: Note, index: int) -> bool:
