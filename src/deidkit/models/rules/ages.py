@@ -104,25 +104,22 @@ def kin_age_spans(scan: Scan) -> list[Span]:
 
 
 def _column_cell(note: Note, index: int) -> bool:
-    """Whether the token at ``index`` is a number alone in a table's column: a gap of two
-    blanks or a tab on each side (or the line's end after it), on one line."""
-    tokens, text = note.tokens, note.text
-    if not 0 < index < len(tokens) or not _AGE_TOKEN.compiled.fullmatch(tokens[index].text):
+    """Whether the token at ``index`` is a number alone in a table's column: a column break
+    (``Note.wide_gap_before``) before it on its line, and another or the line's end after."""
+    if not 0 < index < len(note.tokens) or not _AGE_TOKEN.compiled.fullmatch(
+        note.tokens[index].text
+    ):
         return False
-    before = text[tokens[index - 1].end : tokens[index].start]
-    after_end = tokens[index + 1].start if index + 1 < len(tokens) else len(text)
-    after = text[tokens[index].end : after_end]
-    return _gap(before) and (_gap(after) or "\n" in after or index + 1 == len(tokens))
+    after = index + 1
+    ends_line = after == len(note.tokens) or not note.same_line(index, after)
+    return note.same_line(index - 1, index) and note.wide_gap_before(index) and (
+        ends_line or note.wide_gap_before(after)
+    )
 
 
 def _plural(word: str) -> bool:
     """Whether a relative's word names several ("sons", "children"): a number after it counts."""
     return word in _PLURAL_KIN or (len(word) > 3 and word.endswith("s"))
-
-
-def _gap(blanks: str) -> bool:
-    """Whether ``blanks`` separate two columns of one line: two blanks or a tab."""
-    return "\n" not in blanks and ("  " in blanks or "\t" in blanks)
 
 
 def _joining_hyphen(note: Note, index: int) -> bool:
