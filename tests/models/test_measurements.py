@@ -41,6 +41,12 @@ def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
         ("Scanned to Media tab 5/6; seen 5/5 and 3/10", [("5/6", "DATE"), ("5/5", "DATE"),
                                                          ("3/10", "DATE")],
          ["5/6", "5/5", "3/10"]),
+        # a fraction that is no month and day either way round is no date; one that is stays
+        ("PA 43/18; visit 19/30; NMES 10/50; seen 0/7", [("43/18", "DATE"), ("19/30", "DATE"),
+                                                        ("10/50", "DATE"), ("0/7", "DATE")],
+         []),
+        ("seen 25/12 and 12/31; 4/4 trials", [("25/12", "DATE"), ("12/31", "DATE"),
+                                               ("4/4", "DATE")], ["25/12", "12/31", "4/4"]),
     ],
 )
 def test_numbers_in_a_row_of_readings_are_no_ages_or_rooms(

@@ -10,7 +10,8 @@ is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a 
 "4/10": a whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor
 5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``), or a grade out of 6 right before
 one ("2/6 systolic murmur"), is dropped: the patterns never take it for a date, and a
-statistical detector at a low threshold may.
+statistical detector at a low threshold may. So is a ``DATE`` span that is a fraction no
+calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or a count.
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -68,17 +69,30 @@ def _score(text: str, span: Span) -> bool:
     return bool(before) and before[0] in SCORE_CUES
 
 
+def _no_day(text: str, span: Span) -> bool:
+    """Whether ``span`` is a fraction that is no month and day in either order ("19/30")."""
+    fraction = _FRACTION.compiled.fullmatch(text, span.start, span.end)
+    if fraction is None:
+        return False
+    a, b = int(fraction.group("a")), int(fraction.group("b"))
+    return not (_month_day(a, b) or _month_day(b, a))
+
+
+def _month_day(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
 def without_readings(documents: Sequence[Document]) -> list[Document]:
     """The documents without the ``AGE`` and ``ROOM`` spans that are cells of a row of
-    readings and the ``DATE`` spans that are scores."""
+    readings and the ``DATE`` spans that are scores or no day."""
     result = []
     for document in documents:
         text = document.text
         kept: list[Span] = []
         rows: dict[int, bool] = {}
         for span in document.spans:
-            if span.label == "DATE" and _score(text, span):
-                continue  # "motor 5/5": a score
+            if span.label == "DATE" and (_score(text, span) or _no_day(text, span)):
+                continue  # "motor 5/5": a score; "visit 19/30": no day
             if span.label in LABELS and _BARE.compiled.fullmatch(text, span.start, span.end):
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:

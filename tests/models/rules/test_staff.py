@@ -42,6 +42,11 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Plan: labs.\nICU RN\n", set()),
         ("1230  Cozaar 50 mg PO daily given  DR\n1300  pt resting", {("DR", "DOCTOR")}),
         ("Pamela Larranaga, MD PJL\nAddendum", {("PJL", "DOCTOR")}),
+        ("Signed 3/9.\nDict: IHN\nTech: RJB  Sonographer: KLM", {("IHN", "DOCTOR"),
+                                                              ("RJB", "DOCTOR"),
+                                                              ("KLM", "DOCTOR")}),
+        ("Result called to the ward, read back (FLA).", {("FLA", "DOCTOR")}),
+        ("Tech: CT and MRI reviewed; read back: MD.", set()),
         # clinical abbreviations, credentials, units and doses are no initials
         ("Plan per RN.", set()),
         ("Take 500 mg per day.", set()),

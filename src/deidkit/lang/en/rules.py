@@ -332,7 +332,8 @@ RULES = RuleLanguage(
         "w/", "verified w/", "verified with", "checked with", "double checked with",
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
         "received by", "taken by", "message taken by", "coordinator", "investigator",
-        "witness", "recorder", "scribe", "compressions",
+        "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
+        "sonographer", "read back", "read-back",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
