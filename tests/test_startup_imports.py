@@ -5,7 +5,8 @@ scipy.sparse (~0.25 CPU s with numpy's array API layer) is imported only once a 
 decoded ``crf_decode.NUMPY_PRODUCT_TOKENS`` tokens, and detection imports no redaction code (the
 age rule reads an age's years from ``deidkit.text.ages``), no surrogate code (the
 redaction engine imports it when a ``Deidentifier`` is made) and no corpus format
-(``deidkit.io``). A one-note ``deidkit detect`` imports no pydantic (typer below 0.29)."""
+(``deidkit.io``). A one-note ``deidkit detect`` imports no pydantic (typer below 0.29) and no
+redaction code (the batch runner turns to ``deidkit.batch.redaction`` in deidentify runs only)."""
 
 from __future__ import annotations
 
@@ -77,3 +78,27 @@ def test_a_one_note_command_imports_no_pydantic(tmp_path: Path) -> None:
     )
     assert done.stdout.split()[-3:] == ["0", "False", "False"]
     assert (tmp_path / "out.jsonl").exists()
+
+
+def test_a_one_note_detect_imports_no_redaction_engine(tmp_path: Path) -> None:
+    """Detection's steps live in ``deidkit.detector`` and the batch runner's redaction in
+    ``deidkit.batch.redaction``: ``deidkit detect`` loads none of ``deidkit.redact``
+    (~0.02 CPU s), ``deidkit deidentify`` does."""
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps({"id": "n1", "text": "Seen 3/14/2012."}) + "\n", encoding="utf-8")
+    loaded = {}
+    for command in ("detect", "deidentify"):
+        script = (
+            "import sys\n"
+            "from deidkit.cli.main import main\n"
+            f"code = main([{command!r}, {str(source)!r}, {str(tmp_path / command)!r} + '.jsonl'])\n"
+            "print(code, sorted(m for m in sys.modules if m.startswith('deidkit.redact')))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], check=True, capture_output=True, text=True
+        )
+        code, _, modules = done.stdout.strip().splitlines()[-1].partition(" ")
+        assert code == "0" and (tmp_path / f"{command}.jsonl").exists()
+        loaded[command] = modules
+    assert loaded["detect"] == "[]"
+    assert "'deidkit.redact.engine'" in loaded["deidentify"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deidkit.batch import RunSettings, run_deidentify
+from deidkit.batch import RunSettings, redaction, run_deidentify
 from deidkit.batch import runner as batch_runner
 from deidkit.cli.main import main
 from deidkit.corpus.synth import generate
@@ -60,7 +60,7 @@ def test_an_interruption_while_redacting_patients_resumes(
     run_deidentify(source, tmp_path / "whole.jsonl", key=key, buckets=8, settings=settings)
 
     calls = {"n": 0}
-    real = batch_runner.run_bucket
+    real = redaction.run_bucket
 
     def interrupted(*args: object) -> object:
         calls["n"] += 1
@@ -68,12 +68,12 @@ def test_an_interruption_while_redacting_patients_resumes(
             raise KeyboardInterrupt
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(batch_runner, "run_bucket", interrupted)
+    monkeypatch.setattr(redaction, "run_bucket", interrupted)
     target = tmp_path / "out.jsonl"
     with pytest.raises(KeyboardInterrupt):
         run_deidentify(source, target, key=key, buckets=8, settings=settings)
     assert not target.exists()
-    monkeypatch.setattr(batch_runner, "run_bucket", real)
+    monkeypatch.setattr(redaction, "run_bucket", real)
     report = run_deidentify(source, target, key=key, buckets=8, settings=settings)
     assert report.reused_chunks > 0
     assert target.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from deidkit.batch import RunSettings, run_deidentify, tasks
+from deidkit.batch import RunSettings, redaction, run_deidentify
 from deidkit.batch.runner import DEFAULT_BUCKETS, bucket_count
 from deidkit.redact.corpus import deidentify_corpus
 from deidkit.redact.engine import RedactOptions
@@ -60,14 +60,14 @@ def test_a_bucket_too_large_to_keep_is_read_twice_to_the_same_output(
     kept, read_twice = tmp_path / "kept.jsonl", tmp_path / "twice.jsonl"
     run_deidentify(source, kept, key=key, model="annotations", buckets=4, settings=settings)
     reads: list[str] = []
-    held_documents = tasks._held_documents
+    held_documents = redaction._held_documents
 
     def counted(work: object, parts: object) -> object:
         reads.append("read")
         return held_documents(work, parts)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tasks, "HELD_IN_MEMORY", 0)
-    monkeypatch.setattr(tasks, "_held_documents", counted)
+    monkeypatch.setattr(redaction, "HELD_IN_MEMORY", 0)
+    monkeypatch.setattr(redaction, "_held_documents", counted)
     run_deidentify(source, read_twice, key=key, model="annotations", buckets=4,
                    settings=settings)  # fmt: skip
     assert read_twice.read_bytes() == kept.read_bytes()

@@ -24,8 +24,6 @@ from deidkit.errors import OutputError
 from deidkit.io import FORMATS, jsonl, write_documents
 from deidkit.io.atomic import atomic_file, atomic_write_text
 from deidkit.io.common import safe_file_stem
-from deidkit.redact.engine import MappingEntry
-from deidkit.redact.mapping import write_mapping
 from deidkit.types import Document
 
 
@@ -158,18 +156,26 @@ def write_output(
     finally:
         ids.close()
     if mapping is not None:
-        written.mapping_entries = write_mapping(_mapping(work, keys, rejected), mapping)
+        written.mapping_entries = _write_mapping(work, keys, rejected, mapping)
     return written
 
 
-def _mapping(
-    work: WorkDir, keys: Sequence[str], rejected: set[tuple[str, int]]
-) -> Iterator[MappingEntry]:
-    for key, entry, _ in entries(work, keys):
-        if (key, entry["i"]) in rejected:
-            continue
-        for item in entry.get("map", ()):
-            yield MappingEntry(**item)
+def _write_mapping(
+    work: WorkDir, keys: Sequence[str], rejected: set[tuple[str, int]], path: Path
+) -> int:
+    """The run's mapping (a deidentify run's, when asked), without rejected documents."""
+    from deidkit.redact.engine import MappingEntry  # lazy: a detect run imports no redaction
+    from deidkit.redact.mapping import write_mapping  # lazy: as above
+
+    return write_mapping(
+        (
+            MappingEntry(**item)
+            for key, entry, _ in entries(work, keys)
+            if (key, entry["i"]) not in rejected
+            for item in entry.get("map", ())
+        ),
+        path,
+    )
 
 
 def write_errors(failures: Sequence[Failure], path: Path) -> None:

@@ -5,22 +5,15 @@ bounded number of calls in flight (the driver's memory does not grow with the in
 processes ignore Ctrl-C (the driver stops them), load the job's model once and exit when
 the driver dies, even if it is killed (``_exit_with_parent``).
 
-After a process's first task its model, feature tables and surrogate pools are built and
-stay for the whole run: before its next task they are moved out of the garbage collector's
-way (``gc.freeze``; a stage of one task, as a one-note command, skips the full collection
-this takes), since every full collection would otherwise walk all of them again (about
-6% of a single-process run's CPU time), and the youngest generation is collected after
-``YOUNG_THRESHOLD`` allocations instead of 700: a note makes tens of thousands of short-lived
-dicts and lists, nearly all freed by reference counting, so the default collected them
-~15 times a note for nothing (about 10% of the CPU time of detecting with the English
-default). This process's objects and thresholds are handed back (``gc.unfreeze``) when its
-executor closes.
+The garbage collector's policy while a process starts and works is ``deidkit.heap``'s: a
+worker pauses it from its start, the in-process executor and every worker settle the heap
+(collect, freeze, fewer young collections) before a process's second task, and a driver that
+hands its tasks to other processes ends its own start there (``make_executor``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import signal
 import sys
@@ -32,29 +25,9 @@ from typing import Any
 
 from deidkit.batch.job import Job, detector_for
 from deidkit.errors import ConfigError, DeidkitError
+from deidkit.heap import YOUNG_THRESHOLD, end_start, pause, restore, settle
 
 Call = tuple[Callable[..., Any], tuple[Any, ...]]
-
-YOUNG_THRESHOLD = 10_000
-"""Allocations (less deallocations) between collections of the youngest generation."""
-
-
-def _settle_heap() -> tuple[int, ...] | None:
-    """Collect, freeze every object alive now and raise the youngest generation's threshold
-    (see the module docstring); returns the thresholds to restore, or None (and nothing
-    done) if the collector is off or something else froze objects already."""
-    if not gc.isenabled() or gc.get_freeze_count():
-        return None
-    thresholds = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(max(thresholds[0], YOUNG_THRESHOLD), *thresholds[1:])
-    return thresholds
-
-
-def _restore_heap(thresholds: tuple[int, ...]) -> None:
-    gc.set_threshold(*thresholds)
-    gc.unfreeze()
 
 
 class Executor:
@@ -69,13 +42,13 @@ class Executor:
         for number, (function, args) in enumerate(calls):
             if number and not self._settled:  # the second task: the first built the model
                 self._settled = True
-                self._thresholds = _settle_heap()
+                self._thresholds = settle()
             yield function(*args)
 
     def close(self, *, cancel: bool = False) -> None:
         """Release the workers (``cancel``: drop calls not started yet)."""
         if self._thresholds is not None:
-            _restore_heap(self._thresholds)
+            restore(self._thresholds)
             self._thresholds = None
 
     def __enter__(self) -> Executor:
@@ -111,6 +84,7 @@ def _exit_with_parent(parent: int, death_signal: bool) -> None:
 
 
 def _start_worker(job: Job, parent: int | None = None, death_signal: bool = False) -> None:
+    pause()  # the collector stays off while the worker loads its model (deidkit.heap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if parent is not None:
         _exit_with_parent(parent, death_signal)
@@ -128,7 +102,7 @@ def _in_worker(function: Callable[..., Any], *args: Any) -> Any:
     result = function(*args)
     if not _worker_settled:
         _worker_settled = True
-        _settle_heap()
+        settle()
     return result
 
 
@@ -253,8 +227,15 @@ class DaskExecutor(Executor):
 def make_executor(job: Job, *, jobs: int, dask: Any = None) -> Executor:
     if jobs < 1:
         raise ConfigError("--jobs must be 1 or more")
+    if dask is not None or jobs > 1:
+        end_start()  # this process hands its tasks to others: its own start is over
     if dask is not None:
         return DaskExecutor(dask, jobs, job)
     if jobs == 1:
         return Executor()
     return ProcessExecutor(jobs, job)
+
+
+__all__ = [  # YOUNG_THRESHOLD: deidkit.heap's, named here too (bench/en_speed.py reads it)
+    "YOUNG_THRESHOLD", "Call", "DaskExecutor", "Executor", "ProcessExecutor", "make_executor",
+]

@@ -2,8 +2,10 @@
 
 A ``Job`` is a small picklable value sent to every worker (a process of ``--jobs N`` or a Dask
 worker). Workers load the job's model once (``detector_for``) and process documents with
-``detect_documents`` and ``redact_document``: a document that cannot be processed becomes a
-``Failure`` (its id, where it came from, a reason without note text) and is never written.
+``detect_documents`` (and, in a deidentify run, ``deidkit.batch.redaction``): a document that
+cannot be processed becomes a ``Failure`` (its id, where it came from, a reason without note
+text) and is never written. A detect run imports no redaction engine: the redaction options
+and key are only named here (``TYPE_CHECKING``).
 """
 
 from __future__ import annotations
@@ -14,19 +16,21 @@ import json
 import signal
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from deidkit.detector import Predictor
-from deidkit.errors import ConfigError, DeidkitError
+from deidkit.detector import Predictor, detect, resolve_detector
+from deidkit.errors import DeidkitError
+from deidkit.heap import end_start
 from deidkit.models import SHIPPED_MODELS, resolve_model_path
 from deidkit.models.adjust import Adjusted, adjusted
 from deidkit.pieces import DEFAULT_BATCH_SIZE, PiecewisePredictor
-from deidkit.redact import detect, resolve_detector
-from deidkit.redact.engine import Deidentifier, Redacted, RedactOptions
-from deidkit.redact.keys import SecretKey
 from deidkit.types import Document
+
+if TYPE_CHECKING:
+    from deidkit.redact.engine import RedactOptions
+    from deidkit.redact.keys import SecretKey
 
 Kind = Literal["detect", "deidentify"]
 STATEFUL_MODES = frozenset({"surrogate", "tag"})
@@ -39,7 +43,8 @@ class Job:
     """Everything a worker needs to process documents; the same for every chunk of a run.
 
     ``model`` is a shipped model name or a model folder (None: the language's default;
-    ``"annotations"``: use the spans already in the input). ``detector`` is a detector object
+    ``"annotations"``: use the spans already in the input). ``options`` (how PHI is replaced)
+    and ``key`` are a deidentify job's, None in a detect job. ``detector`` is a detector object
     given through the Python API (single-process runs only). ``read_options`` are the input
     format's options (CSV columns, ...). ``timeout`` is in seconds per document.
     ``threshold``, ``ages`` and ``propagate`` apply to detection (``deidkit.models.adjust``;
@@ -53,7 +58,7 @@ class Job:
     root: str = ""
     model: str | None = None
     lang: str = "en"
-    options: RedactOptions = field(default_factory=RedactOptions)
+    options: RedactOptions | None = None
     key: SecretKey | None = None
     keep_metadata: bool = False
     patient_from_id: str | None = None
@@ -74,12 +79,18 @@ class Job:
     @property
     def stateful(self) -> bool:
         """True when a patient's documents must be redacted together."""
-        return self.kind == "deidentify" and self.options.mode in STATEFUL_MODES
+        return (
+            self.kind == "deidentify"
+            and self.options is not None
+            and self.options.mode in STATEFUL_MODES
+        )
 
     def fingerprint(self) -> dict[str, Any]:
         """What the chunk results depend on (no secrets: the key by a keyed digest)."""
-        options = asdict(self.options)
-        options["keep_labels"] = sorted(self.options.keep_labels)
+        options = None
+        if self.kind == "deidentify" and self.options is not None:
+            options = asdict(self.options)
+            options["keep_labels"] = sorted(self.options.keep_labels)
         return {
             "kind": self.kind,
             "format": self.fmt,
@@ -87,7 +98,7 @@ class Job:
             "model_checksum": _model_checksum(self.model, self.lang) if self.detector is None
             else None,
             "lang": self.lang,
-            "options": options if self.kind == "deidentify" else None,
+            "options": options,
             "key": key_fingerprint(self.key) if self.kind == "deidentify" else None,
             "keep_metadata": self.keep_metadata,
             "patient_from_id": self.patient_from_id,
@@ -259,6 +270,7 @@ def detect_documents(
     never costs the others their spans, and is never returned without them."""
     detector = detector_for(job)
     if detector is None:
+        end_start()
         return list(documents)
     detector = PiecewisePredictor(detector)  # long notes in pieces: bounded memory
     size = max(1, job.batch_size)
@@ -273,6 +285,8 @@ def detect_documents(
             continue
         except (Exception, DocumentTimeout):
             pass
+        finally:  # the first batch built the model's tables: the process's start is over
+            end_start()
         for document, source in zip(batch, sources[start : start + size], strict=True):
             try:
                 with time_limit(job.timeout):
@@ -282,39 +296,6 @@ def detect_documents(
                     failure_of(error, document_id=document.id, source=source, stage="detect")
                 )
     return out
-
-
-def redact_document(
-    job: Job, deidentifier: Deidentifier, document: Document, source: str, *,
-    observed: bool = False,
-) -> Redacted | Failure:
-    """The redacted document, or a Failure (never the original text); ``observed``: the
-    deidentifier has already observed it."""
-    try:
-        with time_limit(job.timeout):
-            return deidentifier.redact(document, with_mapping=job.mapping, observed=observed)
-    except (Exception, DocumentTimeout) as error:
-        return failure_of(error, document_id=document.id, source=source, stage="redact")
-
-
-def make_deidentifier(job: Job) -> Deidentifier:
-    if job.key is None:
-        raise ConfigError("a deidentify job needs a key")
-    return Deidentifier(job.options, key=job.key)
-
-
-def output_document(job: Job, redacted: Redacted) -> tuple[dict[str, Any], list[str]]:
-    """The JSON of an output document (metadata dropped unless kept) and the dropped keys."""
-    document = redacted.document
-    dropped: list[str] = []
-    if document.metadata and not job.keep_metadata:
-        dropped = sorted(document.metadata)
-        document = replace(document, metadata={})
-    return document.to_dict(), dropped
-
-
-def mapping_of(redacted: Redacted) -> list[dict[str, Any]]:
-    return [entry.to_dict() for entry in redacted.mapping]
 
 
 def dumps(data: Any) -> str:

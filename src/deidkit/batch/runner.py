@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deidkit.batch import progress as progress_bar
 from deidkit.batch.assemble import write_errors, write_output
@@ -39,14 +39,16 @@ from deidkit.batch.sources import (
     read_options_of,
     stream_partition,
 )
-from deidkit.batch.tasks import held_parts, run_bucket, run_chunk
+from deidkit.batch.tasks import held_parts, run_chunk
 from deidkit.batch.workdir import WorkDir, default_work_dir
 from deidkit.detector import Predictor, model_argument
 from deidkit.errors import ConfigError, DeidkitError, OutputError
 from deidkit.io import FORMATS, get_format
-from deidkit.redact.corpus import CorpusReport
-from deidkit.redact.engine import RedactOptions
-from deidkit.redact.keys import SecretKey
+from deidkit.run_report import CorpusReport
+
+if TYPE_CHECKING:  # a detect run imports no redaction engine: a deidentify run's steps do
+    from deidkit.redact.engine import RedactOptions
+    from deidkit.redact.keys import SecretKey
 
 DEFAULT_CHUNK_SIZE = 64
 DEFAULT_BUCKETS = 64
@@ -113,6 +115,8 @@ def run_deidentify(
     ``bucket_count``); the output is the same for any number. ``threshold``, ``ages`` and
     ``propagate`` apply to the model's detection (``deidkit.models.adjust``).
     """
+    from deidkit.redact.engine import RedactOptions  # lazy: a detect run imports no redaction
+
     model = model_argument(model, detector)
     options = options or RedactOptions()
     if mapping is not None and (
@@ -265,6 +269,8 @@ def _run(
     try:
         key = user_key
         if kind == "deidentify" and key is None:
+            from deidkit.redact.keys import SecretKey  # lazy: a detect run imports no redaction
+
             key = SecretKey(work.key_material(), generated=True)
         job = replace(job, key=key)
         detector_for(job)  # a model that cannot be loaded stops the run here, in one line
@@ -273,7 +279,7 @@ def _run(
             target=target,
             source_format=fmt,
             target_format=out_format,
-            mode=job.options.mode if kind == "deidentify" else "detect",
+            mode=job.options.mode if job.options is not None else "detect",
             key_generated=user_key is None and kind == "deidentify",
             work_dir=work.path,
         )
@@ -395,6 +401,8 @@ def _stage_buckets(
     """Redact the documents held for their patients, bucket by bucket."""
     if not job.stateful:
         return []
+    from deidkit.batch.redaction import run_bucket  # lazy: a detect run imports no redaction
+
     held = {
         int(bucket): 0 for summary in summaries for bucket in summary["held"]
     }

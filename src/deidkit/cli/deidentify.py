@@ -34,10 +34,10 @@ from deidkit.io.schemes import (
     portable_labels,
 )
 from deidkit.labels import LABELS
-from deidkit.redact.corpus import CorpusReport
 from deidkit.redact.engine import RedactOptions
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.modes import MODES, TAG_STYLES
+from deidkit.run_report import CorpusReport
 
 
 def parse_shift_range(value: str) -> tuple[int, int]:

@@ -10,41 +10,21 @@ the run stops with an error naming it, or (``skip_failed``) leaves it out and re
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from deidkit.detector import Predictor
+from deidkit.detector import Predictor, detect, resolve_detector
 from deidkit.errors import ConfigError, DeidkitError, OutputError
 from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
 from deidkit.io.atomic import atomic_write_text
-from deidkit.redact import detect, resolve_detector
 from deidkit.redact.engine import Deidentifier, MappingEntry, RedactOptions, patient_of
 from deidkit.redact.keys import SecretKey
 from deidkit.redact.mapping import write_mapping
+from deidkit.run_report import CorpusReport
 from deidkit.types import Document, Span
 
 BATCH = 64
-
-
-@dataclass
-class CorpusReport:
-    """What a corpus run did (counts only: no note text)."""
-
-    source: Path
-    target: Path
-    source_format: str
-    target_format: str
-    mode: str
-    documents: int = 0
-    spans: Counter[str] = field(default_factory=Counter)
-    skipped: list[str] = field(default_factory=list)
-    mapping: Path | None = None
-    mapping_entries: int = 0
-    key_generated: bool = False
-    dropped_metadata: set[str] = field(default_factory=set)
-    spans_dropped_by_format: bool = False
 
 
 def _same_or_inside(path: Path, folder: Path) -> bool:
