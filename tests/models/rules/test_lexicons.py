@@ -4,6 +4,9 @@ built from it, and the same dictionaries stored prepared."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -133,6 +136,74 @@ def test_the_digest_does_not_depend_on_the_order_of_sets() -> None:
     assert lexicons_module._canonical(shuffled) == lexicons_module._canonical(data)
     renamed = dataclasses.replace(data, eponym_heads=data.eponym_heads | {"zzz"})
     assert lexicons_module._canonical(renamed) != lexicons_module._canonical(data)
+
+
+def _digest_with(monkeypatch: pytest.MonkeyPatch, code: str, **changes: object) -> str:
+    """``rule_data_digest`` with ``changes`` made to the rule data of ``code``."""
+    language = get_language(code)
+    changed = dataclasses.replace(language, rules=dataclasses.replace(language.rules, **changes))
+    with monkeypatch.context() as patch:
+        patch.setattr(lexicons_module, "get_language",
+                      lambda wanted: changed if wanted == code else get_language(wanted))
+        return rule_data_digest()
+
+
+@pytest.mark.parametrize("code", language_codes())
+def test_one_word_changed_in_any_list_of_rule_data_changes_the_digest(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = get_language(code).rules
+    shipped = rule_data_digest()
+    assert _digest_with(monkeypatch, code) == shipped  # the same data: the same digest
+    for item in dataclasses.fields(data):
+        value = getattr(data, item.name)
+        if value is None or (not value and not isinstance(value, bool)):
+            continue  # nothing to change
+        if isinstance(value, frozenset):  # a set of words: one word swapped
+            word = min(value)
+            swapped = (value - {word}) | {word + "x"}
+            assert _digest_with(monkeypatch, code, **{item.name: swapped}) != shipped, item.name
+        elif isinstance(value, dict):  # a mapping: one key, then one value changed
+            key = next(iter(value))
+            renamed = {(name + "x" if name == key else name): kind for name, kind in value.items()}
+            assert _digest_with(monkeypatch, code, **{item.name: renamed}) != shipped, item.name
+            other = dict(value)
+            other[key] = ("x", *value[key]) if isinstance(value[key], tuple) else value[key] + "x"
+            assert _digest_with(monkeypatch, code, **{item.name: other}) != shipped, item.name
+        elif isinstance(value, tuple):  # rows in order: one changed, then the order
+            first = value[0]
+            row = (first + "x") if isinstance(first, str) else (*first[:-1], first[-1] + "x")
+            assert _digest_with(monkeypatch, code, **{item.name: (row, *value[1:])}) != shipped
+            if len(set(value)) > 1:
+                turned = tuple(reversed(value))
+                assert _digest_with(monkeypatch, code, **{item.name: turned}) != shipped
+        elif isinstance(value, bool):
+            assert _digest_with(monkeypatch, code, **{item.name: not value}) != shipped
+        else:
+            pytest.fail(f"{item.name}: a kind of rule data this test does not change")
+
+
+def test_the_digest_keeps_sets_of_rows_and_mixed_values_apart() -> None:
+    rows = frozenset({("b", "x"), ("a", "y")})
+    assert lexicons_module._canonical(rows) == [["a", "y"], ["b", "x"]]
+    assert lexicons_module._canonical(frozenset({"1", 1})) != lexicons_module._canonical(
+        frozenset({"1", 2})
+    )
+    assert lexicons_module._canonical(("a", 1, None, True)) == ["a", 1, None, True]
+    assert lexicons_module._canonical({"a": "b"}) != lexicons_module._canonical({"a": "c"})
+    assert lexicons_module._canonical({"a": ("b",)}) != lexicons_module._canonical({"a": "b"})
+
+
+def test_the_digest_is_the_same_in_every_process() -> None:
+    script = "from deidkit.models.rules.lexicons import rule_data_digest; print(rule_data_digest())"
+    found = {
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout.strip()
+        for seed in ("1", "2")
+    }
+    assert found == {rule_data_digest()}
 
 
 def test_stored_lexicons_of_other_data_round_trip() -> None:

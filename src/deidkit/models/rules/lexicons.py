@@ -279,18 +279,32 @@ def rule_data_digest() -> str:
 def _canonical(value: object) -> Any:
     """``value`` as JSON that does not depend on the hash seed (sets sorted); an unknown
     type gives its ``repr``, which may change between processes (then the fingerprint does
-    not match and the lexicons are built: slower, never wrong)."""
+    not match and the lexicons are built: slower, never wrong). Containers of atoms only
+    (most rule data: thousands of words) are taken whole, by C-level calls: a set of strings
+    sorted as strings, a tuple or a mapping of atoms as it is."""
     if isinstance(value, str | bool | int | float) or value is None:
         return value
     if isinstance(value, frozenset | set):
+        if set(map(type, value)) <= {str}:
+            return sorted(value)
         return sorted((_canonical(item) for item in value), key=repr)
     if isinstance(value, Mapping):
+        if _atoms(value.keys()) and _atoms(value.values()):
+            return [["map"], *map(list, value.items())]
         return [["map"], *([_canonical(key), _canonical(item)] for key, item in value.items())]
     if isinstance(value, tuple | list):
-        return [_canonical(item) for item in value]
+        return list(value) if _atoms(value) else [_canonical(item) for item in value]
     if isinstance(value, RuleLanguage):
         return {item.name: _canonical(getattr(value, item.name)) for item in fields(value)}
     return repr(value)
+
+
+_ATOMS = frozenset({str, bool, int, float, type(None)})
+
+
+def _atoms(items: Iterable[object]) -> bool:
+    """Whether every item is a string, a number, a boolean or None (exactly those types)."""
+    return set(map(type, items)) <= _ATOMS
 
 
 def lexicons_arrays(lex: Lexicons) -> dict[str, np.ndarray]:
