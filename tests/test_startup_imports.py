@@ -102,3 +102,26 @@ def test_a_one_note_detect_imports_no_redaction_engine(tmp_path: Path) -> None:
         loaded[command] = modules
     assert loaded["detect"] == "[]"
     assert "'deidkit.redact.engine'" in loaded["deidentify"]
+
+
+def test_a_one_note_detect_of_a_text_file_reads_no_toml(tmp_path: Path) -> None:
+    """``tomllib`` (~3 ms) loads only when a ``--config`` file is read (training)."""
+    source = tmp_path / "one.txt"
+    source.write_text("Seen 3/14/2012.\n", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from deidkit.cli.main import main\n"
+        f"code = main(['detect', {str(source)!r}, {str(tmp_path / 'out.jsonl')!r}])\n"
+        "print(code, 'tomllib' in sys.modules)\n"
+        "from deidkit.cli.models import read_config_file\n"
+        "from pathlib import Path\n"
+        f"config = Path({str(tmp_path / 'c.toml')!r})\n"
+        "config.write_text('c2 = 0.5', encoding='utf-8')\n"
+        "print(read_config_file(config))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    )
+    lines = done.stdout.strip().splitlines()
+    assert lines[-2].split() == ["0", "False"]
+    assert lines[-1] == "{'c2': 0.5}"  # a TOML config is still read

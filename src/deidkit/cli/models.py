@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +76,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise InputError(f"cannot read the config file ({error.strerror})", path=path,
                          fix="check the path") from None
+    import tomllib  # lazy: only a --config file reads TOML (~3 ms a command)
+
     try:
         data = tomllib.loads(raw.decode("utf-8")) if path.suffix == ".toml" else json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
