@@ -22,9 +22,10 @@ from source costs about a second more).
 
 ``--baseline SRC`` also measures another checkout's package (its ``src`` folder, e.g. from
 ``git archive <commit> | tar -x -C /tmp/old``), interleaved with this one in the same run,
-and reports each figure's ratio (baseline / current). ``--current SRC`` measures that
-``src`` folder instead of the installed package (two clean checkouts, when others edit the
-working tree meanwhile).
+and reports each figure's ratio (baseline / current); the two take turns at going first
+(whichever runs second in a pair tends to be slower on a busy machine). ``--current SRC``
+measures that ``src`` folder instead of the installed package (two clean checkouts, when
+others edit the working tree meanwhile).
 
     .venv/bin/python bench/startup.py [--repeats 5] [--model en] [--baseline SRC]
         [--current SRC] [--out FILE.json]
@@ -124,7 +125,8 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 def measure(repeats: int, model: str | None, sources: dict[str, str | None]) -> dict[str, Any]:
     """CPU seconds of each start-up step for each package source (None: the installed
-    one; else a ``src`` folder put first on ``PYTHONPATH``), interleaved repeat by repeat."""
+    one; else a ``src`` folder put first on ``PYTHONPATH``), interleaved repeat by repeat,
+    each source going first in turn."""
     samples: dict[str, dict[str, list[float]]] = {label: {} for label in sources}
 
     with tempfile.TemporaryDirectory(prefix="deidkit-startup-") as folder:
@@ -157,8 +159,9 @@ def measure(repeats: int, model: str | None, sources: dict[str, str | None]) -> 
             for argv in commands.values():
                 _clean(work)
                 _command_cpu(argv, env)
-        for _ in range(repeats):
-            for label, env in envs.items():
+        for repeat in range(repeats):  # the trees take turns at going first
+            turn = list(envs.items())
+            for label, env in turn if repeat % 2 == 0 else reversed(turn):
                 found = samples[label]
                 before = _children_cpu()
                 subprocess.run([PYTHON, "-c", "pass"], env=env, check=True)
