@@ -57,6 +57,8 @@ def test_lowercase_names_rule(text: str, expected: set[tuple[str, str]]) -> None
     ("text", "expected"),
     [
         ("handoff from will @ 0400", {("will", "DOCTOR")}),
+        ("found on floor by CNA renata on rounds; seen by RN at 0300; by tech with transfer",
+         {("renata", "DOCTOR")}),
         ("HANDOFF TO JEET ON CAYA 21.", {("JEET", "DOCTOR")}),
         ("sitter rafael petz til 0945", {("rafael petz", "DOCTOR")}),
         ("1:1 cory til 1800", {("cory", "DOCTOR")}),

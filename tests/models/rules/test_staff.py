@@ -47,6 +47,13 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
                                                               ("KLM", "DOCTOR")}),
         ("Result called to the ward, read back (FLA).", {("FLA", "DOCTOR")}),
         ("Tech: CT and MRI reviewed; read back: MD.", set()),
+        ("Attendees: IH, TTW, RO\nDiscussed.", {("IH", "DOCTOR"), ("TTW", "DOCTOR"),
+                                               ("RO", "DOCTOR")}),
+        # a typist's code before the dictation's date; in lower case alone ending a line
+        ("Medical Director\nLIM/kw d:01/29/26 t:01/29/26", {("LIM", "DOCTOR"),
+                                                           ("kw", "DOCTOR")}),
+        ("Harriet Wolcott, DO, PM&R       hew/dt", {("hew", "DOCTOR"), ("dt", "DOCTOR")}),
+        ("Plan: and/or PT\nyes/no\nunder/over\nbp/hr\nrisk/benefit", set()),
         # clinical abbreviations, credentials, units and doses are no initials
         ("Plan per RN.", set()),
         ("Take 500 mg per day.", set()),
@@ -110,6 +117,10 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("10/02/24 cnygaard: claim denied\n11/04/24 09:12 jtran: call from wife",
          {("cnygaard", "USERNAME"), ("jtran", "USERNAME")}),
         ("3/4 plan: continue\n2024-01-05 note: stable", set()),
+        # ... or, with a digit or an underscore, before a column's gap
+        ("07/01/2026  PFS_LMURILLO   Denial received\n07/09/2026 09:12 jtran2   called wife",
+         {("PFS_LMURILLO", "USERNAME"), ("jtran2", "USERNAME")}),
+        ("10/02/24 claim   denied\n3/4 ambulating   well\nHGB_A1C 7.2", set()),
     ],
 )
 def test_usernames_rule(text: str, expected: set[tuple[str, str]]) -> None:

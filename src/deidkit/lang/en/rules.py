@@ -333,7 +333,7 @@ RULES = RuleLanguage(
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
         "received by", "taken by", "message taken by", "coordinator", "investigator",
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
-        "sonographer", "read back", "read-back",
+        "sonographer", "read back", "read-back", "attendees", "participants",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
@@ -396,7 +396,8 @@ RULES = RuleLanguage(
         "oob with", "up to chair with", "ambulated with", "ambulating with", "walked with",
         "rec'd from", "received from", "care assumed from", "assumed care from", "signout to",
         "sign out to", "signed out to", "covering rn", "covering", "charge rn", "charge nurse",
-        "primary rn", "primary nurse", "bedside rn", "1:1",
+        "primary rn", "primary nurse", "bedside rn", "1:1", "by rn", "by cna", "by lpn",
+        "by lvn", "by pct", "by tech",
     ),
     not_after_handoff=frozenset(
         str.split(

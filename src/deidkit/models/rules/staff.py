@@ -23,6 +23,7 @@ from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 TRANSCRIPTION = Expression(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
+LOWER_TRANSCRIPTION = Expression(r"[a-z]{2,10}/[a-z]{2,4}")  # "ofenwick/tr" alone on its line
 INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 LOGIN = Expression(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = Expression(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
@@ -46,10 +47,14 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans = _cued_initials(note, lex, in_parentheses=False)
     for index in note.indices(word for word in note.positions if "/" in word):
         token = note.tokens[index]
-        if TRANSCRIPTION.compiled.fullmatch(token.text):
-            parts = token.text.casefold().split("/")
-            if not any(part in lex.clinical_abbreviations for part in parts):
-                spans.append(note.span(index, index + 1, "DOCTOR"))
+        parts = token.text.casefold().split("/")
+        if any(part in lex.clinical_abbreviations for part in parts):
+            continue
+        if TRANSCRIPTION.compiled.fullmatch(token.text) or (
+            LOWER_TRANSCRIPTION.compiled.fullmatch(token.text) and _alone(note, index)
+            and not any(part in lex.common or part in lex.medical for part in parts)
+        ):
+            spans.append(note.span(index, index + 1, "DOCTOR"))
     spans.extend(_transcription_codes(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
@@ -99,8 +104,8 @@ def initials_spans(scan: Scan) -> list[Span]:
 
 
 def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
-    """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt" (two
-    spans)."""
+    """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt",
+    "LIM/kw d:01/29/26"; in lower case only alone at a line's end ("ofenwick/tr")."""
     spans: list[Span] = []
     for index in note.indices({"/", ":"}):
         if index == 0 or index + 1 >= len(note.tokens):
@@ -109,14 +114,39 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         if author.end != note.tokens[index].start or note.tokens[index].end != typist.start:
             continue  # a blank on either side: "BP: 120"
         ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
-        ends_column = not ends_line and note.wide_gap_before(index + 2)  # "EV:lbt  D 10/4/22"
+        ends_column = not ends_line and (  # "EV:lbt  D 10/4/22", "LIM/kw d:01/29/26"
+            note.wide_gap_before(index + 2) or _dictation_date(note, index + 2)
+        )
         code = f"{author.text}/{typist.text}"
-        if (ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code) and (
-            not {author.text.casefold(), typist.text.casefold()} & lex.clinical_abbreviations
-        ) and note.words[index + 1] not in lex.common:
+        words = (author.text.casefold(), typist.text.casefold())
+        if any(word in lex.clinical_abbreviations for word in words) or words[1] in lex.common:
+            continue
+        if ((ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code)) or (
+            ends_line and LOWER_TRANSCRIPTION.compiled.fullmatch(code)
+            and _opens_column(note, index - 1)
+            and words[0] not in lex.common and words[0] not in lex.medical
+        ):
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
                                                                       "DOCTOR")]
     return spans
+
+
+def _alone(note: Note, index: int) -> bool:
+    """Whether token ``index`` ends its line and opens it or follows a column's gap."""
+    ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
+    return ends_line and _opens_column(note, index)
+
+
+def _opens_column(note: Note, index: int) -> bool:
+    """Whether token ``index`` opens its line or follows a column's gap."""
+    return index == 0 or not note.same_line(index - 1, index) or note.wide_gap_before(index)
+
+
+def _dictation_date(note: Note, index: int) -> bool:
+    """Whether a dictation's date field starts at ``index`` ("d:01/29/26", "D: 3/4")."""
+    return index + 1 < len(note.tokens) and note.words[index] in {"d", "t"} and (
+        note.words[index + 1] == ":"
+    )
 
 
 def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[Span]:
@@ -282,7 +312,8 @@ _LOG_TIME = Expression(r"\d{1,2}:\d{2}(?::\d{2})?|\d{4}|[AaPp][Mm]")
 
 def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The log-in name after the date (and time) opening a line of a log, before a colon
-    ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife")."""
+    ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife") or, with a
+    digit or an underscore, before a column's gap ("07/01/26  PFS_LMURILLO   Denial")."""
     spans: list[Span] = []
     log_date = _LOG_DATE.compiled
     for first in note.line_starts:
@@ -296,9 +327,14 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
         if start >= len(note.tokens) or not note.same_line(first, start):
             continue
         end = _login(note, lex, start)
-        if end is not None and end < len(note.tokens) and note.words[end] == ":" and (
-            note.tokens[end].start == note.tokens[end - 1].end
-        ):
+        if end is None or end >= len(note.tokens):
+            continue
+        login = note.text[note.tokens[start].start : note.tokens[end - 1].end]
+        colon = note.words[end] == ":" and note.tokens[end].start == note.tokens[end - 1].end
+        column = note.same_line(start, end) and note.wide_gap_before(end) and any(
+            c.isdigit() or c == "_" for c in login
+        )
+        if colon or column:
             spans.append(note.span(start, end, "USERNAME"))
     return spans
 
@@ -329,6 +365,10 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
         return None
     has_digit = any(c.isdigit() for c in text)
     word = text.casefold()
+    if "_" in word.strip("_") and not all(
+        part in lex.common or part in lex.clinical_abbreviations for part in word.split("_")
+    ):
+        return end  # "PFS_LMURILLO", "xmon_atheod": no word is written so
     if has_digit:
         return end if sum(c.isalpha() for c in text) >= 2 and word not in (
             lex.clinical_abbreviations
