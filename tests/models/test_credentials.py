@@ -1,4 +1,5 @@
-"""A name ends before its credential and before the next line (deidkit.models.credentials)."""
+"""A name starts after its title and ends before its credential and the next line
+(deidkit.models.credentials)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,18 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Mercy Hospital MD", [("Mercy Hospital MD", "HOSPITAL")], ["Mercy Hospital MD"]),
         # a name over two lines that goes on with a name
         ("Ana\nDelgado-Marin", [("Ana\nDelgado-Marin", "PATIENT")], ["Ana\nDelgado-Marin"]),
+        # a title in no name list before the name: cut
+        ("handed to Sgt. Bajwa", [("Sgt. Bajwa", "DOCTOR")], ["Bajwa"]),
+        ("Surgeon: Dr Vuong. LOS 6", [("Dr Vuong", "DOCTOR")], ["Vuong"]),
+        # ... not an initial, an ordinary word, a name, a title alone or on another line
+        ("I. Harutyunyan, R. Mbatha", [("I. Harutyunyan", "DOCTOR"), ("R. Mbatha", "DOCTOR")],
+         ["I. Harutyunyan", "R. Mbatha"]),
+        ("Temperance Ogundipe-Lowe", [("Temperance Ogundipe-Lowe", "DOCTOR")],
+         ["Temperance Ogundipe-Lowe"]),
+        ("Will Ostrowski", [("Will Ostrowski", "DOCTOR")], ["Will Ostrowski"]),
+        ("Officer Bajwa", [("Officer Bajwa", "DOCTOR")], ["Officer Bajwa"]),  # a surname too
+        ("seen by Mr", [("Mr", "DOCTOR")], ["Mr"]),
+        ("Dr.\nBajwa", [("Dr.\nBajwa", "DOCTOR")], ["Dr.\nBajwa"]),
     ],
 )
 def test_names_are_cut_before_credentials_and_line_breaks(

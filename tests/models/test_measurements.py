@@ -45,6 +45,13 @@ def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
         ("PA 43/18; visit 19/30; NMES 10/50; seen 0/7", [("43/18", "DATE"), ("19/30", "DATE"),
                                                         ("10/50", "DATE"), ("0/7", "DATE")],
          []),
+        # a time of day is no part of a date
+        ("Run: 2026-03-20 10:44; arrival 03:47; dep 19 Sept 07:30 MST",
+         [("2026-03-20 10:44", "DATE"), ("03:47", "DATE"), ("19 Sept 07:30", "DATE")],
+         ["2026-03-20", "19 Sept"]),
+        ("seen 4/2 @ 2:15 pm; on 3/4/2024T14:05:59", [("4/2 @ 2:15 pm", "DATE"),
+                                                      ("3/4/2024T14:05:59", "DATE")],
+         ["4/2", "3/4/2024"]),
         ("seen 25/12 and 12/31; 4/4 trials", [("25/12", "DATE"), ("12/31", "DATE"),
                                                ("4/4", "DATE")], ["25/12", "12/31", "4/4"]),
     ],

@@ -12,6 +12,9 @@ is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a 
 one ("2/6 systolic murmur"), is dropped: the patterns never take it for a date, and a
 statistical detector at a low threshold may. So is a ``DATE`` span that is a fraction no
 calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or a count.
+A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a clock
+time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
+dropped.
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -36,6 +39,9 @@ LABELS = frozenset({"AGE", "ROOM"})
 _NUMBER = Expression(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
 _BARE = Expression(r"\d{1,3}")
 _FRACTION = Expression(r"(?P<a>\d{1,2})/(?P<b>\d{1,2})")
+_CLOCK = Expression(  # a time of day ending a span, with what joins it to the date before
+    r"(?:^|[ \t,@T]+)(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?[AaPp]\.?[Mm]\.?)?$"
+)
 _CUES = Expression(  # an age, a room, or a line of demographics ("DOB ... | 37 F")
     r"\b(?:age[sd]?|yo|y/o|yrs?|years?|old|months?|mos?|rm|rooms?|beds?|bays?|suite|dob|sex"
     r"|gender|mrn|male|female)\b|\b\d{1,3}[ \t]?[MF]\b",
@@ -82,17 +88,33 @@ def _month_day(month: int, day: int) -> bool:
     return 1 <= month <= 12 and 1 <= day <= 31
 
 
+def _without_clock(text: str, span: Span) -> Span | None:
+    """``span`` without a time of day at its end; None if it was only one."""
+    clock = _CLOCK.compiled.search(text[span.start : span.end])
+    if clock is None:
+        return span
+    if clock.start() == 0:
+        return None
+    end = span.start + clock.start()
+    return Span(span.start, end, span.label, source=span.source, score=span.score)
+
+
 def without_readings(documents: Sequence[Document]) -> list[Document]:
     """The documents without the ``AGE`` and ``ROOM`` spans that are cells of a row of
-    readings and the ``DATE`` spans that are scores or no day."""
+    readings and the ``DATE`` spans that are scores or no day, and without times of day."""
     result = []
     for document in documents:
         text = document.text
         kept: list[Span] = []
         rows: dict[int, bool] = {}
         for span in document.spans:
-            if span.label == "DATE" and (_score(text, span) or _no_day(text, span)):
-                continue  # "motor 5/5": a score; "visit 19/30": no day
+            if span.label == "DATE":
+                if _score(text, span) or _no_day(text, span):
+                    continue  # "motor 5/5": a score; "visit 19/30": no day
+                dated = _without_clock(text, span)  # "2026-03-06 14:02": the date only
+                if dated is None:
+                    continue
+                span = dated
             if span.label in LABELS and _BARE.compiled.fullmatch(text, span.start, span.end):
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
@@ -102,6 +124,6 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
                     continue
             kept.append(span)
         result.append(
-            document if len(kept) == len(document.spans) else document.with_spans(tuple(kept))
+            document if kept == list(document.spans) else document.with_spans(tuple(kept))
         )
     return result
