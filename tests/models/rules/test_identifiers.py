@@ -81,6 +81,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Vitamin D 1000000IU; 1234567X; www.ab12cd34ef.com", set()),
         ("afib 90s-110s, sbp 100s-120s overnight", set()),
         ("AF w/ RVR 120-130s (new)", set()),
+        ("Sleeps 7:30pm-7am; clinic 9am-5pm; NCT05829114-like trial", set()),  # hours, trials
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -129,6 +130,7 @@ def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Dose | 12345 mg | daily", set()),
         ("No pipes 448812", set()),
         ("Sodium |138 |mmol/L |135-145 |B25155-0211", {("B25155-0211", "IDNUM")}),  # a range
+        ("OBX|4|NM|777-3^PLT^LN||231|10*3/uL|150-400|N|||F", set()),  # HL7: its own rule
     ],
 )
 def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:

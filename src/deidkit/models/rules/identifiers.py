@@ -20,6 +20,7 @@ import itertools
 
 import regex
 
+from deidkit.models.rules import hl7
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
@@ -53,10 +54,12 @@ _UNITS = frozenset(
 _LONG_RUN = Expression(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
 _SHAPE = Expression(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
 _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2x", leads
-    # with their length "5076-52cm"
+    # with their length "5076-52cm", hours, trial registry numbers
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|\d{3,5}-\d{2,3}cm|"
-    r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s"  # decades, ranges: "90s-110s", "120-130s"
+    r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s|"  # decades, ranges: "90s-110s", "120-130s"
+    r"\d{1,4}(?:[ap]m)?-\d{1,4}[ap]m|\d{1,4}[ap]m-\d{1,4}|"  # hours: "7:30pm-7am", "9am-5"
+    r"NCT\d{8}(?:-.*)?"  # a trial's public registry number, no person's
 )
 _PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
 _HEADER_ID = Expression(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
@@ -223,13 +226,15 @@ def extension_spans(scan: Scan) -> list[Span]:
 
 def header_id_spans(scan: Scan) -> list[Span]:
     """A cell of a pipe-separated header holding only an identifier ("| 448812 |",
-    "| A4471B |"): five digits or more, or letters and four digits or more."""
+    "| A4471B |"): five digits or more, or letters and four digits or more; not in the
+    segments of an HL7 message (rule ``hl7``: "OBX|...|150-400|", a reference range)."""
     note = scan.note
     text = note.text
     spans: list[Span] = []
     position = 0
+    segment = hl7.SEGMENT.compiled
     for line in text.split("\n"):
-        if line.count("|") >= 2:
+        if line.count("|") >= 2 and not segment.match(line):  # HL7's fields: its own rule
             offset = position
             for cell in line.split("|"):
                 value = cell.strip()
