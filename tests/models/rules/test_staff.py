@@ -47,8 +47,9 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
                                                               ("KLM", "DOCTOR")}),
         ("Result called to the ward, read back (FLA).", {("FLA", "DOCTOR")}),
         ("Tech: CT and MRI reviewed; read back: MD.", set()),
-        ("Attendees: IH, TTW, RO\nDiscussed.", {("IH", "DOCTOR"), ("TTW", "DOCTOR"),
-                                               ("RO", "DOCTOR")}),
+        ("Attendees: AD-H, IH, TTW\nDiscussed.", {("AD-H", "DOCTOR"), ("IH", "DOCTOR"),
+                                                 ("TTW", "DOCTOR")}),
+        ("Discussed with PA-C; per AB-CD5 protocol; CrCl by C-G", set()),
         # a typist's code before the dictation's date; in lower case alone ending a line
         ("Medical Director\nLIM/kw d:01/29/26 t:01/29/26", {("LIM", "DOCTOR"),
                                                            ("kw", "DOCTOR")}),

@@ -25,6 +25,7 @@ from deidkit.types import Span
 TRANSCRIPTION = Expression(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
 LOWER_TRANSCRIPTION = Expression(r"[a-z]{2,10}/[a-z]{2,4}")  # "ofenwick/tr" alone on its line
 INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
+HYPHENATED_INITIALS = Expression(r"[A-Z]{2,3}-[A-Z]{1,2}")  # "AD-H": a double surname
 LOGIN = Expression(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = Expression(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
@@ -150,8 +151,8 @@ def _dictation_date(note: Note, index: int) -> bool:
 
 
 def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[Span]:
-    """Initials after a cue ("per RB", "d/w KL, TO", "per nursing (VS)"); with
-    ``in_parentheses`` only initials in parentheses right after the cue."""
+    """Initials after a cue ("per RB", "d/w KL, TO", "Attendees: AD-H, IH", "per nursing
+    (VS)"); with ``in_parentheses`` only initials in parentheses right after the cue."""
     spans: list[Span] = []
     for index, found in lex.initials_cues.matches(note.words, note.positions):
         start = _past_fillers(note, index, found[0])
@@ -160,11 +161,12 @@ def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[S
             and note.words[start + 1] == ")"
         ):
             continue
-        while start < len(note.tokens) and note.same_line(index, start) and (
-            _initials(note, lex, start)
-        ) and _followed_as_name(note, start):
-            spans.append(note.span(start, start + 1, "DOCTOR"))
-            following = start + 1
+        while start < len(note.tokens) and note.same_line(index, start):
+            stop = start + 1 if _initials(note, lex, start) else _hyphenated(note, lex, start)
+            if stop is None or not _followed_as_name(note, stop - 1):
+                break
+            spans.append(note.span(start, stop, "DOCTOR"))
+            following = stop
             if following + 1 < len(note.tokens) and note.words[following] in _SEPARATORS:
                 start = following + 1
             else:
@@ -186,6 +188,28 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
         return False
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
     return following not in {":", "-"} or not note.same_line(index, index + 1)
+
+
+def _hyphenated(note: Note, lex: Lexicons, index: int) -> int | None:
+    """The end of hyphenated initials starting at token ``index`` ("AD-H", "TB-L": a
+    double surname's), else None."""
+    if index + 2 >= len(note.tokens) or note.words[index + 1] != "-":
+        return None
+    first, dash, last = note.tokens[index : index + 3]
+    if first.end != dash.start or dash.end != last.start:
+        return None
+    joined = f"{first.text}-{last.text}"
+    if not HYPHENATED_INITIALS.compiled.fullmatch(joined) or first.text in lex.state_codes:
+        return None
+    if any(word in lex.clinical_abbreviations or word in lex.credentials
+           for word in (first.text.casefold(), joined.casefold())):
+        return None  # "PA-C", "AV-N"
+    following = index + 3
+    if following < len(note.tokens) and note.tokens[following].start == last.end and (
+        note.tokens[following].text.isalnum()
+    ):
+        return None  # "AB-CD5": a code
+    return following
 
 
 def _followed_as_name(note: Note, index: int) -> bool:
