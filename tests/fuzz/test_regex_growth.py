@@ -44,6 +44,7 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.rules.identifiers._NOT_CODES": "fullmatch of one token",
     "deidkit.models.rules.identifiers._VALUE": "match right after an identifier's cue",
     "deidkit.models.rules.staff.LOGIN_WITH_DIGITS": "fullmatch of one token",
+    "deidkit.models.credentials._FOLLOWING": "match right after a name span's first word",
 }
 """Pattern key prefix -> how its callers bound it (only ever one attempt at a position)."""
 
