@@ -32,11 +32,24 @@ print(json.dumps({"loaded": loaded, "same": found == again, "spans": len(found)}
 """
 
 
-def test_one_note_imports_neither_scipy_sparse_nor_redaction() -> None:
+def _python(script: str) -> str:
+    """What ``script`` prints, run in a fresh interpreter."""
     done = subprocess.run(
-        [sys.executable, "-c", _SCRIPT], check=True, capture_output=True, text=True
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
     )
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return done.stdout
+
+
+def _one_note(folder: Path) -> Path:
+    """A JSON Lines corpus of one synthetic note."""
+    source = folder / "one.jsonl"
+    source.write_text(json.dumps({"id": "n1", "text": "Seen 3/14/2012."}) + "\n", encoding="utf-8")
+    return source
+
+
+def test_one_note_imports_neither_scipy_sparse_nor_redaction() -> None:
+    out = _python(_SCRIPT)
+    result = json.loads(out.strip().splitlines()[-1])
     assert result["loaded"] == {
         "scipy.sparse": False,
         "deidkit.redact": False,
@@ -56,27 +69,22 @@ def test_importing_the_patterns_compiles_none_of_their_helper_expressions() -> N
         "cues._ID_VALUE.compiled.match('MRN 12345')\n"
         "print(spec._compile_helper.cache_info().currsize)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], check=True, capture_output=True, text=True
-    )
-    assert done.stdout.split() == ["0", "1"]  # compiled at its first use
+    out = _python(script)
+    assert out.split() == ["0", "1"]  # compiled at its first use
 
 
 def test_a_one_note_command_imports_no_pydantic(tmp_path: Path) -> None:
     """typer 0.29 builds a pydantic TypeAdapter for each option of the command it runs
     (~0.2 CPU s: pydantic and importlib.metadata); pyproject.toml keeps typer below it."""
-    source = tmp_path / "one.jsonl"
-    source.write_text(json.dumps({"id": "n1", "text": "Seen 3/14/2012."}) + "\n", encoding="utf-8")
+    source = _one_note(tmp_path)
     script = (
         "import sys\n"
         "from deidkit.cli.main import main\n"
         f"code = main(['detect', {str(source)!r}, {str(tmp_path / 'out.jsonl')!r}])\n"
         "print(code, 'pydantic' in sys.modules, 'importlib.metadata' in sys.modules)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], check=True, capture_output=True, text=True
-    )
-    assert done.stdout.split()[-3:] == ["0", "False", "False"]
+    out = _python(script)
+    assert out.split()[-3:] == ["0", "False", "False"]
     assert (tmp_path / "out.jsonl").exists()
 
 
@@ -84,8 +92,7 @@ def test_a_one_note_detect_imports_no_redaction_engine(tmp_path: Path) -> None:
     """Detection's steps live in ``deidkit.detector`` and the batch runner's redaction in
     ``deidkit.batch.redaction``: ``deidkit detect`` loads none of ``deidkit.redact``
     (~0.02 CPU s), ``deidkit deidentify`` does."""
-    source = tmp_path / "one.jsonl"
-    source.write_text(json.dumps({"id": "n1", "text": "Seen 3/14/2012."}) + "\n", encoding="utf-8")
+    source = _one_note(tmp_path)
     loaded = {}
     for command in ("detect", "deidentify"):
         script = (
@@ -94,10 +101,8 @@ def test_a_one_note_detect_imports_no_redaction_engine(tmp_path: Path) -> None:
             f"code = main([{command!r}, {str(source)!r}, {str(tmp_path / command)!r} + '.jsonl'])\n"
             "print(code, sorted(m for m in sys.modules if m.startswith('deidkit.redact')))\n"
         )
-        done = subprocess.run(
-            [sys.executable, "-c", script], check=True, capture_output=True, text=True
-        )
-        code, _, modules = done.stdout.strip().splitlines()[-1].partition(" ")
+        out = _python(script)
+        code, _, modules = out.strip().splitlines()[-1].partition(" ")
         assert code == "0" and (tmp_path / f"{command}.jsonl").exists()
         loaded[command] = modules
     assert loaded["detect"] == "[]"
@@ -119,9 +124,7 @@ def test_a_one_note_detect_of_a_text_file_reads_no_toml(tmp_path: Path) -> None:
         "config.write_text('c2 = 0.5', encoding='utf-8')\n"
         "print(read_config_file(config))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], check=True, capture_output=True, text=True
-    )
-    lines = done.stdout.strip().splitlines()
+    out = _python(script)
+    lines = out.strip().splitlines()
     assert lines[-2].split() == ["0", "False"]
     assert lines[-1] == "{'c2': 0.5}"  # a TOML config is still read

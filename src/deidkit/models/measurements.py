@@ -59,13 +59,19 @@ def _row_of_readings(line: str) -> bool:
     return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.compiled.search(line)
 
 
-def _score(text: str, span: Span) -> bool:
-    """Whether ``span`` is a score's fraction ("5/5", "4/10", "9/10") right after a score cue,
-    or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
+def _fraction_no_date(text: str, span: Span) -> bool:
+    """Whether ``span`` is a fraction that is a score ("motor 5/5", "2/6 systolic murmur") or
+    no month and day in either order ("visit 19/30")."""
     fraction = _FRACTION.compiled.fullmatch(text, span.start, span.end)
     if fraction is None:
         return False
     a, b = int(fraction.group("a")), int(fraction.group("b"))
+    return not (_month_day(a, b) or _month_day(b, a)) or _score(text, span, a, b)
+
+
+def _score(text: str, span: Span, a: int, b: int) -> bool:
+    """Whether the fraction ``a``/``b`` of ``span`` is a score ("5/5", "4/10", "9/10") right
+    after a score cue, or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
     if b == 6 and a <= b:  # a murmur's grade: its cue follows
         after = words_after(text, span.end, 1)
         return bool(after) and after[0] in SCORE_CUES
@@ -73,15 +79,6 @@ def _score(text: str, span: Span) -> bool:
         return False
     before = words_before(text, span.start, 1)
     return bool(before) and before[0] in SCORE_CUES
-
-
-def _no_day(text: str, span: Span) -> bool:
-    """Whether ``span`` is a fraction that is no month and day in either order ("19/30")."""
-    fraction = _FRACTION.compiled.fullmatch(text, span.start, span.end)
-    if fraction is None:
-        return False
-    a, b = int(fraction.group("a")), int(fraction.group("b"))
-    return not (_month_day(a, b) or _month_day(b, a))
 
 
 def _month_day(month: int, day: int) -> bool:
@@ -109,7 +106,7 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
         rows: dict[int, bool] = {}
         for span in document.spans:
             if span.label == "DATE":
-                if _score(text, span) or _no_day(text, span):
+                if _fraction_no_date(text, span):
                     continue  # "motor 5/5": a score; "visit 19/30": no day
                 dated = _without_clock(text, span)  # "2026-03-06 14:02": the date only
                 if dated is None:

@@ -191,7 +191,7 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
 
 
 def _hyphenated(note: Note, lex: Lexicons, index: int) -> int | None:
-    """The end of hyphenated initials starting at token ``index`` ("AD-H", "TB-L": a
+    """The end of hyphenated initials starting at token ``index`` ("AD-H", "HO-R": a
     double surname's), else None."""
     if index + 2 >= len(note.tokens) or note.words[index + 1] != "-":
         return None
