@@ -13,7 +13,9 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
 - **Marginals** (forward-backward). The documents of a call go through together, padded and
   longest first, in groups of ``GROUP`` (a step is one matrix product for each group, all
   groups of a size stacked in one call); the backward pass is the forward pass of the
-  reversed documents with the transitions transposed, in the same loop.
+  reversed documents with the transitions transposed, in the same loop. A step's vectors
+  are one block of memory, and a step works only on the groups still running (groups go
+  longest first, so these are a prefix).
   Each token's emissions are scaled so that its best label's is 1, which bounds how much a
   step can grow or shrink a vector: they are renormalised every few steps only.
 - **Viterbi.** A path is at most as probable as each of its labels' marginals, so any path
@@ -197,41 +199,49 @@ def _forward_backward(
     groups: Sequence[Sequence[np.ndarray]], transitions: np.ndarray
 ) -> list[list[Posterior]]:
     """The posteriors of groups of documents (each group the same number of documents of
-    non-increasing length, one token or more each)."""
-    longest = max(len(group[0]) for group in groups)
+    non-increasing length, one token or more each; the groups longest first, as ``_loops``
+    gives them)."""
+    lengths = [len(group[0]) for group in groups]
+    longest = lengths[0]
     count, size, labels = len(groups), len(groups[0]), len(transitions)
-    # [direction, step, group, document, label]: the documents, then each reversed; past a
-    # document's end its emissions are 1 (what is computed there is not used)
-    scaled = np.ones((2, longest, count, size, labels))
+    # [step, direction, group, document, label], so that a step's vectors are one block:
+    # the documents, then each reversed. ``leaving`` starts as the scaled emissions (1 past a
+    # document's end: what is computed there is not used) and becomes, step by step, alpha
+    # forward and gamma (emissions x beta) backward; ``entering`` holds each step's vectors
+    # before its emissions.
+    leaving = np.ones((longest, 2, count, size, labels))
     shift = np.zeros((longest, count, size))
     for g, group in enumerate(groups):
         for doc, scores in enumerate(group):
             length = len(scores)
             shift[:length, g, doc] = scores.max(axis=1)
-            np.exp(scores - shift[:length, g, doc, None], out=scaled[0, :length, g, doc])
-            scaled[1, :length, g, doc] = scaled[0, length - 1 :: -1, g, doc]
+            np.exp(scores - shift[:length, g, doc, None], out=leaving[:length, 0, g, doc])
+            leaving[:length, 1, g, doc] = leaving[length - 1 :: -1, 0, g, doc]
     # one product a step for each group and direction: each the size of a group's own
     steps = np.stack([np.exp(transitions), np.exp(transitions).T])[:, None]
-    entering = np.ones_like(scaled)  # the vectors of each step before its emissions
-    leaving = scaled.copy()  # and after: alpha forward, gamma (emissions x beta) backward
+    entering = np.empty_like(leaving)
+    entering[0] = 1.0
     log_scale = np.zeros((longest, count, size))
     every = _renormalise_every(transitions)
+    live = count  # the groups with a document still running: a prefix, longest first
     for t in range(1, longest):
-        np.matmul(leaving[:, t - 1], steps, out=entering[:, t])
-        current = leaving[:, t]
-        current *= entering[:, t]
+        while lengths[live - 1] <= t:
+            live -= 1
+        np.matmul(leaving[t - 1, :, :live], steps, out=entering[t, :, :live])
+        current = leaving[t, :, :live]
+        current *= entering[t, :, :live]
         if t % every == 0:
             sums = current.sum(axis=3, keepdims=True)
             current /= sums
-            log_scale[t] = np.log(sums[0, :, :, 0])
+            log_scale[t, :live] = np.log(sums[0, :, :, 0])
     found: list[list[Posterior]] = []
     for g, group in enumerate(groups):
         posteriors = []
         for doc, scores in enumerate(group):
             length = len(scores)
-            joint = entering[0, :length, g, doc] * leaving[1, length - 1 :: -1, g, doc]
+            joint = entering[:length, 0, g, doc] * leaving[length - 1 :: -1, 1, g, doc]
             log_z = (
-                math.log(float(leaving[0, length - 1, g, doc].sum()))
+                math.log(float(leaving[length - 1, 0, g, doc].sum()))
                 + float(log_scale[:length, g, doc].sum())
                 + float(shift[:length, g, doc].sum())
             )
