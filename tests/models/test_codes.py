@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from deidkit.models.codes import whole_identifiers
 from deidkit.types import Document, Span
 
@@ -33,6 +35,16 @@ def test_an_identifier_never_grows_into_the_next_span() -> None:
     assert [(s.start, s.end, s.label) for s in done.spans] == [
         (5, 12, "ACCOUNT"), (13, 15, "DOCTOR")]
 
+
+
+def test_two_pieces_of_one_code_never_grow_over_each_other() -> None:
+    # a model at a high threshold may find "PUN" and "-9381" of one code, "PVT" between them
+    text = "unit code: MH-PUN-PVT-9381\nnext"
+    start = text.index("PUN")
+    spans = (Span(start, start + 3, "IDNUM"), Span(start + 7, start + 12, "IDNUM"))
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert all(a.end <= b.start for a, b in itertools.pairwise(done.spans))
+    assert "".join(text[s.start : s.end] for s in done.spans) == "MH-PUN-PVT-9381"
 
 class _Found:
     """A stand-in detector that finds the digits of a code."""

@@ -3,10 +3,10 @@
 A detector may find only part of a code written with hyphens ("HI-NBS-[2501-77841]",
 "[IN]-2041" found as "2041"): the tokenizer splits at the hyphens and the letters look like
 words. An identifier is the whole code, so an ID-category span is widened over the letters,
-digits and hyphens glued to it (never over a blank, never into another span), as the i2b2 2014
-guidelines mark it. Only in the languages of ``WHOLE_CODE_LANGS``: MEDDOCAN leaves a suffix out
-of some Spanish record numbers, and widening them lowered the Spanish model's MEDICALRECORD
-strict F1 on MEDDOCAN dev from 1.0 to 0.94.
+digits and hyphens glued to it (never over a blank, never into another span or into what the
+span before it has grown over), as the i2b2 2014 guidelines mark it. Only in the languages of
+``WHOLE_CODE_LANGS``: MEDDOCAN leaves a suffix out of some Spanish record numbers, and widening
+them lowered the Spanish model's MEDICALRECORD strict F1 on MEDDOCAN dev from 1.0 to 0.94.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def whole_identifiers(documents: Sequence[Document]) -> list[Document]:
         widened = []
         for index, span in enumerate(spans):
             if category_of(span.label) is Category.ID:
-                low = spans[index - 1].end if index else 0
+                low = widened[-1].end if widened else 0
                 high = spans[index + 1].start if index + 1 < len(spans) else len(document.text)
                 span = whole_code(document.text, span, low, max(high, span.end))
             widened.append(span)
