@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import warnings
+from collections.abc import Sequence
 
 import pycrfsuite
 import pytest
@@ -234,3 +235,23 @@ def test_sparse_rows_times_weights_equals_scipys_product_bit_for_bit() -> None:
     assert not np.array_equal(stepwise, summed)
     empty = SparseRows(np.zeros(4, np.int32), np.zeros(0, np.int32), np.zeros(0), 500)
     assert empty.times(weights).shape == (3, 34) and not empty.times(weights).any()
+
+
+def test_type_facts_are_worked_out_once_per_type_as_types_come() -> None:
+    from deidkit.features.columns import TypeTable
+
+    asked: list[list[str]] = []
+
+    def lengths(words: Sequence[str]) -> list[tuple[int, int]]:
+        asked.append(list(words))
+        return [(len(word), ord(word[0])) for word in words]
+
+    table = TypeTable()
+    table.add_types(["ab", "c"], ["ab", "c"], [((), ()), ((), ())], [(), ()])
+    assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
+    assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
+    assert asked == [["ab", "c"]]  # not again
+    table.add_types(["def"], ["def"], [((), ())], [()])
+    assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99], [3, 100]]
+    assert asked == [["ab", "c"], ["def"]]  # only the new type
+    assert table.words == ["ab", "c", "def"]

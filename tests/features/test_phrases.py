@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,6 +106,19 @@ WORDS = st.lists(
 @given(st.dictionaries(st.sampled_from("abc"), st.lists(ENTRY, max_size=4)), WORDS)
 def test_masks_mark_every_occurrence_of_every_entry(lists: dict, words: list[str]) -> None:
     assert PhraseMatcher(lists).masks(words) == reference_masks(lists, words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from("abc"), st.lists(ENTRY, max_size=4)), WORDS)
+def test_masks_from_word_types_mark_every_occurrence_of_every_entry(
+    lists: dict, words: list[str]
+) -> None:
+    # the numeric path: each word type's facts once, gathered by the tokens' types
+    matcher = PhraseMatcher(lists)
+    types = list(dict.fromkeys(words))
+    facts = np.asarray(matcher.word_facts(types), np.int64).reshape(-1, 3)
+    gathered = facts[[types.index(word) for word in words]].reshape(-1, 3)
+    assert matcher.token_masks(gathered).tolist() == reference_masks(lists, words)
 
 
 def test_a_token_holding_the_separator_does_not_shift_later_matches() -> None:

@@ -20,7 +20,7 @@ the matrix against ``token_features``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -222,15 +222,19 @@ class RowTable:
 
 
 class TypeTable(RowTable):
-    """Word -> type number; by type number its per-word features' row, the number of its
-    normal form (into ``norms``) and ``neighbours``, a row of ``width`` columns the context
-    class works out once per type (``ContextFeatures.neighbour_columns``)."""
+    """Word -> type number; by type number its word (``words``), its per-word features' row,
+    the number of its normal form (into ``norms``), ``neighbours``, a row of ``width``
+    columns the context class works out once per type (``ContextFeatures.neighbour_columns``),
+    and what other classes work out once per type (``facts``)."""
 
-    __slots__ = ("_neighbours", "_norm_numbers", "_type_norms", "norms", "width")
+    __slots__ = ("_facts", "_neighbours", "_norm_numbers", "_type_norms", "norms", "width",
+                 "words")
 
     def __init__(self) -> None:
         super().__init__()
+        self.words: list[str] = []
         self.norms: list[str] = []
+        self._facts: dict[str, tuple[_Growing, int]] = {}
         self._norm_numbers: dict[str, int] = {}
         self._type_norms = _Growing(np.intp)
         self._neighbours = _Growing(np.int32)
@@ -261,11 +265,27 @@ class TypeTable(RowTable):
                 self.norms.append(norm)
             norm_numbers.append(number)
         self.add_many(words, rows)
+        self.words.extend(words)
         self._type_norms.extend(norm_numbers)
         self._neighbours.extend([column for columns in neighbours for column in columns])
 
     def norm_numbers(self, types: np.ndarray) -> np.ndarray:
         return self._type_norms.data[types]
+
+    def facts(
+        self, owner: str, width: int, compute: Callable[[Sequence[str]], Sequence[Sequence[int]]]
+    ) -> np.ndarray:
+        """Types x ``width`` (int64): what ``owner`` works out once per word type, a row of
+        ``compute(words)`` for each word; the types it has not seen yet are worked out here,
+        all at once."""
+        found = self._facts.get(owner)
+        if found is None:
+            found = self._facts[owner] = (_Growing(np.int64), width)
+        table, width = found
+        done = table.size // width
+        if done < len(self.words):
+            table.extend([value for row in compute(self.words[done:]) for value in row])
+        return table.data[: table.size].reshape(-1, width)
 
     def neighbours(self, types: np.ndarray) -> np.ndarray:
         """Types x ``width``: the neighbour columns of each type."""

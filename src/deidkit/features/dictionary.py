@@ -22,7 +22,7 @@ from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
-from deidkit.features.phrases import PhraseMatcher, resource_matcher
+from deidkit.features.phrases import PhraseMatcher, document_masks, resource_matcher
 from deidkit.lang import get_language, is_language
 
 if TYPE_CHECKING:
@@ -122,15 +122,16 @@ class DictionaryFeatures(FeatureClass):
         from deidkit.features.columns import Block
 
         tables = [columns.rows(f"{self.name}.{part}", AROUND_LIMIT) for part in _PARTS]
-        masks = np.asarray(self._matcher.masks(context.words))
+        masks = document_masks(self._matcher, self.name, context)
         marked = np.flatnonzero(masks)
-        keys = masks[marked].tolist()
+        distinct, inverse = np.unique(masks[marked], return_inverse=True)
+        keys = distinct.tolist()
         numbers = tables[0].numbers  # the same in the three tables
         for mask in set(keys).difference(numbers):
             own, as_previous, as_next = self._features_of(mask)
             for table, features in zip(tables, (as_previous, own, as_next), strict=True):
                 table.add(mask, columns.row(features))
-        found = np.fromiter(map(numbers.__getitem__, keys), np.intp, len(keys))
+        found = np.asarray([numbers[mask] for mask in keys], np.intp)[inverse]
         after = marked < len(masks) - 1
         before = marked > 0
         return Block.joined([

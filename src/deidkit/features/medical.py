@@ -26,7 +26,7 @@ from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
-from deidkit.features.phrases import PhraseMatcher, resource_matcher
+from deidkit.features.phrases import PhraseMatcher, document_masks, resource_matcher
 
 if TYPE_CHECKING:
     from deidkit.features.columns import Block, Columns
@@ -135,23 +135,27 @@ class MedicalFeatures(FeatureClass):
         # add_document_features as arrays: each mask's row of columns made once
         from deidkit.features.columns import Block  # lazy: numpy
 
-        blocks = [self._block(self._matcher.masks(context.words), columns, None)]
+        blocks = [self._block(context, columns, None)]
         if self._mesh is not None:
-            blocks.append(self._block(self._mesh.masks(context.words), columns, self._mesh))
+            blocks.append(self._block(context, columns, self._mesh))
         return Block.joined(blocks)
 
-    def _block(self, masks: list[int], columns: Columns, mesh: PhraseMatcher | None) -> Block:
+    def _block(
+        self, context: DocumentContext, columns: Columns, mesh: PhraseMatcher | None
+    ) -> Block:
         import numpy as np  # lazy: importing the features needs no numpy
 
-        table = columns.rows(f"{self.name}.{'mesh' if mesh else 'lists'}", MASKS_LIMIT)
-        found = np.asarray(masks)
-        marked = np.flatnonzero(found)
-        keys = found[marked].tolist()
+        owner = f"{self.name}.{'mesh' if mesh else 'lists'}"
+        table = columns.rows(owner, MASKS_LIMIT)
+        masks = document_masks(self._matcher if mesh is None else mesh, owner, context)
+        marked = np.flatnonzero(masks)
+        distinct, inverse = np.unique(masks[marked], return_inverse=True)
+        keys = distinct.tolist()
         for mask in set(keys).difference(table.numbers):
             features = self._features(mask) if mesh is None else self._mesh_features(mesh, mask)
             table.add(mask, columns.row(features))
-        numbers = np.fromiter(map(table.numbers.__getitem__, keys), np.intp, len(keys))
-        return table.block(marked, numbers)
+        return table.block(marked, np.asarray([table.numbers[mask] for mask in keys],
+                                              np.intp)[inverse])
 
     def clear_caches(self) -> None:
         self._matcher.clear_cache()
