@@ -22,7 +22,8 @@ from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
-from deidkit.features.phrases import PhraseMatcher, document_masks, resource_matcher
+from deidkit.features.phrase_types import document_masks
+from deidkit.features.phrases import PhraseMatcher, resource_matcher
 from deidkit.lang import get_language, is_language
 
 if TYPE_CHECKING:

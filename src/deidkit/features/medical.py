@@ -26,7 +26,8 @@ from deidkit.errors import ConfigError, ResourceError
 from deidkit.features.base import DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
-from deidkit.features.phrases import PhraseMatcher, document_masks, resource_matcher
+from deidkit.features.phrase_types import document_masks
+from deidkit.features.phrases import PhraseMatcher, resource_matcher
 
 if TYPE_CHECKING:
     from deidkit.features.columns import Block, Columns

@@ -6,9 +6,7 @@ deidkit's tokenizer and compared casefolded, so ``St. Mary's Hospital`` matches 
 tokens it would have in a note. Single-token entries are look-ups (cached per word);
 multi-token entries are a trie over words: every token that starts a phrase is followed
 through it, and every token of a match is marked. Marks are bit masks: bit ``i`` is list
-``i``. On the features' numeric path (``document_masks``) what a word gives (its one-token
-lists, whether a phrase starts with it) is worked out once per word type and gathered by the
-tokens' types, so that only the tokens starting a phrase are followed one by one.
+``i``.
 
 A matcher over shipped lists is stored prepared (``resource_matcher``,
 ``deidkit.resources.prepared``): its words and trie as arrays, looked up as loaded.
@@ -22,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deidkit.features.base import DocumentContext, WordCache
+from deidkit.features.base import WordCache
 from deidkit.text.tokenizer import token_texts
 
 if TYPE_CHECKING:
@@ -189,59 +187,11 @@ class PhraseMatcher:
                         masks[index] |= mask
         return masks
 
-    def word_facts(self, words: Sequence[str]) -> list[tuple[int, int, int]]:
-        """What ``token_masks`` needs of each word, the same for every token of it: its
-        one-token entries' lists, its number as a phrase's word and the trie node after it
-        when a phrase starts with it (-1 if none)."""
-        steps = self._steps
-        facts = []
-        for word in words:
-            mask, number = self._word_entry(word)
-            facts.append((mask, number, steps.get(number, -1) if number >= 0 else -1))
-        return facts
-
-    def token_masks(self, facts: np.ndarray) -> np.ndarray:
-        """``masks`` of a document's tokens from their words' ``word_facts`` (tokens x 3,
-        int64: at most ``_MAX_LISTS`` lists): each token's one-token lists, then the phrases
-        followed from the tokens that start one."""
-        import numpy as np  # lazy: importing the features needs no numpy
-
-        masks = facts[:, 0].copy()
-        starts = np.flatnonzero(facts[:, 2] >= 0)
-        if not len(starts):
-            return masks
-        numbers = facts[:, 1].tolist()
-        roots = facts[starts, 2].tolist()
-        steps, node_masks, count = self._steps, self._node_masks, len(numbers)
-        for start, node in zip(starts.tolist(), roots, strict=True):
-            end = start + 1
-            while end < count and numbers[end] >= 0:
-                node = steps.get(node << _SHIFT | numbers[end], 0)
-                end += 1
-                if not node:
-                    break
-                if node_masks[node]:
-                    masks[start:end] |= node_masks[node]
-        return masks
-
     def clear_cache(self) -> None:
         self._word_cache.clear()
 
     def names_of(self, mask: int) -> tuple[str, ...]:
         return tuple(name for bit, name in enumerate(self.names) if mask >> bit & 1)
-
-
-def document_masks(matcher: PhraseMatcher, owner: str, context: DocumentContext) -> np.ndarray:
-    """``matcher.masks`` of a document's tokens as an array. On the numeric path (the
-    context has its word types) what a word gives is worked out once per type
-    (``TypeTable.facts`` under ``owner``, a name for this matcher's facts) and gathered by
-    the tokens' types: only the tokens that start a phrase are looked at one by one."""
-    import numpy as np  # lazy: importing the features needs no numpy
-
-    types, type_numbers = context.types, context.type_numbers
-    if types is None or type_numbers is None or len(matcher.names) > _MAX_LISTS:
-        return np.asarray(matcher.masks(context.words))
-    return matcher.token_masks(types.facts(owner, 3, matcher.word_facts)[type_numbers])
 
 
 def resource_matcher(lists: Mapping[str, str]) -> PhraseMatcher:
