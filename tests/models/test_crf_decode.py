@@ -251,3 +251,36 @@ def test_each_loaded_model_chooses_its_own_product(monkeypatch: pytest.MonkeyPat
     used.clear()
     LinearChain(("O", "X"), np.zeros((2, 2)), np.zeros((2, 2)), {}).emissions(rows)
     assert used == ["scipy"]
+
+
+def test_per_word_features_as_one_term_give_the_same_emissions_to_the_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a token's per-word features are worked out once per word type (their weights summed
+    # as the product sums a row's first terms) and enter its row as one term: the emissions
+    # equal the full rows', with numpy's product and scipy's, after the type table starts
+    # afresh, and where the types outgrow the room kept for them (full rows then)
+    from deidkit.features import extractor
+
+    crf = crf_of(load_model("en"))
+    notes = [doc.with_spans(()) for doc in generate(40, seed=31)]
+    monkeypatch.setattr(extractor, "WORD_CACHE_LIMIT", 600)  # starts afresh mid-way
+    monkeypatch.setattr(crf_decode, "TYPE_ROWS", 900)
+    chain = LinearChain.from_crfsuite(crf.model_)
+    assert chain.types is not None and np.array_equal(chain.state, crf.chain_.state)
+    columns = crf.columns_.__class__(chain.vocabulary)
+    typed = full = 0
+    for scale in ("numpy", "scipy"):
+        if scale == "scipy":
+            monkeypatch.setattr(crf_decode, "NUMPY_PRODUCT_TOKENS", 0)
+            import scipy.sparse  # noqa: F401  (the product turns to scipy's)
+        for doc in [*notes, Document("long", " ".join(f"w{n}" for n in range(700)))]:
+            tokens = tokenize(doc.text)
+            expected = chain.emissions(crf.extractor.document_rows(doc, tokens, columns))
+            column = chain.typed_rows(columns.types, len(tokens))
+            rows = crf.extractor.document_rows(doc, tokens, columns, column)
+            found = chain.emissions(rows, None if column is None else columns.types)
+            assert np.array_equal(found, expected)
+            typed += column is not None
+            full += column is None
+    assert typed > 40 and full >= 2  # the 700 new words do not fit in 900 rows

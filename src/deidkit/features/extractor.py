@@ -185,15 +185,22 @@ class FeatureExtractor:
         return self.document_rows(document, tokens, columns).to_csr()
 
     def document_rows(
-        self, document: Document | str, tokens: Sequence[Token], columns: Columns
+        self,
+        document: Document | str,
+        tokens: Sequence[Token],
+        columns: Columns,
+        type_column: int | None = None,
     ) -> SparseRows:
         """``token_features`` as a tokens x ``columns`` matrix (CSR arrays), made with
         arrays: a row holds the token's features that ``columns`` knows, in
         ``token_features``' order (a string feature's value 1.0, a float feature's its
-        value)."""
+        value). With ``type_column``, a row's per-word features (its first) are one entry
+        instead: column ``type_column`` + the word's number in ``columns.types``, value 1.0,
+        for a model that works out what they give once per word type (the CRF's
+        emissions); the matrix is then that much wider."""
         import numpy as np  # lazy: importing the features needs no numpy
 
-        from deidkit.features.columns import assemble
+        from deidkit.features.columns import Block, assemble
 
         text = document.text if isinstance(document, Document) else document
         self._columns = columns
@@ -205,12 +212,16 @@ class FeatureExtractor:
         numbers = types.numbers
         self._add_types([word for word in dict.fromkeys(words) if word not in numbers], columns)
         type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
-        blocks = [types.block(np.arange(len(words)), type_numbers)]
+        if type_column is None:
+            blocks = [types.block(np.arange(len(words)), type_numbers)]
+        else:
+            blocks = [Block.ones(np.arange(len(words)), type_column + type_numbers)]
         if self._document_classes and tokens:
             norms = list(map(types.norms.__getitem__, types.norm_numbers(type_numbers).tolist()))
             context = DocumentContext(text, tokens, self.config, norms, words, types, type_numbers)
             blocks += [c.document_columns(context, columns) for c in self._document_classes]
-        return assemble(blocks, len(tokens), len(columns.vocabulary))
+        width = len(columns.vocabulary) if type_column is None else type_column + len(types)
+        return assemble(blocks, len(tokens), width)
 
     def prepare_tables(self, columns: Columns) -> None:
         """Work out what the classes derive from a model's ``columns`` alone (the context

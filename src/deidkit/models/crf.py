@@ -223,10 +223,8 @@ class CRFDetector(StatisticalDetector):
     def _predict_batch(self, documents: list[Document]) -> list[list[Span]]:
         chain = self.chain_
         tokens = [tokenize(document.text) if document.text else [] for document in documents]
-        emissions = [
-            chain.emissions(self.extractor.document_rows(document, words, self.columns_))
-            for document, words in zip(documents, tokens, strict=True)
-        ]
+        emissions = [self._emissions(document, words) for document, words in zip(
+            documents, tokens, strict=True)]
         posteriors = chain.posteriors(emissions)
         threshold = self.decision_threshold
         if threshold is None:
@@ -239,6 +237,14 @@ class CRFDetector(StatisticalDetector):
                 documents, tokens, paths, posteriors, strict=True
             )
         ]
+
+    def _emissions(self, document: Document, tokens: list[Token]) -> np.ndarray:
+        """A document's tokens x labels scores; a token's per-word features count as one
+        term, worked out once per word type, where the chain has room for its types."""
+        chain, columns = self.chain_, self.columns_
+        type_column = chain.typed_rows(columns.types, len(tokens))
+        rows = self.extractor.document_rows(document, tokens, columns, type_column)
+        return chain.emissions(rows, None if type_column is None else columns.types)
 
     def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
         """Tags at an operating point: a token's most probable PHI tag where its marginal

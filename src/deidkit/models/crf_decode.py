@@ -9,7 +9,11 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
   attribute's value times its state weight for the label: one product of the document's
   token x attribute matrix (``FeatureExtractor.document_rows``) with the state weights
   (attributes x labels), each row's sum taken in the order of the token's attributes, as
-  CRFsuite takes it.
+  CRFsuite takes it. A row starts with its word's per-word features, so the sum of their
+  terms is the same for every token of a word type: it is worked out once per type
+  (``TypeEmissions``, kept below the state weights in one matrix), and a document's row
+  holds it as one term (column ``attributes + type``, value 1.0), then its other features:
+  the same sums to the bit (``0.0 + 1.0 * s`` is ``s``).
 - **Marginals** (forward-backward). The documents of a call go through together, padded and
   longest first, in groups of ``GROUP`` (a step is one matrix product for each group, all
   groups of a size stacked in one call); the backward pass is the forward pass of the
@@ -33,14 +37,11 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from deidkit.features.columns import SparseRows, TypeTable, assemble
 from deidkit.models import crfsuite_file
-
-if TYPE_CHECKING:
-    from deidkit.features.columns import SparseRows
 
 GROUP = 4
 """Documents whose forward-backward shares one matrix product a step (per direction). BLAS
@@ -58,6 +59,11 @@ NUMPY_PRODUCT_TOKENS = 16_384
 more than scipy's) before it turns to scipy's (the same sums to the bit), which imports
 scipy.sparse (~0.25 CPU s): a command on a few notes never pays the import, and a long run
 pays at most ~0.05 CPU s for having waited."""
+TYPE_ROWS = 65_536
+"""Word types whose emissions a loaded model keeps room for below its state weights (the
+features' type table starts afresh at 50,000 types, ``WORD_CACHE_LIMIT``, and a document
+may add its own types to those). The rows are written as types come: the room costs memory
+only when used (~0.3 KB a type for ``en``). A table that outgrows it decodes with full rows."""
 SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
 still be considered (the marginals and the path's probability carry rounding errors of
@@ -87,34 +93,89 @@ class Product:
         return np.asarray(tokens.to_csr() @ weights)
 
 
+@dataclass(slots=True, eq=False)
+class TypeEmissions:
+    """Each word type's emissions from its per-word features, for the types of one features'
+    type table (``table``; another table starts them afresh): ``count`` of them, in rows
+    ``attributes ..`` of ``weights``, whose first ``attributes`` rows are the state weights.
+    A type's row is the product of its per-word features' row with the state weights (its
+    terms added to 0.0 in order), which is how a document's product begins its tokens'
+    rows."""
+
+    weights: np.ndarray
+    attributes: int
+    table: TypeTable | None = None
+    count: int = 0
+
+    @property
+    def state(self) -> np.ndarray:
+        return self.weights[: self.attributes]
+
+    def room(self, table: TypeTable, tokens: int) -> bool:
+        """Whether a document of ``tokens`` tokens, adding its new types to ``table``,
+        leaves them all within ``weights``."""
+        return len(table) + tokens <= len(self.weights) - self.attributes
+
+    def weights_for(self, table: TypeTable, product: Product) -> np.ndarray:
+        """The state weights followed by the emissions of the types of ``table`` (the new
+        ones worked out here, all at once)."""
+        if self.table is not table:
+            self.table, self.count = table, 0
+        done, count = self.count, len(table)
+        if done < count:
+            new = np.arange(done, count)
+            rows = assemble([table.block(new - done, new)], count - done, self.attributes)
+            start = self.attributes + done
+            self.weights[start : start + count - done] = product(rows, self.state)
+            self.count = count
+        return self.weights[: self.attributes + count]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class LinearChain:
     """A linear-chain CRF as arrays: ``state`` weights (attributes x labels, dense: 8 bytes
     each, a few MB for the shipped models, and a 4x faster product than a sparse matrix),
     ``transitions`` (labels x labels, from -> to), and ``vocabulary``: attribute name (as
     python-crfsuite names a feature: ``key:value``, ``key``) -> its id, the row of ``state``
-    (``deidkit.features.columns.Columns``); ``product`` multiplies documents by ``state``."""
+    (``deidkit.features.columns.Columns``); ``product`` multiplies documents by ``state``;
+    ``types`` (a model read from a file) keeps word types' emissions below ``state``."""
 
     labels: tuple[str, ...]
     state: np.ndarray
     transitions: np.ndarray
     vocabulary: dict[str, int]
     product: Product = field(default_factory=Product)
+    types: TypeEmissions | None = None
 
     @classmethod
     def from_crfsuite(cls, model: bytes) -> LinearChain:
         """The model of a CRFsuite model file (``crfsuite_file.LayoutError`` if it is not
         one)."""
         weights = crfsuite_file.read_weights(model)
-        state = np.zeros((len(weights.attributes), len(weights.labels)))
-        state[weights.state_attribute, weights.state_label] = weights.state_weight
-        vocabulary = dict(zip(weights.attributes, range(len(weights.attributes)), strict=True))
-        return cls(weights.labels, state, weights.transitions, vocabulary)
+        attributes = len(weights.attributes)
+        # zeros: the room for the types' rows is memory the system hands out when written
+        rows = np.zeros((attributes + TYPE_ROWS, len(weights.labels)))
+        rows[weights.state_attribute, weights.state_label] = weights.state_weight
+        vocabulary = dict(zip(weights.attributes, range(attributes), strict=True))
+        return cls(weights.labels, rows[:attributes], weights.transitions, vocabulary,
+                   types=TypeEmissions(rows, attributes))
 
-    def emissions(self, tokens: SparseRows) -> np.ndarray:
+    def typed_rows(self, table: TypeTable, tokens: int) -> int | None:
+        """The column of type 0 when a document of ``tokens`` tokens can give each token's
+        per-word features as one term (``FeatureExtractor.document_rows``' ``type_column``,
+        over the type table ``table``), else None (full rows)."""
+        if self.types is None or not self.types.room(table, tokens):
+            return None
+        return self.types.attributes
+
+    def emissions(self, tokens: SparseRows, types: TypeTable | None = None) -> np.ndarray:
         """Tokens x labels scores of a document's tokens x attributes matrix (each row's
-        terms added in order; ``Product``)."""
-        return self.product(tokens, self.state)
+        terms added in order; ``Product``). With ``types``, the rows begin with one term
+        for their word's per-word features (``typed_rows``) and ``types`` is the type
+        table they come from."""
+        if types is None or self.types is None:
+            return self.product(tokens, self.state)
+        return self.product(tokens, self.types.weights_for(types, self.product))
 
     def posteriors(
         self, emissions: Sequence[np.ndarray], group: int = GROUP
