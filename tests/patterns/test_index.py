@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deidkit.patterns import LANGS, PATTERNS, find_patterns
-from deidkit.patterns.index import digit_led_matches, starts_for
-from deidkit.patterns.spec import ASCII_WORD, FOLLOWED, LONG, SPACE
+from deidkit.patterns.index import Starts, digit_led_matches, starts_for
+from deidkit.patterns.spec import ASCII, ASCII_WORD, FOLLOWED, LONG, SPACE, Head
 
 _HEAD_PIECES = st.sampled_from(
     ["1", "2", "0", "9", "12", "19", "20", "31", "123", "555", "617", "1234", "2010", "1998",
@@ -90,6 +90,45 @@ def test_head_tables_rest_on_the_engine_s_ascii_classes() -> None:
         for head in pattern.heads:
             assert head.lengths and all(1 <= n <= LONG for n in head.lengths), pattern.name
             assert all(len(sets) <= FOLLOWED for sets in head.follow or ()), pattern.name
+
+
+def _admits(chars: str | None, char: str) -> bool:
+    """A head's character set read one character at a time (None: anything; "": past an
+    end of the text, which only None admits)."""
+    return chars is None or (char != "" and char in chars)
+
+
+def _reference_tables(table: Starts) -> list[dict[str, int]]:
+    """The before, first and after tables worked out bit by bit and character by character
+    from the heads' definition (``Head``)."""
+    heads: list[Head] = []
+    follows: list[tuple[str | None, ...]] = []
+    for pattern in table.patterns:
+        for head in pattern.heads:
+            for sets in head.follow or ((),):
+                heads.append(head)
+                follows.append(sets)
+    chars = (*ASCII, "")
+    before = {c: 0 for c in chars}
+    first = {c: 0 for c in chars}
+    after = [{c: 0 for c in chars} for _ in range(FOLLOWED)]
+    for bit, (head, sets) in enumerate(zip(heads, follows, strict=True)):
+        for c in chars:
+            if head.at_start if c == "" else _admits(head.before, c):
+                before[c] |= 1 << bit
+            if _admits(head.first, c):
+                first[c] |= 1 << bit
+            for place in range(FOLLOWED):
+                if _admits(sets[place] if place < len(sets) else None, c):
+                    after[place][c] |= 1 << bit
+    return [before, first, *after]
+
+
+@pytest.mark.parametrize("lang", [*LANGS, None])
+def test_head_tables_equal_their_definition(lang: str | None) -> None:
+    table = starts_for(lang)
+    assert table.every.bit_length() == len(table.tried_at) > 10
+    assert [table.before, table.first, *table.after] == _reference_tables(table)
 
 
 @pytest.mark.parametrize(

@@ -84,11 +84,18 @@ Tries = tuple[tuple[int, int], ...]
 """(offset from a run's first digit, pattern index) to try, in order of offset."""
 
 
-def _admits(chars: str | None, char: str) -> bool:
-    """Whether ``char`` (a character or "" past either end of the text) can stand where a head
-    allows ``chars`` (ASCII; None: anything). Characters beyond ASCII always can: a head only
-    rules out what the expression provably cannot match."""
-    return chars is None or (char != "" and (char in chars or not char.isascii()))
+def _char_table(admitted: dict[str | None, int], at_end: int) -> dict[str, int]:
+    """Each ASCII character (and "" past an end of the text, ``at_end``) -> the bits whose
+    character set holds it: ``admitted`` maps a character set (ASCII; None: anything) to the
+    bits that allow it. Worked out once per distinct set (a few dozen among ~200 bits), not
+    once per bit and character."""
+    table = dict.fromkeys(ASCII, admitted.get(None, 0))
+    table[""] = at_end
+    for chars, bits in admitted.items():
+        for char in chars or "":
+            if char.isascii():  # characters beyond ASCII are admitted by every bit anyway
+                table[char] |= bits
+    return table
 
 
 class Starts:
@@ -112,22 +119,24 @@ class Starts:
         ]
         self.tried_at = [(-1 if head.opener else 0, index) for index, head, _ in ways]
         self.every = (1 << len(ways)) - 1
-        chars = (*ASCII, "")
-        self.before = dict.fromkeys(chars, 0)
-        self.first = dict.fromkeys(chars, 0)
-        self.after = [dict.fromkeys(chars, 0) for _ in range(FOLLOWED)]
+        before: dict[str | None, int] = {}
+        first: dict[str | None, int] = {}
+        after: list[dict[str | None, int]] = [{} for _ in range(FOLLOWED)]
+        at_start = 0
         self.length = [0] * (LONG + 1)
         for bit, (_, head, sets) in enumerate(ways):
-            for char in chars:
-                if head.at_start if char == "" else _admits(head.before, char):
-                    self.before[char] |= 1 << bit
-                if _admits(head.first, char):
-                    self.first[char] |= 1 << bit
-                for place, table in enumerate(self.after):
-                    if place >= len(sets) or _admits(sets[place], char):
-                        table[char] |= 1 << bit
+            flag = 1 << bit
+            before[head.before] = before.get(head.before, 0) | flag
+            at_start |= flag if head.at_start else 0
+            first[head.first] = first.get(head.first, 0) | flag
+            for place, found in enumerate(after):  # past the sets: anything
+                chars = sets[place] if place < len(sets) else None
+                found[chars] = found.get(chars, 0) | flag
             for n in head.lengths:
-                self.length[n] |= 1 << bit
+                self.length[n] |= flag
+        self.before = _char_table(before, at_start)
+        self.first = _char_table(first, first.get(None, 0))
+        self.after = [_char_table(found, found.get(None, 0)) for found in after]
         self._tries: dict[int, Tries] = {}
 
     def tries(self, ways: int) -> Tries:
