@@ -1,16 +1,20 @@
-"""deidkit.patterns.compiled: the patterns' expressions restored from their prepared programs
-match exactly as compiled ones, every pattern's is prepared, and preparing keeps them."""
+"""deidkit.patterns.compiled: the patterns' expressions and the helper expressions restored from
+their prepared programs match exactly as compiled ones, every pattern's and helper's is prepared,
+and preparing keeps them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 import regex
 
+import deidkit
 from deidkit.corpus.synth import generate
-from deidkit.patterns import PATTERNS, compiled
+from deidkit.patterns import PATTERNS, compiled, spec
 from deidkit.resources import prepared
 
 _EXAMPLES = [  # shapes of every kind of pattern, in several cases, and look-alikes
@@ -38,15 +42,47 @@ def _matches(pattern: regex.Pattern[str], text: str) -> list[tuple[object, ...]]
 
 def test_every_pattern_s_expression_is_prepared() -> None:
     stored = compiled._stored()
-    missing = [p.name for p in PATTERNS if p.expression not in stored]
+    missing = [p.name for p in PATTERNS if (p.expression, compiled.FLAGS) not in stored]
     assert not missing, f"run: .venv/bin/python -m deidkit.features.prepare ({missing[:3]})"
+
+
+def test_every_helper_expression_is_prepared() -> None:
+    helpers = compiled.helper_expressions()
+    assert len(helpers) > 50
+    assert {flags for _, flags in helpers} >= {0, regex.IGNORECASE, regex.MULTILINE}
+    missing = sorted(helpers - set(compiled._stored()))
+    assert not missing, f"run: .venv/bin/python -m deidkit.features.prepare ({missing[:3]})"
+
+
+def test_every_module_defining_a_helper_expression_is_listed() -> None:
+    package = Path(deidkit.__file__).parent
+    defining = {
+        ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        for path in package.rglob("*.py")
+        if re.search(r"\bExpression\(", path.read_text(encoding="utf-8"))
+    } - {"deidkit.patterns.spec"}
+    assert defining == set(compiled.HELPER_MODULES)
+
+
+def test_a_helper_expression_is_restored_with_its_flags() -> None:
+    source, flags = r"[A-Z]+\d", regex.IGNORECASE
+    assert compiled._stored().get((source, flags)) is None
+    fresh = spec._compile_helper(source, flags)
+    assert fresh.flags & regex.IGNORECASE and fresh.match("ab1")
+    stored = next(key for key in sorted(compiled._stored()) if key[1] == regex.IGNORECASE)
+    assert spec._compile_helper(*stored).flags == regex.compile(*stored).flags
+
+
+def _keys() -> list[compiled.Key]:
+    return sorted({(p.expression, compiled.FLAGS) for p in PATTERNS}
+                  | compiled.helper_expressions())
 
 
 def test_a_restored_expression_matches_as_the_compiled_one() -> None:
     texts = list(_texts())
-    for expression in sorted({p.expression for p in PATTERNS}):
-        restored = compiled.compile_expression(expression)
-        fresh = regex.compile(expression, compiled.FLAGS)
+    for expression, flags in _keys():
+        restored = compiled.compile_expression(expression, flags)
+        fresh = regex.compile(expression, flags)
         assert restored is not fresh
         assert (restored.pattern, restored.flags, restored.groups, restored.groupindex) == (
             fresh.pattern, fresh.flags, fresh.groups, fresh.groupindex)
@@ -63,31 +99,32 @@ def test_a_restored_expression_matches_as_the_compiled_one() -> None:
 
 def test_an_expression_not_prepared_is_compiled() -> None:
     expression = r"(?i)\bnot-a-pattern-\d+\b"
-    assert expression not in compiled._stored()
+    assert (expression, compiled.FLAGS) not in compiled._stored()
     found = compiled.compile_expression(expression)
     assert found.pattern == expression and found.flags & regex.VERSION1
     assert found.search("x NOT-A-PATTERN-12 y").span() == (2, 18)
 
 
 def test_programs_round_trip_through_arrays() -> None:
-    expressions = [r"\d+", r"(?i)(?P<phi>jan|feb)\s+\d{1,2}", "x"]
-    programs = {e: compiled.program_of(e) for e in expressions}
+    keys = [(r"\d+", compiled.FLAGS), (r"(?i)(?P<phi>jan|feb)\s+\d{1,2}", compiled.FLAGS),
+            ("x", compiled.FLAGS), ("x", regex.IGNORECASE), ("^x", regex.MULTILINE)]
+    programs = {key: compiled.program_of(*key) for key in keys}
     again = compiled.programs_from_arrays(compiled.programs_arrays(programs))
     assert again == programs
-    for expression in expressions:
-        assert _matches(compiled._regex.compile(*again[expression]), "Jan 5 x 12") == _matches(
-            regex.compile(expression, compiled.FLAGS), "Jan 5 x 12")
+    for key in keys:
+        assert _matches(compiled._regex.compile(*again[key]), "Jan 5 X 12\nx") == _matches(
+            regex.compile(*key), "Jan 5 X 12\nx")
 
 
 def test_programs_that_do_not_fit_are_refused() -> None:
-    arrays = compiled.programs_arrays({r"\d+": compiled.program_of(r"\d+")})
+    arrays = compiled.programs_arrays({(r"\d+", compiled.FLAGS): compiled.program_of(r"\d+")})
     with pytest.raises(ValueError):
         compiled.programs_from_arrays({**arrays, "offsets": np.asarray([0, 1, 2])})
     with pytest.raises(ValueError):
         compiled.programs_from_arrays({**arrays, "code": arrays["code"][:-1]})
     with pytest.raises(ValueError):  # named lists are not prepared
-        compiled.programs_arrays({r"\L<w>": regex.compile(r"\L<w>", compiled.FLAGS,
-                                                          w=["a"])._pickled_data})
+        compiled.programs_arrays({(r"\L<w>", compiled.FLAGS): regex.compile(
+            r"\L<w>", compiled.FLAGS, w=["a"])._pickled_data})
 
 
 def test_preparing_again_keeps_the_stored_programs() -> None:

@@ -96,8 +96,9 @@ def _compile(expression: str) -> regex.Pattern[str]:
 
 @dataclass(frozen=True, slots=True)
 class Expression:
-    """A helper expression of the patterns' checks, compiled at its first use, not at
-    import (a note needs few of them; compiling all cost a process ~20 ms at start):
+    """A helper expression of the patterns' checks (or the rules'), made at its first use,
+    not at import (a note needs few of them; compiling all cost a process ~20 ms at start),
+    from its prepared program when its module is one of ``compiled.HELPER_MODULES``:
     ``EXPRESSION.compiled.match(...)``."""
 
     source: str
@@ -110,7 +111,7 @@ class Expression:
 
 @cache
 def _compile_helper(source: str, flags: int) -> regex.Pattern[str]:
-    return regex.compile(source, flags)
+    return compile_expression(source, flags)  # as prepared, else compiled here
 
 
 def phi_extent(match: regex.Match[str]) -> tuple[int, int]:
