@@ -3,6 +3,7 @@ sources give, current, and refused in one line when damaged."""
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import shutil
@@ -81,6 +82,35 @@ def test_a_string_table_refuses_arrays_that_do_not_fit() -> None:
         StringTable({**arrays, "offsets": np.asarray([0, 2, 1])[:3]})
     with pytest.raises(KeyError):
         StringTable.build({"a": 1, "b": 2})["c"]
+
+
+def _npy(array: np.ndarray, **options: bool) -> bytearray:
+    buffer = io.BytesIO()
+    np.save(buffer, array, **options)
+    return bytearray(buffer.getvalue())
+
+
+def test_an_npy_file_is_read_as_np_load_reads_it() -> None:
+    for path in sorted(prepared.PREPARED_DIR.rglob("*.npy")):  # every shipped file
+        found, loaded = prepared._npy_array(prepared._file_bytes(path)), np.load(path)
+        assert found.dtype == loaded.dtype and np.array_equal(found, loaded), path
+        assert found.flags.writeable and found.flags.aligned, path
+    grid = np.arange(12, dtype=np.float32).reshape(3, 4)
+    pairs = np.zeros(3, dtype=[("a", "<i4"), ("b", "<f8")])  # a header numpy reads
+    pairs["a"] = [1, 2, 3]
+    for array in (grid, np.asfortranarray(grid), np.float64(3.5), np.zeros(0, np.int32),
+                  np.array(["ab", "é"]), np.arange(5, dtype=">u4"), grid.reshape(1, 2, 6),
+                  np.array([True, False]), pairs, np.array(["2010-03-05"], "datetime64[D]")):
+        found = prepared._npy_array(_npy(array))
+        assert found.dtype == array.dtype and found.shape == np.shape(array)
+        assert np.array_equal(found, array)
+    data = _npy(np.arange(10, dtype=np.int64))
+    with pytest.raises(ValueError):  # cut short
+        prepared._npy_array(data[:-8])
+    with pytest.raises(ValueError):  # not an .npy file
+        prepared._npy_array(bytearray(b"PK\x03\x04") + data)
+    with pytest.raises(ValueError):  # objects would need pickles: never loaded
+        prepared._npy_array(_npy(np.array([1, "a"], dtype=object), allow_pickle=True))
 
 
 def test_the_shipped_prepared_tables_are_current() -> None:
