@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -391,10 +392,10 @@ def lexicons_from_arrays(arrays: Mapping[str, np.ndarray]) -> Lexicons:
         values: dict[str, Any] = meta["values"]
         if [name for name, _, _ in layout] != [item.name for item in fields(Lexicons)]:
             raise ValueError("the stored lexicons have other fields")
-        blob = np.asarray(arrays["strings"], np.uint8).tobytes()
+        blob = np.ascontiguousarray(arrays["strings"], np.uint8).data  # decoded where it lies
         total = sum(count for _, kind, count in layout if kind in ("set", "phrases"))
         # no strings and one empty string are both stored as no bytes
-        strings = blob.decode("utf-8", "surrogatepass").split(_SEPARATOR) if total else []
+        strings = str(blob, "utf-8", "surrogatepass").split(_SEPARATOR) if total else []
         parents = np.asarray(arrays["parents"])
         labels = np.asarray(arrays["labels"])
         if parents.ndim != 1 or parents.shape != labels.shape or not (
@@ -402,14 +403,15 @@ def lexicons_from_arrays(arrays: Mapping[str, np.ndarray]) -> Lexicons:
         ):
             raise ValueError("the stored tries' parents and labels do not fit")
         found: dict[str, Any] = {}
+        words = iter(strings)  # each field takes its strings in turn
         position = node = 0
         for name, kind, count in layout:
-            if kind == "set":
-                found[name] = frozenset(strings[position : position + count])
+            if kind == "set":  # straight from the list: a slice would copy 140,000 places
+                found[name] = frozenset(itertools.islice(words, count))
                 position += count
             elif kind == "phrases":
                 found[name] = _unflatten(
-                    strings[position : position + count],
+                    list(itertools.islice(words, count)),
                     parents[node : node + count],
                     labels[node : node + count],
                     label_names,
