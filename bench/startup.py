@@ -9,6 +9,9 @@ does not count:
 - ``load``: ``deidkit.load_model()`` of the default model after ``import deidkit.api``;
 - ``first_note``: the first ``predict`` of one short note after the load (the feature
   tables, dictionaries and automata a model builds on first use);
+- ``typical_first_note``: the same with a note of typical text instead
+  (``examples/notes/01_ed_note_finnegan.txt``, ~1,900 characters: more of the patterns' and
+  the rules' expressions are first used);
 - ``rules_import``, ``rules_lexicons``, ``rules_first_note``: the rules detector alone (the
   ``en`` default's rules member): importing its modules once the modules it builds on are
   imported, its English lexicons loaded, its first note (the tokenizer's and the patterns'
@@ -75,6 +78,15 @@ model.predict([Document("n1", {text!r})])
 t3 = cpu()
 out = {{"import_api": t1 - t0, "load": t2 - t1, "first_note": t3 - t2}}
 """
+_TYPICAL = """
+import deidkit.api
+from deidkit.types import Document
+model = deidkit.api.load_model({model!r})
+text = open({path!r}, encoding="utf-8").read()
+t1 = cpu()
+model.predict([Document("n1", text)])
+out = {{"typical_first_note": cpu() - t1}}
+"""
 _RULES = """
 import deidkit.models.base, deidkit.patterns, deidkit.text  # what the rules build on
 t1 = cpu()
@@ -89,6 +101,7 @@ t4 = cpu()
 out = {{"rules_import": t2 - t1, "rules_lexicons": t3 - t2, "rules_first_note": t4 - t3}}
 """
 NOTE = "Seen by Dr. Alice Wong on 3/14/2012 at Mercy Hospital; call 555-201-3344."
+TYPICAL_NOTE = ROOT / "examples" / "notes" / "01_ed_note_finnegan.txt"
 
 
 def _environment(cache: str) -> dict[str, str]:
@@ -152,7 +165,7 @@ def measure(repeats: int, model: str | None, sources: dict[str, str | None]) -> 
             "command_help": [*cli, "--help"],
         }
         bodies = [_IMPORT, _IMPORT_CLI, _LOAD.format(model=model, text=NOTE),
-                  _RULES.format(text=NOTE)]
+                  _TYPICAL.format(model=model, path=str(TYPICAL_NOTE)), _RULES.format(text=NOTE)]
         for env in envs.values():  # warm-up: bytecode cached, files in the page cache
             for body in bodies:
                 _child(body, env)
