@@ -80,7 +80,8 @@ def _keys() -> list[compiled.Key]:
 
 def test_a_restored_expression_matches_as_the_compiled_one() -> None:
     texts = list(_texts())
-    for expression, flags in _keys():
+    stored = compiled._stored()  # one not stored fails the two tests above
+    for expression, flags in (key for key in _keys() if key in stored):
         restored = compiled.compile_expression(expression, flags)
         fresh = regex.compile(expression, flags)
         assert restored is not fresh
