@@ -39,7 +39,7 @@ def cued_age_spans(scan: Scan) -> list[Span]:
     text = note.text
     over_89 = scan.ages == "over_89"
     spans: list[Span] = []
-    for _, found in lex.age_cues.matches(note.words, note.positions):
+    for _, found in scan.matches(lex.age_cues):
         position = note.tokens[found[0] - 1].end
         number = _NUMBER.compiled.match(text, position)
         if number is not None:
@@ -72,7 +72,7 @@ def kin_age_spans(scan: Scan) -> list[Span]:
     ("Mother: Ana Ruiz, 23, cashier", "GM Nawal - 88, alive", "grandmother: 80, DM2")."""
     note = scan.note
     spans: list[Span] = []
-    for index, found in scan.lex.name_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(scan.lex.name_cues):
         if found[1] == "care_team":
             continue
         position = found[0]

@@ -123,7 +123,7 @@ def lowercase_names(scan: Scan, labels: list[str | None]) -> None:
     """Names in lower case after a name cue, before a credential or after a title."""
     note, lex = scan.note, scan.lex
     count = len(note.tokens)
-    for index, found in lex.name_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.name_cues):
         start = found[0]
         if start < count and note.words[start] in {",", ":", "-", "is", "named", "("}:
             start += 1
@@ -198,7 +198,7 @@ def handoff_names(scan: Scan, labels: list[str | None]) -> None:
     "oob with gaitán"): a name from the lists, or a word in no list, and a surname."""
     note, lex = scan.note, scan.lex
     count = len(note.tokens)
-    for index, found in lex.handoff_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.handoff_cues):
         start = found[0]
         if start < count and note.words[start] in {":", "-", ",", "rn", "nurse"}:
             start += 1

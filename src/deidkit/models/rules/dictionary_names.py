@@ -14,6 +14,7 @@ from deidkit.models.rules.base import Layer, Scan, TokenRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.names import CONTEXT_NAMES, eponym
 from deidkit.models.rules.note import Note
+from deidkit.models.rules.word_types import WordTable, word_table
 
 DICTIONARY_NAMES = Layer("dictionary_names", priority=5)
 
@@ -25,14 +26,13 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
     context = scan.labels(CONTEXT_NAMES.name)
     count = len(note.tokens)
     weak: set[int] = set()
-    for word, listed in _listed_words(note, lex):
-        if listed in lex.not_names or word in lex.titles or (
-            word.replace(".", "") in lex.credentials
-        ):
-            continue  # "Dear Doctor O'Sheil", "Trevor O'Reardon DO": no part of the name
-        ambiguous = listed in lex.common or listed in lex.medical or listed in lex.single_places
-        ambiguous = ambiguous or listed in lex.eponyms or listed in lex.clinical_abbreviations
-        if note.caseless and listed not in lex.first_names:
+    facts = word_table(lex, "dictionary_names", _name_facts)
+    caseless = note.caseless
+    # the note's listed words: their facts are worked out once per word type, and the words
+    # that are no name ("Dear Doctor O'Sheil", "Trevor O'Reardon DO") are left out in C
+    for word in itertools.compress(note.positions, map(facts.__getitem__, note.positions)):
+        ambiguous, first_name = facts[word]
+        if caseless and not first_name:
             ambiguous = True  # "foley draining", "FOLEY": a surname alone needs company
         for index in note.positions[word]:
             if context[index] is not None or not note.is_word(index) or not (
@@ -64,16 +64,33 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
 _GAELIC = ("o'", "o’")  # "O'Dowd": the lists hold the surname without it ("dowd", "obrien")
 
 
-def _listed_words(note: Note, lex: Lexicons) -> list[tuple[str, str]]:
-    """The note's words that are in the name lists, each with the entry it is ("O'Dowd" is
-    "dowd"): the words of the note and of the lists in common, then the Gaelic ones."""
-    found = [(word, word) for word in lex.names.intersection(note.positions)]  # the note's words
-    found.extend(
-        (word, word[2:]) for word in note.positions
-        if word[:2] in _GAELIC and len(word) > 4 and word not in lex.names
-        and word[2:] in lex.names
-    )
-    return found
+def _name_facts(lex: Lexicons) -> WordTable[tuple[bool, ...]]:
+    """Word -> whether it is a listed name that is ambiguous, and whether a first name; an
+    empty tuple for a word that is no listed name, or one that is never part of a name
+    (a title, a credential, a listed non-name)."""
+
+    def facts(word: str) -> tuple[bool, ...]:
+        listed = _listed(lex, word)
+        if listed is None or listed in lex.not_names or word in lex.titles or (
+            word.replace(".", "") in lex.credentials
+        ):
+            return ()
+        ambiguous = listed in lex.common or listed in lex.medical or (
+            listed in lex.single_places
+        )
+        ambiguous = ambiguous or listed in lex.eponyms or listed in lex.clinical_abbreviations
+        return ambiguous, listed in lex.first_names
+
+    return WordTable(facts)
+
+
+def _listed(lex: Lexicons, word: str) -> str | None:
+    """The entry of the name lists a note's (casefolded) word is ("O'Dowd" is "dowd")."""
+    if word in lex.names:
+        return word
+    if word[:2] in _GAELIC and len(word) > 4 and word[2:] in lex.names:
+        return word[2:]
+    return None
 
 
 def _measurement(note: Note, index: int) -> bool:

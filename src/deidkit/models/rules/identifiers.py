@@ -75,7 +75,7 @@ def cued_id_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     text = note.text
     spans: list[Span] = []
-    for index, found in lex.id_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.id_cues):
         if (index > 0 and note.tokens[index - 1].end == note.tokens[index].start
                              and note.tokens[index - 1].text.isalnum()):
             continue
@@ -154,13 +154,36 @@ def _date(value: str) -> bool:
 def id_shape_spans(scan: Scan) -> list[Span]:
     """Long codes that mix letters and digits more than once ("1EG4TE5MK72"), or six digits
     or more with a letter or two ("0274292E")."""
-    note, lex = scan.note, scan.lex
+    note, medical = scan.note, scan.lex.medical
+    text = note.text
     spans: list[Span] = []
-    for candidate in _LONG_RUN.compiled.finditer(note.text):
+    known = _CHUNK_SHAPES.get
+    pos = 0
+    for chunk in text.split():  # a shape lies inside one run of non-space characters
+        if len(chunk) < 7:
+            continue  # too short for a run of seven
+        base = text.find(chunk, pos)  # only shorter runs and white space lie between
+        pos = base + len(chunk)
+        shapes = known(chunk)
+        if shapes is None:
+            shapes = _remember_shapes(chunk)
+        for start, end, code in shapes:
+            if code.casefold() not in medical:
+                spans.append(note.widened(base + start, base + end, "IDNUM"))
+    return spans
+
+
+def _chunk_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
+    """The code shapes inside one run of non-space characters (offsets in it): what
+    ``id_shape_spans`` takes before the medical words. Every expression here stops at white
+    space and looks no further than its neighbour character, which white space and a run's
+    end answer alike, so a run's shapes are the same wherever it stands."""
+    shapes: list[tuple[int, int, str]] = []
+    for candidate in _LONG_RUN.compiled.finditer(chunk):
         text = candidate.group()
         if text.isalpha() or text.isdigit():
             continue  # a word or a number: no letters and digits mixed
-        found = _SHAPE.compiled.match(note.text, candidate.start())
+        found = _SHAPE.compiled.match(chunk, candidate.start())
         if found is None or found.end() != candidate.end():
             continue
         if _NOT_CODES.compiled.fullmatch(text):
@@ -174,10 +197,21 @@ def id_shape_spans(scan: Scan) -> list[Span]:
         long_number = digits >= 6 and letters <= 2 and not _UNIT_SUFFIX.compiled.search(text)
         if (letters == 1 or changes < 2) and not long_number:
             continue
-        if text.casefold() in lex.medical:
-            continue
-        spans.append(note.widened(found.start(), found.end(), "IDNUM"))
-    return spans
+        shapes.append((found.start(), found.end(), text))
+    return tuple(shapes)
+
+
+_CHUNK_SHAPES: dict[str, tuple[tuple[int, int, str], ...]] = {}
+_CHUNK_SHAPES_LIMIT = 100_000
+
+
+def _remember_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
+    """``_chunk_shapes`` of a run not seen before, kept in a bounded table (runs repeat
+    across notes: words, headings, codes)."""
+    if len(_CHUNK_SHAPES) >= _CHUNK_SHAPES_LIMIT:
+        _CHUNK_SHAPES.clear()
+    shapes = _CHUNK_SHAPES[chunk] = _chunk_shapes(chunk)
+    return shapes
 
 
 _NUMBERED = Expression(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"

@@ -141,7 +141,7 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
     ("seen by", "daughter", "hija")."""
     note, lex = scan.note, scan.lex
     fillers = lex.cue_fillers | _CUE_PUNCTUATION
-    for _, found in lex.name_cues.matches(note.words, note.positions):
+    for _, found in scan.matches(lex.name_cues):
         end_cue, kind = found
         start = end_cue
         while start < len(note.tokens) and note.words[start] in fillers and start < end_cue + 2:

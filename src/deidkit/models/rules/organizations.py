@@ -47,14 +47,14 @@ def organization_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     if note.caseless:
         return spans  # capitals tell names here; a note in capitals has none to tell
-    for index, found in lex.organization_heads.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.organization_heads):
         if not _capital_head(note, index, found[0]):
             continue
         generic = found[1].endswith("?")
         start = _run_before(note, lex, index, found[0], generic)
         if start is not None:
             spans.append(note.span(start, found[0], found[1].rstrip("?")))
-    for _, found in lex.organization_cues.matches(note.words, note.positions):
+    for _, found in scan.matches(lex.organization_cues):
         start = found[0]
         while start < len(note.tokens) and note.words[start] in lex.articles:
             start += 1

@@ -22,7 +22,7 @@ def cued_place_spans(scan: Scan) -> list[Span]:
     (up to three capitalised words, not a hospital word)."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for _, found in lex.place_cues.matches(note.words, note.positions):
+    for _, found in scan.matches(lex.place_cues):
         start = found[0]
         while start < len(note.tokens) and note.words[start] in lex.articles:
             start += 1
@@ -50,7 +50,7 @@ def dictionary_place_spans(scan: Scan) -> list[Span]:
     city of 100,000 people) needs a state after it ("Mobile, AL")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, found in lex.places.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.places):
         end, label = found
         if not all(note.capitalised(i) for i in range(index, end) if note.is_word(i)):
             continue

@@ -29,8 +29,8 @@ def profession_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     if not lex.profession_cues.first and not lex.occupations.first:
         return spans
-    cue_ends = _cue_ends(note, lex)
-    for index, found in lex.occupations.matches(note.words, note.positions):
+    cue_ends = _cue_ends(scan)
+    for index, found in scan.matches(lex.occupations):
         end, kind = found
         start = _modifiers_start(note, lex, index)
         cued = _cued(note, start, cue_ends) or _cued(note, index, cue_ends)
@@ -40,10 +40,10 @@ def profession_spans(scan: Scan) -> list[Span]:
     return spans
 
 
-def _cue_ends(note: Note, lex: Lexicons) -> set[int]:
+def _cue_ends(scan: Scan) -> set[int]:
     """The token indices right after each profession cue."""
     ends = set()
-    for _, found in lex.profession_cues.matches(note.words, note.positions):
+    for _, found in scan.matches(scan.lex.profession_cues):
         ends.add(found[0])
     return ends
 

@@ -44,8 +44,8 @@ def initials_spans(scan: Scan) -> list[Span]:
     """Staff initials: "JT/mk", "per RB", a line holding only "KL", "... -KL"."""
     note, lex = scan.note, scan.lex
     if note.uppercase_style:  # every word looks like initials: only "PER NURSING (ZI)"
-        return _cued_initials(note, lex, in_parentheses=True)
-    spans = _cued_initials(note, lex, in_parentheses=False)
+        return _cued_initials(scan, in_parentheses=True)
+    spans = _cued_initials(scan, in_parentheses=False)
     for index in note.indices(word for word in note.positions if "/" in word):
         token = note.tokens[index]
         parts = token.text.casefold().split("/")
@@ -150,11 +150,12 @@ def _dictation_date(note: Note, index: int) -> bool:
     )
 
 
-def _cued_initials(note: Note, lex: Lexicons, *, in_parentheses: bool) -> list[Span]:
+def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
     """Initials after a cue ("per RB", "d/w KL, TO", "Attendees: AD-H, IH", "per nursing
     (VS)"); with ``in_parentheses`` only initials in parentheses right after the cue."""
+    note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, found in lex.initials_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.initials_cues):
         start = _past_fillers(note, index, found[0])
         if in_parentheses and not (
             note.words[start - 1] == "(" and start + 1 < len(note.tokens)
@@ -245,7 +246,7 @@ def username_spans(scan: Scan) -> list[Span]:
     """User names: after a cue, in parentheses on an audit line, "kpatel2" on such a line."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index, found in lex.username_cues.matches(note.words, note.positions):
+    for index, found in scan.matches(lex.username_cues):
         start = _past_fillers(note, index, found[0])
         if start < len(note.tokens) and note.same_line(index, start):
             end = _login(note, lex, start)
