@@ -1,5 +1,6 @@
-"""Facts kept per word type: the phrase tries' first words, the name lists' facts and the
-identifier shapes of a run, each equal to what the rules worked out word by word."""
+"""Work a note's rules share or keep per word type: a trie's matches found once a note, the
+name lists' facts per word and the identifier shapes per run of non-space characters, each
+equal to what the rules worked out before, word by word."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from deidkit.corpus.synth import generate
 from deidkit.models.rules import Phrases, dictionary_names, identifiers, word_types
 from deidkit.models.rules.lexicons import Lexicons, lexicons
 from deidkit.models.rules.note import Note
-from deidkit.models.rules.phrase_starts import phrase_index
 from deidkit.models.rules.word_types import WordTable, word_table
 
 from .helpers import scan_of
@@ -30,25 +30,20 @@ _EXTRA = [
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_scan_starts_and_matches_equal_each_trie_asked_alone(lang: str) -> None:
+def test_scan_matches_equal_each_trie_asked_and_are_found_once_a_note(lang: str) -> None:
     lex = lexicons(lang)
     tries = [getattr(lex, item.name) for item in fields(Lexicons)
              if isinstance(getattr(lex, item.name), Phrases)]
-    assert len(phrase_index(lex).tries) == len(tries) > 10
+    assert len(tries) > 10
     for text in [*_NOTES, *_EXTRA]:
         scan = scan_of(text, lang)
         note = scan.note
-        for trie in reversed(tries):  # another order than the index's
-            assert scan.starts(trie) == trie.starts(note.positions)
+        for trie in tries:
             assert scan.matches(trie) == list(trie.matches(note.words, note.positions))
             assert scan.matches(trie) is scan.matches(trie)  # found once a note
-
-
-def test_scan_starts_of_a_trie_the_lexicons_do_not_hold() -> None:
-    scan = scan_of("Seen by the night team; seen again")
-    own = Phrases()
+    own = Phrases()  # a trie the lexicons do not hold
     own.add("seen by", "cue")
-    assert scan.starts(own) == [0, 6] and scan.matches(own) == [(0, (2, "cue"))]
+    assert scan_of("Seen by the night team; seen again").matches(own) == [(0, (2, "cue"))]
 
 
 def test_word_table_works_a_word_out_once_and_forgets_all_at_its_bound(

@@ -15,14 +15,12 @@ and identifier shapes 5; places from the dictionaries 6.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
-from deidkit.models.rules.phrase_starts import phrase_index
 from deidkit.models.rules.phrases import Phrases
 from deidkit.overlaps import resolve_overlaps
 from deidkit.types import Span
@@ -43,7 +41,6 @@ class Scan:
     times: bool = False
     layers: dict[str, list[str | None]] = field(default_factory=dict)
     found: dict[str, list[int]] = field(default_factory=dict)  # token indices several rules use
-    phrase_words: dict[int, list[str]] = field(default_factory=dict)  # by id of a trie
     phrase_matches: dict[int, list[tuple[int, tuple[int, str]]]] = field(default_factory=dict)
 
     def credentials(self) -> list[int]:
@@ -58,32 +55,15 @@ class Scan:
             )
         return indices
 
-    def starts(self, phrases: Phrases) -> list[int]:
-        """``phrases.starts(note.positions)`` (``phrases`` one of the lexicons' tries): the
-        note's words are matched with every trie's first words at once, at the first ask."""
-        words = self.phrase_words.get(id(phrases))
-        if words is None:
-            index = phrase_index(self.lex)
-            if id(phrases) not in index.numbers:  # not a trie of these lexicons
-                return phrases.starts(self.note.positions)
-            found = index.first_words(self.note.positions)
-            self.phrase_words.update(
-                (id(trie), found[number]) for number, trie in enumerate(index.tries)
-            )
-            words = found[index.numbers[id(phrases)]]
-        positions = self.note.positions
-        return sorted(itertools.chain.from_iterable(positions[word] for word in words))
-
     def matches(self, phrases: Phrases) -> list[tuple[int, tuple[int, str]]]:
         """``phrases.matches(note.words, note.positions)`` as a list, found once a note for
-        the rules that ask (do not change the list)."""
+        the rules that ask (``name_cues``: three rules; do not change the list)."""
         found = self.phrase_matches.get(id(phrases))
         if found is None:
-            words, match = self.note.words, phrases.match
-            found = self.phrase_matches[id(phrases)] = [
-                (start, end) for start in self.starts(phrases)
-                if (end := match(words, start)) is not None
-            ]
+            note = self.note
+            found = self.phrase_matches[id(phrases)] = list(
+                phrases.matches(note.words, note.positions)
+            )
         return found
 
     def labels(self, layer: str) -> list[str | None]:

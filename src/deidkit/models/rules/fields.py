@@ -15,7 +15,7 @@ def field_spans(scan: Scan) -> list[Span]:
     """The value after each field's colon: names, or the rest of the clause."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    for index in scan.starts(lex.fields):
+    for index in lex.fields.starts(note.positions):
         starts_clause = index == 0 or not note.same_line(index - 1, index) or (
             note.words[index - 1] in {".", ";"}
         )

@@ -16,8 +16,8 @@ def hospital_spans(scan: Scan) -> list[Span]:
     """Hospitals named by the list, by a saint's name, or around a hospital word."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
-    candidates = set(scan.starts(lex.hospitals))
-    candidates.update(scan.starts(lex.hospital_words))
+    candidates = set(lex.hospitals.starts(note.positions))
+    candidates.update(lex.hospital_words.starts(note.positions))
     for word in SAINTS & note.positions.keys():
         candidates.update(note.positions[word])
     for index in sorted(candidates):  # nothing starts anywhere else

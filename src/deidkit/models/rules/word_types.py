@@ -1,8 +1,8 @@
 """Facts of a word type worked out once and remembered across notes (issue 20).
 
-A rule that asks the same questions of every word of a note (is it in these lists? which
-tries start with it?) asks them of a word type once: a :class:`WordTable` answers known words
-at C speed (``map(table.__getitem__, words)``, ``itertools.compress`` over the answers) and
+A rule that asks several questions of every word of a note (is it a listed name? also a
+common word? a first name?) asks them of a word type once: a :class:`WordTable` answers
+known words at C speed (``map(table.__getitem__, words)``, ``itertools.compress`` over the answers) and
 works out a new one at its first ask. Tables are kept per lexicons object (``word_table``).
 """
 
