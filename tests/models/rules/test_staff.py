@@ -33,6 +33,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
         ("Plan: labs.\nRTC 3 mo or sooner. SAW\nLast edited 3/4", {("SAW", "DOCTOR")}),
         ("He is well. OK\nFollow up. PRN", set()),
+        ("Reviewed. Agree w/ plan. HOS 2/3\n", {("HOS", "DOCTOR")}),  # a date after the initials
+        ("Repeat in 3 mo. TSH 6/18\nBP 120/80 today. OK 3/4", set()),
         ("Pt tolerated well - R.B.", {("R.B.", "DOCTOR")}),
         ("wt 132 kg. per AT, hold pantoprazole", {("AT", "DOCTOR")}),  # "at" in capitals
         ("Resting.\nUser: mark.alltop\n-AT\n", {("AT", "DOCTOR")}),
@@ -74,6 +76,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Emeka Quorbit, MD\nEV:lbt  D 10/4/22  T 10/5/22", {("EV", "DOCTOR"), ("lbt", "DOCTOR")}),
         ("dictated 03/09/2025\nHLM/tq   job# 7730218", {("HLM", "DOCTOR"), ("tq", "DOCTOR")}),
         ("Plan: HR:bpm  labs pending", set()),
+        ("NH Lic. SLP-0671\nTOB/ce 02/10/2026\n", {("TOB", "DOCTOR"), ("ce", "DOCTOR")}),
+        ("Dose: 2 IV/po 3/4 daily\nmg/dl 4/5", set()),  # a date ends the line: still no code
         # initials after a role in a code or a study record
         ("Compressions: JS, WO, BK, TM", {("JS", "DOCTOR"), ("WO", "DOCTOR"), ("BK", "DOCTOR"),
                                           ("TM", "DOCTOR")}),

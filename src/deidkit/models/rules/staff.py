@@ -23,6 +23,7 @@ from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 TRANSCRIPTION = Expression(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
+LINE_END_DATE = Expression(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]*")  # the rest of the line
 LOWER_TRANSCRIPTION = Expression(r"[a-z]{2,10}/[a-z]{2,4}")  # "ofenwick/tr" alone on its line
 INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 HYPHENATED_INITIALS = Expression(r"[A-Z]{2,3}-[A-Z]{1,2}")  # "AD-H": a double surname
@@ -93,10 +94,10 @@ def initials_spans(scan: Scan) -> list[Span]:
             under_heading = previous is not None and note.words[first - 1] == ":"
             if (first in last_lines and not under_heading) or signed:
                 spans.append(note.span(first, first + 1, "DOCTOR"))
-        elif end - first >= 3 and note.words[end - 2] == "." and first in last_lines and (
-            _initials(note, lex, end - 1) and note.tokens[end - 1].text.isupper()
+        elif (signer := _signer_after_sentence(note, lex, first, end)) is not None and (
+            first in last_lines
         ):
-            spans.append(note.span(end - 1, end, "DOCTOR"))  # "... or sooner. SAW": signed
+            spans.append(note.span(signer, signer + 1, "DOCTOR"))  # "... or sooner. SAW"
         elif end - first >= 3 and note.tokens[end - 2].text in {"-", "--", "—", "/"} and (
             _initials(note, lex, end - 1)
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
@@ -117,6 +118,7 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
         ends_column = not ends_line and (  # "EV:lbt  D 10/4/22", "LIM/kw d:01/29/26"
             note.wide_gap_before(index + 2) or _dictation_date(note, index + 2)
+            or _date_ends_line(note, index + 2)  # "TOB/ce 02/10/2026"
         )
         code = f"{author.text}/{typist.text}"
         words = (author.text.casefold(), typist.text.casefold())
@@ -141,6 +143,32 @@ def _alone(note: Note, index: int) -> bool:
 def _opens_column(note: Note, index: int) -> bool:
     """Whether token ``index`` opens its line or follows a column's gap."""
     return index == 0 or not note.same_line(index - 1, index) or note.wide_gap_before(index)
+
+
+def _signer_after_sentence(note: Note, lex: Lexicons, first: int, end: int) -> int | None:
+    """The index of initials in capitals closing the line of tokens ``first``..``end`` after
+    a sentence, a date after them allowed ("... or sooner. SAW", "Agree w/ plan. HOS 2/3"),
+    else None."""
+    last = end - 1
+    for index in range(first + 2, end):
+        if note.words[index - 1] == "." and _date_ends_line(note, index + 1):
+            last = index  # the initials before a date ending the line
+            break
+    if last - first < 2 or note.words[last - 1] != ".":
+        return None
+    if not (_initials(note, lex, last) and note.tokens[last].text.isupper()):
+        return None
+    return last
+
+
+def _date_ends_line(note: Note, index: int) -> bool:
+    """Whether a numeric date ("02/10/2026", "6/18") starts at token ``index`` and ends
+    its line."""
+    if index >= len(note.tokens):
+        return False
+    start = note.tokens[index].start
+    end = note.text.find("\n", start)
+    return bool(LINE_END_DATE.compiled.fullmatch(note.text[start : None if end < 0 else end]))
 
 
 def _dictation_date(note: Note, index: int) -> bool:
