@@ -2,8 +2,9 @@
 
 A rule that asks several questions of every word of a note (is it a listed name? also a
 common word? a first name?) asks them of a word type once: a :class:`WordTable` answers
-known words at C speed (``map(table.__getitem__, words)``, ``itertools.compress`` over the answers) and
-works out a new one at its first ask. Tables are kept per lexicons object (``word_table``).
+known words at C speed (``map(table.__getitem__, words)``, ``itertools.compress`` over the
+answers) and works out a new one at its first ask. Tables are kept per lexicons object
+(``word_table``).
 """
 
 from __future__ import annotations
