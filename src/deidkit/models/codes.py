@@ -48,7 +48,7 @@ def whole_identifiers(documents: Sequence[Document]) -> list[Document]:
         if not any(category_of(s.label) is Category.ID for s in spans):
             result.append(document)
             continue
-        widened = []
+        widened: list[Span] = []
         for index, span in enumerate(spans):
             if category_of(span.label) is Category.ID:
                 low = widened[-1].end if widened else 0
