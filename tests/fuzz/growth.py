@@ -59,11 +59,12 @@ def growth(
     make: Callable[[int], str] | None = None,
     sizes: tuple[int, int] = (SMALL, LARGE),
     small_budget: float | None = None,
+    limit: float = LIMIT,
 ) -> float | None:
     """The 100k/10k CPU-time ratio of ``work`` on ``unit`` repeated (or on ``make(length)``),
     or None when linear.
 
-    A ratio is returned only when it stayed over ``LIMIT`` in ``ROUNDS`` measurements;
+    A ratio is returned only when it stayed over ``limit`` in ``ROUNDS`` measurements;
     ``small_budget`` (CPU seconds) bounds the small run alone, by default ``SLOW_SMALL`` scaled
     to its size in characters (pass it when ``make`` counts something else, such as tags)."""
     build = make or (lambda length: repeated(unit, length))
@@ -80,6 +81,6 @@ def growth(
         if second < FLOOR:
             return None
         ratio = second / max(first, 1e-6)
-        if ratio <= LIMIT:
+        if ratio <= limit:
             return None
     return ratio
