@@ -6,7 +6,6 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deidkit.features.phrase_types import token_masks, word_facts
 from deidkit.features.phrases import PhraseMatcher
 from deidkit.text import token_texts, tokenize
 
@@ -117,9 +116,9 @@ def test_masks_from_word_types_mark_every_occurrence_of_every_entry(
     # the numeric path: each word type's facts once, gathered by the tokens' types
     matcher = PhraseMatcher(lists)
     types = list(dict.fromkeys(words))
-    facts = np.asarray(word_facts(matcher, types), np.int64).reshape(-1, 3)
+    facts = np.asarray(matcher.word_facts(types), np.int64).reshape(-1, 3)
     gathered = facts[[types.index(word) for word in words]].reshape(-1, 3)
-    assert token_masks(matcher, gathered).tolist() == reference_masks(lists, words)
+    assert matcher.token_masks(gathered).tolist() == reference_masks(lists, words)
 
 
 def test_a_token_holding_the_separator_does_not_shift_later_matches() -> None:

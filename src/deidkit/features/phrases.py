@@ -187,6 +187,45 @@ class PhraseMatcher:
                         masks[index] |= mask
         return masks
 
+    def word_facts(self, words: Sequence[str]) -> list[tuple[int, int, int]]:
+        """What ``token_masks`` needs of each word, the same for every token of it: its
+        one-token entries' lists, its number as a phrase's word (-1 if none) and the trie
+        node after it when a phrase starts with it (-1 if none)."""
+        steps = self._steps
+        facts = []
+        for word in words:
+            mask, number = self._word_entry(word)
+            facts.append((mask, number, steps.get(number, -1) if number >= 0 else -1))
+        return facts
+
+    def token_masks(self, facts: np.ndarray) -> np.ndarray:
+        """``masks`` of a document's tokens from their words' ``word_facts`` (tokens x 3,
+        int64; a matcher of at most ``_MAX_LISTS`` lists): each token's one-token lists,
+        then the phrases followed from the tokens that start one."""
+        import numpy as np  # numpy: imported here, importing the features needs none
+
+        masks = facts[:, 0].copy()
+        starts = np.flatnonzero(facts[:, 2] >= 0)
+        if not len(starts):
+            return masks
+        numbers = facts[:, 1].tolist()
+        steps, node_masks, count = self._steps, self._node_masks, len(numbers)
+        for start, node in zip(starts.tolist(), facts[starts, 2].tolist(), strict=True):
+            end = start + 1
+            while end < count and numbers[end] >= 0:
+                node = steps.get(node << _SHIFT | numbers[end], 0)  # node 0, the root, ends
+                end += 1
+                if not node:
+                    break
+                if node_masks[node]:
+                    masks[start:end] |= node_masks[node]
+        return masks
+
+    @property
+    def masks_fit(self) -> bool:
+        """Whether ``token_masks`` can hold this matcher's lists (at most ``_MAX_LISTS``)."""
+        return len(self.names) <= _MAX_LISTS
+
     def clear_cache(self) -> None:
         self._word_cache.clear()
 
