@@ -23,7 +23,7 @@ from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 TRANSCRIPTION = Expression(r"[A-Z]{2,4}/[a-z]{2,4}")  # "JT/mk": author/typist
-LINE_END_DATE = Expression(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]*")  # the rest of the line
+LINE_END_DATE = Expression(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]*(?=\n|\Z)")  # ends its line
 LOWER_TRANSCRIPTION = Expression(r"[a-z]{2,10}/[a-z]{2,4}")  # "ofenwick/tr" alone on its line
 INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 HYPHENATED_INITIALS = Expression(r"[A-Z]{2,3}-[A-Z]{1,2}")  # "AD-H": a double surname
@@ -165,10 +165,8 @@ def _date_ends_line(note: Note, index: int) -> bool:
     """Whether a numeric date ("02/10/2026", "6/18") starts at token ``index`` and ends
     its line."""
     if index >= len(note.tokens):
-        return False
-    start = note.tokens[index].start
-    end = note.text.find("\n", start)
-    return bool(LINE_END_DATE.compiled.fullmatch(note.text[start : None if end < 0 else end]))
+        return False  # matched where it starts: no copy or search of the rest of the line
+    return LINE_END_DATE.compiled.match(note.text, note.tokens[index].start) is not None
 
 
 def _dictation_date(note: Note, index: int) -> bool:
