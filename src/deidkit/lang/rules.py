@@ -101,7 +101,9 @@ class RuleLanguage:
     - ``brand_names``: brand names of medicines and devices, lower case ("eliquis"): never PHI
       (``deidkit.models.brands``);
     - ``schedule_days``: weekday abbreviations as written in a schedule ("M", "Th", "Sat"):
-      a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``).
+      a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``);
+    - ``age_headers``: a table's header cell over a column of ages, lower case ("age",
+      "age/sex"; ``deidkit.models.rules.tables``).
     """
 
     first_names: tuple[str, ...]
@@ -155,6 +157,7 @@ class RuleLanguage:
     department_heads: frozenset[str] = frozenset()
     brand_names: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
+    age_headers: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

@@ -78,10 +78,20 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Plan: HR:bpm  labs pending", set()),
         ("NH Lic. SLP-0671\nTOB/ce 02/10/2026\n", {("TOB", "DOCTOR"), ("ce", "DOCTOR")}),
         ("Dose: 2 IV/po 3/4 daily\nmg/dl 4/5", set()),  # a date ends the line: still no code
+        # an author whose initials are an abbreviation, ending a dictation or signature line
+        ("D: 11/15/2025  JOB: 0448213  CONF: 88172  PM/dvr\n",
+         {("PM", "DOCTOR"), ("dvr", "DOCTOR")}),
+        ("Dictated 5/2 09:02  Voice ID: 10877  IS/ahp", {("IS", "DOCTOR"), ("ahp", "DOCTOR")}),
+        ("Dose given 9 PM/hs\nwalks 2 PM/qd", set()),  # no such line: an abbreviation
+        ("Job 4413 ordered, IV/bolus", set()),  # neither is in capitals over lower case
         # initials after a role in a code or a study record
         ("Compressions: JS, WO, BK, TM", {("JS", "DOCTOR"), ("WO", "DOCTOR"), ("BK", "DOCTOR"),
                                           ("TM", "DOCTOR")}),
         ("Coordinator: WC   Witness: RB", {("WC", "DOCTOR"), ("RB", "DOCTOR")}),
+        ("Attending present: HSM, RC, TP", {("HSM", "DOCTOR"), ("RC", "DOCTOR"),
+                                             ("TP", "DOCTOR")}),
+        ("Present: QW, VD (fellow)\nNo PERRLA deficit present: HTN, DM", {
+            ("QW", "DOCTOR"), ("VD", "DOCTOR")}),
         ("TX AT HOME; BP 120/80  HR 88\n0800  vitals stable  OK", set()),
         # a note written in capitals: every word looks like initials
         ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "

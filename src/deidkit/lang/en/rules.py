@@ -334,6 +334,7 @@ RULES = RuleLanguage(
         "received by", "taken by", "message taken by", "coordinator", "investigator",
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
+        "present:", "also present", "attending present", "in attendance",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
@@ -347,7 +348,7 @@ RULES = RuleLanguage(
         str.split(
             """signed electronically edited authored author cosigned co-signed verified user
         login printed accessed transcribed dictated attested e-signed esigned amended viewed
-        access"""
+        access job conf"""
         )
     ),
     id_cues=ID_CUES,
@@ -427,4 +428,8 @@ RULES = RuleLanguage(
     schedule_days=frozenset(
         str.split("M T W R F S Mo Tu We Th Fr Sa Su Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun")
     ),
+    age_headers=frozenset({
+        "age", "age (y)", "age (yr)", "age (yrs)", "age (years)", "age, y", "age y", "age yrs",
+        "age/sex", "age/gender", "age-sex", "age / sex", "age/sx",
+    }),
 )

@@ -75,6 +75,7 @@ class Lexicons:
     age_cues: Phrases = field(default_factory=Phrases)
     eponyms: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
+    age_headers: frozenset[str] = frozenset()  # a table's age column (rules.tables)
     handoff_cues: Phrases = field(default_factory=Phrases)
     not_after_handoff: frozenset[str] = frozenset()
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
@@ -204,6 +205,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         age_cues=_phrases(data.age_cues, "AGE"),
         eponyms=data.eponyms,
         schedule_days=data.schedule_days,
+        age_headers=data.age_headers,
         handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
         not_after_handoff=data.not_after_handoff,
         occupations=_labelled(data.occupations),

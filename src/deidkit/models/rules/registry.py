@@ -25,6 +25,7 @@ from deidkit.models.rules import (
     schedules,
     staff,
     streets,
+    tables,
 )
 from deidkit.models.rules.base import Rule
 
@@ -39,6 +40,7 @@ RULES: tuple[Rule, ...] = (
     identifiers.HEADER_IDS,
     ages.RULE,
     ages.KIN_AGES,
+    tables.RULE,
     names.TITLES,
     names.NAME_CUES,
     names.CREDENTIALS,

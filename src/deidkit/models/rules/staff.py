@@ -107,7 +107,9 @@ def initials_spans(scan: Scan) -> list[Span]:
 
 def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
     """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt",
-    "LIM/kw d:01/29/26"; in lower case only alone at a line's end ("ofenwick/tr")."""
+    "LIM/kw d:01/29/26"; in lower case only alone at a line's end ("ofenwick/tr"); an author
+    whose initials are a clinical abbreviation only ending a signature or dictation line
+    ("JOB: 0448213  CONF: 88172  PM/dvr")."""
     spans: list[Span] = []
     for index in note.indices({"/", ":"}):
         if index == 0 or index + 1 >= len(note.tokens):
@@ -122,7 +124,12 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         )
         code = f"{author.text}/{typist.text}"
         words = (author.text.casefold(), typist.text.casefold())
-        if any(word in lex.clinical_abbreviations for word in words) or words[1] in lex.common:
+        if words[1] in lex.clinical_abbreviations or words[1] in lex.common:
+            continue
+        if words[0] in lex.clinical_abbreviations and not (  # "PM/dvr" after "JOB: 0448213"
+            ends_line and TRANSCRIPTION.compiled.fullmatch(code)
+            and _signature_line(note, lex, _line_start(note, index), index)
+        ):
             continue
         if ((ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code)) or (
             ends_line and LOWER_TRANSCRIPTION.compiled.fullmatch(code)
@@ -132,6 +139,12 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
                                                                       "DOCTOR")]
     return spans
+
+
+def _line_start(note: Note, index: int) -> int:
+    """The index of the first token on token ``index``'s line."""
+    lines = note.line_starts
+    return lines[bisect.bisect_right(lines, index) - 1]
 
 
 def _alone(note: Note, index: int) -> bool:

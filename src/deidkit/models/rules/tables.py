@@ -1,0 +1,115 @@
+"""Rule ``table_ages`` (``AGE``): the cells of a table's age column.
+
+Line lists, censuses, theatre lists and exports write ages as bare numbers under a header
+("ID | name | age | sex", ``"PatName","Sex","DOB","Age"``, ``ORDER|CHI|PATIENT|AGE|WARD``),
+where no cue before the number says it is an age. A header is a line of cells split by
+``|``, a tab or ``,`` (a quoted cell may hold commas) of which exactly one is an age header
+(``RuleLanguage.age_headers``: "age", "age (y)", "age/sex"); every following line split the
+same way is a row until a line that is not (a line of rule characters, "---|---", is
+skipped). A row's cell in that column that holds an age alone ("62", "~30", "7 y", "7/M": an
+age and a sex) gives its number. With ``ages="over_89"`` only ages of 90 and over.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from deidkit.models.rules.ages import MAX_AGE
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.patterns.spec import Expression
+from deidkit.types import Span
+
+DELIMITERS = ("|", "\t", ",")
+"""Cell delimiters, tried in this order on a header line."""
+AGE_CELL = Expression(
+    r"(?i)[ \t]*\"?[ \t]*~?[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yo|yr|yrs|years?)?"
+    r"(?:[ \t]*[/ ][ \t]*[mfux])?[ \t]*\"?[ \t]*"
+)
+"""A cell holding an age alone, an age and a sex ("7/M") or an approximate age ("~30")."""
+RULE_LINE = Expression(r"[ \t|+:=_-]*")
+"""A line drawn between a header and its rows ("---|---", "+-----+")."""
+QUOTED_CELL = Expression(r'[ \t]*"(?:[^"\n]|"")*"[ \t]*(?=,|$)')
+"""A double-quoted cell of a comma-separated line (``""`` is a quote inside it)."""
+
+
+def table_age_spans(scan: Scan) -> list[Span]:
+    """The age in each row's cell of an age column."""
+    headers = scan.lex.age_headers
+    note = scan.note
+    if not any(word in note.positions for word in _first_words(headers)):
+        return []  # no header's first word: no age column
+    over_89 = scan.ages == "over_89"
+    text = note.text
+    spans: list[Span] = []
+    column: tuple[str, int] | None = None  # the delimiter and the age column's index
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if column is not None:
+            delimiter, index = column
+            cells = _cells(text, start, end, delimiter)
+            if len(cells) > 1 or (start < end and RULE_LINE.compiled.fullmatch(text, start, end)):
+                if index < len(cells):
+                    found = AGE_CELL.compiled.fullmatch(text, *cells[index])
+                    if found is not None:
+                        value = int(found.group("n"))
+                        if 0 < value <= MAX_AGE and not (over_89 and value < 90):
+                            spans.append(Span(found.start("n"), found.end("n"), "AGE",
+                                              source="rules"))
+                start = end + 1
+                continue
+            column = None
+        column = _age_column(text, start, end, headers)
+        start = end + 1
+    return spans
+
+
+@cache
+def _first_words(headers: frozenset[str]) -> frozenset[str]:
+    """The first word of each header ("age" of "age/sex")."""
+    return frozenset(regex.split(r"\W", header, maxsplit=1)[0] for header in headers)
+
+
+def _age_column(text: str, start: int, end: int, headers: frozenset[str]) -> tuple[str, int] | None:
+    """The delimiter and the index of the one age header among the line's cells, else None."""
+    for delimiter in DELIMITERS:
+        if text.count(delimiter, start, end) < 2:
+            continue
+        names = [
+            text[first:last].strip(' \t"').casefold()
+            for first, last in _cells(text, start, end, delimiter)
+        ]
+        found = [index for index, name in enumerate(names) if name in headers]
+        if len(found) == 1:
+            return delimiter, found[0]
+    return None
+
+
+def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the cells of ``text[start:end]`` split by ``delimiter``;
+    with ``,`` a double-quoted cell may hold the delimiter."""
+    if delimiter not in text[start:end]:
+        return [(start, end)]
+    if delimiter != "," or '"' not in text[start:end]:
+        cells = []
+        first = start
+        while (found := text.find(delimiter, first, end)) >= 0:
+            cells.append((first, found))
+            first = found + 1
+        cells.append((first, end))
+        return cells
+    cells = []
+    first = start
+    while first <= end:
+        quoted = QUOTED_CELL.compiled.match(text, first, end)
+        last = quoted.end() if quoted is not None else text.find(",", first, end)
+        last = end if last < 0 else last
+        cells.append((first, last))
+        first = last + 1
+    return cells
+
+
+RULE = SpanRule("table_ages", priority=1, find=table_age_spans)

@@ -1,0 +1,61 @@
+"""Rule ``table_ages``: the cells of a table's age column are ages."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.rules import tables
+
+from .helpers import found_by
+
+RULES = (tables.RULE,)
+
+PIPES = """ID  | name                 | age | sex | town
+--- | -------------------- | --- | --- | ------
+01  | Quarrel, Benedetta   | 62  | F   | Elmira
+02  | Quarrel, Osric       | ~71 | M   | Elmira
+03  | Vandermolen, Tibby   | 6   | M   | Corning
+04  | household contact    | --  | F   | Corning
+
+Notes: 3 of 4 ill; 12 tested.
+"""
+
+CSV = '''"RecType","HospNo","PatName","Sex","Age","Ward"
+"D","H0091","ZYLSTRA, PRUDENCE MAE","F","93","47"
+"D","H0092","OKONJO, TEMPERANCE","F","81 y","12"
+'''
+
+THEATRE = """THEATRE|SLOT|PATIENT|AGE/SEX|PROCEDURE
+TH3|08:00|QUILLFEATHER, ABIODUN|7/M|ORCHIDOPEXY
+TH3|13:30|DANSWORTH, HALIMA|45/F|TURP
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (PIPES, {("62", "AGE"), ("71", "AGE"), ("6", "AGE")}),
+        (CSV, {("93", "AGE"), ("81", "AGE")}),  # quoted cells hold commas
+        (THEATRE, {("7", "AGE"), ("45", "AGE")}),
+        ("Name\tAge\tBed\nRhoswen Tarrant\t58\t4\n", {("58", "AGE")}),
+        # no age header, two of them, a header word inside a sentence, a table ended
+        ("Bed | Dose | Qty\n4 | 5 | 6\n", set()),
+        ("age | Age | sex\n40 | 31 | F\n", set()),
+        ("age | age at onset | sex\n40 | 31 | F\n", {("40", "AGE")}),
+        ("Average age 52, range 30, 70\nSeen 12, 14, 19 today", set()),
+        ("name | age | sex\nIdony Pask | 33 | F\n\nroom | 12 | 4\n", {("33", "AGE")}),
+        # a number that is not an age alone in its cell, or out of range
+        ("name | age | sex\nA. Rinch | 33 mg | F\nB. Lusk | 0 | M\nC. Wray | 140 | F\n", set()),
+        ("", set()),
+    ],
+)
+def test_table_ages_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by(RULES, text) == expected
+
+
+def test_only_ages_over_89_under_safe_harbor() -> None:
+    assert found_by(RULES, CSV, ages="over_89") == {("93", "AGE")}
+
+
+def test_a_language_without_age_headers_finds_none() -> None:
+    assert found_by(RULES, "nombre | edad\nRosa Lis | 40\n", lang="es") == set()
