@@ -150,3 +150,88 @@ def test_stored_common_words_that_do_not_fit_are_refused() -> None:
         mentions._words_from_arrays({**arrays, "words": np.frombuffer(b"\xff\0a", np.uint8)})
     with pytest.raises(ValueError, match="NUL"):
         mentions._words_arrays(frozenset({"a\0b"}))
+
+
+# Where the strings occur: str.find on the lowercased text for plain strings, the
+# case-insensitive expression otherwise; both must find what the expression finds.
+
+
+def test_lookalikes_are_the_characters_lowercasing_matches_otherwise_than_the_expression(
+) -> None:
+    """Over every character: a plain string's character (up to ``PLAIN_UP_TO``, left as it
+    is by case folding) is matched by the expression exactly where it is the character
+    lowercased, but for ``LOOKALIKES``; the text lowercased keeps its length but for them,
+    and what is matched case-folds to the plain character (the label's key)."""
+    every = "".join(chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF)
+    lowercased: dict[str, set[str]] = {}
+    for character in every:
+        lowercased.setdefault(character.lower(), set()).add(character)
+    differing: set[str] = set()
+    for code in range(ord(mentions.PLAIN_UP_TO) + 1):
+        plain = chr(code)
+        if plain.casefold() != plain:
+            continue
+        matched = {m.group() for m in re.finditer(re.escape(plain), every, re.IGNORECASE)}
+        differing |= matched ^ lowercased.get(plain, set())
+        assert all(c.casefold() == plain for c in lowercased.get(plain, set()))
+    assert differing == set(mentions.LOOKALIKES)
+    assert {c for c in every if len(c.lower()) != 1} <= set(mentions.LOOKALIKES)
+
+
+_TEXT_CHARACTERS = "aAbBkKsSiIoO_1-'. \n" + "é\u00dfÉ\u212aµ\u039cΣσ" + mentions.LOOKALIKES
+
+
+_PIECES = ["ab", "AB", "Ab ab", "ab-", " ", " ", ".", "_", "1", "é", "É", "\u212a", "ı", "s"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(
+        st.text(_TEXT_CHARACTERS, max_size=40),
+        st.lists(st.sampled_from(_PIECES), max_size=16).map("".join),  # repeats, overlaps
+    ),
+    st.lists(st.tuples(st.integers(0, 40), st.integers(1, 8)), max_size=6),
+    st.lists(st.text(_TEXT_CHARACTERS, min_size=1, max_size=6), max_size=3),
+)
+def test_occurrences_are_the_expressions_matches(
+    text: str, places: list[tuple[int, int]], others: list[str]
+) -> None:
+    """Strings cut from the text (so that they occur) and others, casefolded as
+    ``mention_strings`` makes them: the matches equal the alternation's, left to right."""
+    keys = [text[start : start + size].casefold() for start, size in places] + [
+        other.casefold() for other in others
+    ]
+    strings = {key: f"L{number}" for number, key in enumerate(keys) if key}
+    expected = list(mentions._matched(text, strings))
+    assert list(mentions.occurrences(text, strings)) == expected
+    if not any(c in mentions.LOOKALIKES for c in text) and all(
+        max(key) <= mentions.PLAIN_UP_TO for key in strings
+    ):
+        assert list(mentions._found(text, strings)) == expected  # the path taken
+
+
+def test_add_mentions_on_synthetic_notes_equals_the_expressions_matches() -> None:
+    documents = [d.with_spans(d.spans[::2]) for d in generate(60, seed=7)]
+    for document in documents:
+        strings = mentions.mention_strings([document])
+        assert list(mentions.occurrences(document.text, strings)) == list(
+            mentions._matched(document.text, strings)
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "keys", "found"),
+    [
+        ("Ann Lee Ann Lee Ann", ["ann lee", "lee ann"], [(0, 7), (8, 15)]),  # left to right
+        ("Ann Lee Ann", ["ann lee", "ann"], [(0, 7), (8, 11)]),  # the longest at a place
+        ("Anna Ann_ Ann's xAnn", ["ann"], [(10, 13)]),  # at word boundaries only
+        ("José JOSÉ josé", ["josé"], [(0, 4), (5, 9), (10, 14)]),  # plain: Latin-1
+        ("Iİk ık IK", ["ik"], [(7, 9)]),  # lookalikes: the expression decides
+        ("I\u212a ik", ["ik"], [(0, 2), (3, 5)]),  # the Kelvin sign lowercases to k
+        ("STRAẞE strasse", ["strasse"], [(7, 14)]),  # ẞ case-folds to ss, not lowercases
+    ],
+)
+def test_occurrences_examples(text: str, keys: list[str], found: list[tuple[int, int]]) -> None:
+    strings = dict.fromkeys(keys, "PATIENT")
+    assert [(start, end) for start, end, _ in mentions.occurrences(text, strings)] == found
+    assert list(mentions.occurrences(text, strings)) == list(mentions._matched(text, strings))

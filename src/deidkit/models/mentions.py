@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -158,7 +158,15 @@ def add_mentions(document: Document, strings: dict[str, str]) -> Document:
     """``document`` with the further mentions of ``strings`` (from ``mention_strings``)."""
     if not strings:
         return document
-    return _with_mentions(document, _pattern(strings), strings)
+    spans = list(document.spans)
+    added: list[Span] = []
+    for start, end, label in occurrences(document.text, strings):
+        if any(span.start < end and start < span.end for span in spans):
+            continue
+        added.append(Span(start, end, label, source=SOURCE))
+    if not added:
+        return document
+    return document.with_spans(sorted([*spans, *added], key=lambda span: span.start))
 
 
 def _strings(documents: Sequence[Document], excluded: frozenset[str]) -> dict[str, str]:
@@ -187,26 +195,66 @@ def _strings(documents: Sequence[Document], excluded: frozenset[str]) -> dict[st
     return found
 
 
-def _pattern(strings: dict[str, str]) -> re.Pattern[str]:
+def occurrences(text: str, strings: Mapping[str, str]) -> Iterator[tuple[int, int, str]]:
+    """Where ``strings`` (casefolded) occur in ``text``, with their labels, as one expression
+    finds them from left to right (``_expression``): case-insensitive, at word boundaries,
+    the longest string at a place, none overlapping. Found with ``str.find`` in the
+    lowercased text where the strings are plain (``PLAIN_UP_TO``) and the text holds none
+    of ``LOOKALIKES``: lowercasing then matches as the expression does, character for
+    character; else with the expression (compiled for these strings)."""
+    if _LOOKALIKE.search(text) is None and all(
+        key == key.casefold() and max(key) <= PLAIN_UP_TO for key in strings
+    ):
+        return _found(text, strings)
+    return _matched(text, strings)
+
+
+PLAIN_UP_TO = "\u00ff"
+"""A plain string's characters are up to this one (ASCII and Latin-1: "josé", "o'brien")
+and case folding leaves them as they are."""
+LOOKALIKES = "\u0130\u0131\u017f"
+"""The characters that a case-insensitive expression matches with a plain string's
+otherwise than lowercasing them does: İ and ı (with i), ſ (with s)."""
+_LOOKALIKE = re.compile(f"[{LOOKALIKES}]")
+_WORD_CHARACTER = re.compile(r"\w")
+
+
+def _found(text: str, strings: Mapping[str, str]) -> Iterator[tuple[int, int, str]]:
+    """``occurrences`` of plain ``strings`` in a text without ``LOOKALIKES``."""
+    lowered = text.lower()  # one character for one: the text holds no İ
+    word_at = _WORD_CHARACTER.match
+    longest: dict[int, str] = {}  # start -> the longest string found there
+    for key in strings:
+        start = lowered.find(key)
+        while start >= 0:
+            end = start + len(key)
+            if (
+                len(key) > len(longest.get(start, ""))
+                and not (start and word_at(text, start - 1))
+                and not word_at(text, end)
+            ):
+                longest[start] = key
+            start = lowered.find(key, start + 1)
+    reached = 0
+    for start in sorted(longest):
+        if start >= reached:
+            key = longest[start]
+            reached = start + len(key)
+            yield start, reached, strings[key]
+
+
+def _matched(text: str, strings: Mapping[str, str]) -> Iterator[tuple[int, int, str]]:
+    """``occurrences`` found with the expression."""
+    for match in _expression(strings).finditer(text):
+        label = strings.get(match.group().casefold())
+        if label is not None:  # else case folding changed its length: not the string found
+            yield match.start(), match.end(), label
+
+
+def _expression(strings: Mapping[str, str]) -> re.Pattern[str]:
+    """One case-insensitive alternation of ``strings``, longest first, at word boundaries."""
     alternatives = sorted(strings, key=len, reverse=True)
     return re.compile(
         r"(?<!\w)(?:" + "|".join(re.escape(s) for s in alternatives) + r")(?!\w)",
         re.IGNORECASE,
     )
-
-
-def _with_mentions(
-    document: Document, pattern: re.Pattern[str], strings: dict[str, str]
-) -> Document:
-    spans = list(document.spans)
-    added: list[Span] = []
-    for match in pattern.finditer(document.text):
-        label = strings.get(match.group().casefold())
-        if label is None:  # case folding that changes length: not the string found
-            continue
-        if any(span.start < match.end() and match.start() < span.end for span in spans):
-            continue
-        added.append(Span(match.start(), match.end(), label, source=SOURCE))
-    if not added:
-        return document
-    return document.with_spans(sorted([*spans, *added], key=lambda span: span.start))
