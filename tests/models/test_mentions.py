@@ -235,3 +235,29 @@ def test_occurrences_examples(text: str, keys: list[str], found: list[tuple[int,
     strings = dict.fromkeys(keys, "PATIENT")
     assert [(start, end) for start, end, _ in mentions.occurrences(text, strings)] == found
     assert list(mentions.occurrences(text, strings)) == list(mentions._matched(text, strings))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Ann", "Lee", "ann", " ", "-", "x"]), max_size=24).map("".join),
+    st.lists(st.tuples(st.integers(0, 60), st.integers(1, 9)), max_size=5),
+)
+def test_add_mentions_skips_exactly_the_occurrences_overlapping_a_span(
+    text: str, places: list[tuple[int, int]]
+) -> None:
+    """Spans anywhere: an occurrence is added unless it overlaps one of the document's
+    spans, as a check against every span decides."""
+    spans: list[Span] = []
+    for start, size in places:
+        end = min(start + size, len(text))
+        if start < end and not any(s.start < end and start < s.end for s in spans):
+            spans.append(Span(start, end, "PATIENT"))
+    document = Document("d", text, tuple(sorted(spans, key=lambda s: s.start)))
+    strings = {"ann": "PATIENT", "ann lee": "DOCTOR", "lee": "IDNUM"}
+    expected = [
+        Span(start, end, label, source=SOURCE)
+        for start, end, label in mentions.occurrences(text, strings)
+        if not any(s.start < end and start < s.end for s in spans)
+    ]
+    added = [s for s in mentions.add_mentions(document, strings).spans if s.source == SOURCE]
+    assert sorted(added, key=lambda s: s.start) == expected

@@ -17,6 +17,7 @@ Nothing is tagged whose text was not found as PHI in that note or patient.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -158,11 +159,13 @@ def add_mentions(document: Document, strings: dict[str, str]) -> Document:
     """``document`` with the further mentions of ``strings`` (from ``mention_strings``)."""
     if not strings:
         return document
-    spans = list(document.spans)
+    spans = document.spans  # sorted, none overlapping (``Document`` checks)
+    starts = [span.start for span in spans]
     added: list[Span] = []
     for start, end, label in occurrences(document.text, strings):
-        if any(span.start < end and start < span.end for span in spans):
-            continue
+        before = bisect.bisect_left(starts, end)  # the spans starting before it ends
+        if before and spans[before - 1].end > start:
+            continue  # the last of them, which ends last, overlaps it
         added.append(Span(start, end, label, source=SOURCE))
     if not added:
         return document
