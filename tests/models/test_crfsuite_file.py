@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import struct
 
+import numpy as np
 import pycrfsuite
 import pytest
 
 from deidkit.models import build_detector, crfsuite_file
 from deidkit.models.crf_decode import LinearChain
 from deidkit.models.registry import SHIPPED_DIR
+from deidkit.resources import prepared
 from deidkit.types import Document
 
 
@@ -123,3 +126,67 @@ def test_names_keep_other_bytes_as_surrogateescape_gives_them(model: bytes) -> N
         record = struct.unpack_from("<I", model, offset + backward + 4 * 5)[0]
         damaged[offset + record + 8] = 0
         crfsuite_file._names(bytes(damaged), offset, count, "surrogateescape")
+
+
+def _same_weights(found: crfsuite_file.Weights, expected: crfsuite_file.Weights) -> bool:
+    return (
+        found.labels == expected.labels and found.attributes == expected.attributes
+        and all(
+            np.array_equal(getattr(found, key), getattr(expected, key))
+            and getattr(found, key).dtype == getattr(expected, key).dtype
+            for key in ("state_attribute", "state_label", "state_weight", "transitions")
+        )
+    )
+
+
+@pytest.mark.parametrize("shipped", ["en/member-0-crf", "es", None])
+def test_arrays_give_back_the_weights_read_from_the_file(model: bytes, shipped: str | None) -> None:
+    data = model if shipped is None else (SHIPPED_DIR / shipped / "model.crfsuite").read_bytes()
+    weights = crfsuite_file.read_weights(data)
+    saved = {key: _npy_bytes(array) for key, array in weights.arrays().items()}
+    again = crfsuite_file.Weights.from_arrays(
+        {key: prepared.npy_array(data) for key, data in saved.items()}
+    )
+    assert _same_weights(again, weights)
+
+
+def test_arrays_keep_names_that_are_not_utf8(model: bytes) -> None:
+    offset, _ = _attribute_chunk(model)
+    backward = struct.unpack_from("<I", model, offset + 20)[0]
+    damaged = bytearray(model)
+    record = struct.unpack_from("<I", model, offset + backward + 4 * 3)[0]
+    damaged[offset + record + 8] = 0xFF
+    weights = crfsuite_file.read_weights(bytes(damaged))
+    assert weights.attributes[3].startswith("\udcff")
+    assert _same_weights(crfsuite_file.Weights.from_arrays(weights.arrays()), weights)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda arrays: arrays.pop("transitions"),
+        lambda arrays: arrays.update(labels=arrays["labels"][:-1]),  # no NUL after the last
+        lambda arrays: arrays.update(state_label=arrays["state_label"][:-1]),
+        lambda arrays: arrays.update(transitions=arrays["transitions"][:-1]),
+        lambda arrays: arrays.update(state_attribute=arrays["state_attribute"] + 10**6),
+        lambda arrays: arrays.update(state_label=-arrays["state_label"] - 1),
+        lambda arrays: arrays.update(labels=np.frombuffer(b"\xff\0", np.uint8)),
+    ],
+)
+def test_arrays_that_are_not_a_models_are_a_layout_error(model: bytes, damage) -> None:
+    arrays = crfsuite_file.read_weights(model).arrays()
+    damage(arrays)
+    with pytest.raises(crfsuite_file.LayoutError):
+        crfsuite_file.Weights.from_arrays(arrays)
+
+
+def test_the_arrays_folder_is_named_by_the_file_and_the_version() -> None:
+    first, second = "ab" * 32, "cd" * 32
+    assert crfsuite_file.arrays_folder(first) != crfsuite_file.arrays_folder(second)
+    assert crfsuite_file.arrays_folder(first).endswith(f"-v{crfsuite_file.ARRAYS_VERSION}")
+
+
+def _npy_bytes(array: np.ndarray) -> bytes:
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=False)
+    return buffer.getvalue()

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from deidkit.features.prepare import model_arrays
 from deidkit.models import DEFAULT_MODELS, SHIPPED_MODELS, load_model, read_model
 from deidkit.models.store import folder_size
 
@@ -40,3 +41,11 @@ def test_spanish_default_is_a_crf_trained_on_meddocan_and_credits_it() -> None:
     assert {("Ramiro", "PATIENT"), ("Quintana Ferrer", "PATIENT"),
             ("4417263", "MEDICALRECORD"), ("14/02/2017", "DATE"),
             ("rquintana@correo.es", "EMAIL")} <= found
+
+
+def test_shipped_crfs_have_the_arrays_of_their_model_file() -> None:
+    stale = model_arrays()
+    assert not stale, (
+        f"{stale[0]} lacks the arrays of its model file (a load parses the file: slower, the "
+        "same output); run: .venv/bin/python -m deidkit.features.prepare"
+    )

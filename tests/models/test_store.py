@@ -10,7 +10,7 @@ import pytest
 from deidkit.errors import ModelError, OutputError
 from deidkit.models import TamperedModelError, load_model, read_model
 from deidkit.models.rules import RulesDetector
-from deidkit.models.store import write_model
+from deidkit.models.store import list_checksums, write_model
 
 
 @pytest.fixture()
@@ -100,3 +100,25 @@ def test_newer_format_version_is_refused(tmp_path: Path) -> None:
                        metadata={}, write_files=lambda folder: None)
     with pytest.raises(ModelError, match="format version 99 is not supported"):
         read_model(path)
+
+
+def test_checksums_listed_again_take_in_files_added_in_place(tmp_path: Path) -> None:
+    def files(folder: Path) -> None:  # a model folder holding another, as an ensemble
+        RulesDetector().save(folder / "member")
+        (folder / "weights.bin").write_bytes(b"\x00")
+
+    path = write_model(tmp_path / "m", config={"detector": "rules"}, metadata={},
+                       write_files=files)
+    before = json.loads((path / "checksums.json").read_text())["files"]
+    (path / "member" / "derived").mkdir()
+    (path / "member" / "derived" / "table.npy").write_bytes(b"\x01")
+    with pytest.raises(TamperedModelError, match="unexpected file"):
+        read_model(path)
+    list_checksums(path)
+    after = read_model(path).checksums
+    assert read_model(path / "member").checksums["derived/table.npy"] == after[
+        "member/derived/table.npy"]
+    changed = {name for name in before if before[name] != after[name]}
+    assert changed == {"member/checksums.json"} and set(after) - set(before) == {
+        "member/derived/table.npy"}
+

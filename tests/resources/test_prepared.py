@@ -95,7 +95,7 @@ def _npy(array: np.ndarray, **options: bool) -> bytearray:
 
 def test_an_npy_file_is_read_as_np_load_reads_it() -> None:
     for path in sorted(prepared.PREPARED_DIR.rglob("*.npy")):  # every shipped file
-        found, loaded = prepared._npy_array(prepared._file_bytes(path)), np.load(path)
+        found, loaded = prepared.npy_array(prepared._file_bytes(path)), np.load(path)
         assert found.dtype == loaded.dtype and np.array_equal(found, loaded), path
         assert found.flags.writeable and found.flags.aligned, path
     grid = np.arange(12, dtype=np.float32).reshape(3, 4)
@@ -104,16 +104,16 @@ def test_an_npy_file_is_read_as_np_load_reads_it() -> None:
     for array in (grid, np.asfortranarray(grid), np.float64(3.5), np.zeros(0, np.int32),
                   np.array(["ab", "é"]), np.arange(5, dtype=">u4"), grid.reshape(1, 2, 6),
                   np.array([True, False]), pairs, np.array(["2010-03-05"], "datetime64[D]")):
-        found = prepared._npy_array(_npy(array))
+        found = prepared.npy_array(_npy(array))
         assert found.dtype == array.dtype and found.shape == np.shape(array)
         assert np.array_equal(found, array)
     data = _npy(np.arange(10, dtype=np.int64))
     with pytest.raises(ValueError):  # cut short
-        prepared._npy_array(data[:-8])
+        prepared.npy_array(data[:-8])
     with pytest.raises(ValueError):  # not an .npy file
-        prepared._npy_array(bytearray(b"PK\x03\x04") + data)
+        prepared.npy_array(bytearray(b"PK\x03\x04") + data)
     with pytest.raises(ValueError):  # objects would need pickles: never loaded
-        prepared._npy_array(_npy(np.array([1, "a"], dtype=object), allow_pickle=True))
+        prepared.npy_array(_npy(np.array([1, "a"], dtype=object), allow_pickle=True))
 
 
 def test_the_shipped_prepared_tables_are_current() -> None:

@@ -8,7 +8,10 @@ lexicons (``deidkit.models.rules.lexicons``), mention propagation's common words
 expressions (``deidkit.patterns.compiled``), and for each shipped model's CRF the context
 class's bigram table of its vocabulary (``deidkit.features.context``); built from the
 shipped resources exactly as a process builds them, stored as arrays named by their
-fingerprint (``deidkit.resources.prepared``). Run it after changing a word list, the tokenizer, the
+fingerprint (``deidkit.resources.prepared``). And each shipped CRF's weights as arrays, in
+its model folder (``deidkit.models.crf.write_arrays``, which ``save`` calls for any model:
+here for a shipped model saved without them or by another version of them), its checksums
+listed again. Run it after changing a word list, the tokenizer, the
 phrase matcher, a language's rule data, the rules' lexicons code, the surrogate pools' code,
 Faker, a PHI pattern (or a language's pattern words), ``regex`` or a shipped model
 (``tests/resources/test_prepared.py`` fails until then; meanwhile processes
@@ -23,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import hashlib
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -30,8 +35,8 @@ from pathlib import Path
 from deidkit import resources
 from deidkit.features import dictionary, medical
 from deidkit.lang import language_codes
-from deidkit.models import SHIPPED_MODELS, load_model, mentions
-from deidkit.models.crf import CRFDetector
+from deidkit.models import SHIPPED_MODELS, crfsuite_file, load_model, mentions, store
+from deidkit.models.crf import MODEL_FILE, CRFDetector, write_arrays
 from deidkit.models.rules import lexicons
 from deidkit.patterns import PATTERNS, compiled
 from deidkit.redact.surrogates.pools import pools, prepared_pools
@@ -96,6 +101,33 @@ def differences(directory: Path = prepared.PREPARED_DIR) -> list[str]:
         )
 
 
+def model_arrays(*, write: bool = False) -> list[Path]:
+    """The shipped CRFs' folders without the arrays of their model file (or with others);
+    with ``write``, each is given them (others removed) and its model's checksums are listed
+    again (the model verified first)."""
+    stale: list[Path] = []
+    for model in sorted(SHIPPED_MODELS):
+        top = SHIPPED_MODELS[model].path
+        changed = False
+        for path in sorted(top.rglob(MODEL_FILE)):
+            data = path.read_bytes()
+            wanted = crfsuite_file.arrays_folder(hashlib.sha256(data).hexdigest())
+            present = sorted(found.name for found in path.parent.glob("weights-*"))
+            if present == [wanted]:
+                continue
+            stale.append(path.parent)
+            if write:
+                if not changed:
+                    store.read_model(top)  # nothing added to a folder that fails its checks
+                for name in present:
+                    shutil.rmtree(path.parent / name)
+                write_arrays(path.parent, data)
+                changed = True
+        if changed:
+            store.list_checksums(top)
+    return stale
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
@@ -104,9 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         stale = differences()
         print(f"prepared tables: {'current' if not stale else f'{len(stale)} files differ'}")
-        return 1 if stale else 0
+        folders = model_arrays()
+        print(f"shipped CRFs' arrays: {'current' if not folders else f'{len(folders)} stale'}")
+        return 1 if stale or folders else 0
     written = prepare(prepared.PREPARED_DIR)
     print(f"prepared tables: {len(written)} files in {prepared.PREPARED_DIR}")
+    folders = model_arrays(write=True)
+    print(f"shipped CRFs' arrays: {len(folders)} written")
     return 0
 
 

@@ -11,15 +11,18 @@ operating point (``set_threshold``, ``deidkit.models.operating``) a token is PHI
 marginal probability of ``O`` is below the threshold.
 
 CRFsuite trains; the model file is CRFsuite's own (data only) and stays the stored artefact.
-Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays,
-and documents are decoded a few at a time (marginals by forward-backward, tags by Viterbi),
-giving CRFsuite's tags and its marginals to rounding. A document reaches the decoder as a
-tokens x attributes matrix (``FeatureExtractor.document_rows`` over the model's attribute
-ids, ``deidkit.features.columns``), its emissions one product with the state weights.
+Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays
+(saved beside the file by ``write_arrays`` and read from there when they are that file's: a
+load then does not parse the file, ~15 ms less a process), and documents are decoded a few
+at a time (marginals by forward-backward, tags by Viterbi), giving CRFsuite's tags and its
+marginals to rounding. A document reaches the decoder as a tokens x attributes matrix
+(``FeatureExtractor.document_rows`` over the model's attribute ids,
+``deidkit.features.columns``), its emissions one product with the state weights.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import tempfile
@@ -87,6 +90,7 @@ class CRFDetector(StatisticalDetector):
 
     name = "crf"
     has_confidence = True
+    _model_file: bytes | store.SavedModel  # ``model_``: its bytes, or the folder that has them
     description = "linear-chain CRF (CRFsuite, L-BFGS), BIO tags, HIDE sampling"
 
     def __init__(
@@ -178,7 +182,8 @@ class CRFDetector(StatisticalDetector):
         os.close(handle)
         try:
             trainer.train(path)
-            self._open(Path(path).read_bytes())
+            self._model_file = Path(path).read_bytes()
+            self._open(_weights(self._model_file))
         finally:
             Path(path).unlink(missing_ok=True)
         self.iterations_ = trainer.iterations
@@ -196,14 +201,19 @@ class CRFDetector(StatisticalDetector):
     def _training_details(self) -> dict[str, Any]:
         return {"iterations": self.iterations_, "trained_tokens": self.trained_tokens_}
 
-    def _open(self, model: bytes, checksum: str = "") -> None:
-        """Read a CRFsuite file; ``checksum`` (its SHA-256, as a model folder lists it)
-        names its vocabulary so that the features' tables of it can be prepared."""
-        try:
-            self.chain_ = LinearChain.from_crfsuite(model)
-        except LayoutError:
-            raise ModelError("crf: the CRFsuite model cannot be read; retrain it") from None
-        self.model_ = model
+    @property
+    def model_(self) -> bytes:
+        """The CRFsuite model file. A model loaded from its arrays reads it (verified against
+        its checksum) when first asked for: to save it again, or to hand it to CRFsuite."""
+        model = self._model_file  # AttributeError before fitting, as any learned state
+        if isinstance(model, store.SavedModel):
+            model = self._model_file = model.read_bytes(MODEL_FILE)
+        return model
+
+    def _open(self, weights: crfsuite_file.Weights, checksum: str = "") -> None:
+        """Use a CRFsuite file's weights; ``checksum`` (the file's SHA-256, as a model folder
+        lists it) names its vocabulary so that the features' tables of it can be prepared."""
+        self.chain_ = LinearChain.from_weights(weights)
         self.labels_ = self.chain_.labels
         source = ""
         if checksum:
@@ -280,10 +290,57 @@ class CRFDetector(StatisticalDetector):
 
     def _write_files(self, folder: Path) -> None:
         (folder / MODEL_FILE).write_bytes(self.model_)
+        write_arrays(folder, self.model_)
 
     def _read_files(self, saved: store.SavedModel) -> None:
         self._restore_features(saved.config.get("params", {}))
-        self._open(saved.read_bytes(MODEL_FILE), saved.checksums[MODEL_FILE])
+        checksum = saved.checksums.get(MODEL_FILE, "")
+        weights = _saved_weights(saved, checksum) if checksum else None
+        if weights is None:  # saved without them (an older deidkit) or for another file
+            self._model_file = saved.read_bytes(MODEL_FILE)
+            weights = _weights(self._model_file)
+        else:
+            self._model_file = saved
+        self._open(weights, checksum)
 
     def _extra_config(self) -> dict[str, Any]:
         return {"tags": list(self.labels_), "files": [MODEL_FILE]}
+
+
+def write_arrays(folder: Path, model: bytes) -> Path:
+    """Write the weights of CRFsuite file ``model`` as arrays (``crfsuite_file.Weights.arrays``,
+    ``.npy`` files) into a folder of ``folder`` named by the file's checksum, where a load
+    reads them instead of parsing the file; the folder written."""
+    target = folder / crfsuite_file.arrays_folder(hashlib.sha256(model).hexdigest())
+    target.mkdir()
+    for name, array in _weights(model).arrays().items():
+        np.save(target / f"{name}.npy", np.ascontiguousarray(array), allow_pickle=False)
+    return target
+
+
+def _weights(model: bytes) -> crfsuite_file.Weights:
+    try:
+        return crfsuite_file.read_weights(model)
+    except LayoutError:
+        raise ModelError("crf: the CRFsuite model cannot be read; retrain it") from None
+
+
+def _saved_weights(saved: store.SavedModel, checksum: str) -> crfsuite_file.Weights | None:
+    """The arrays ``write_arrays`` saved of the model file whose SHA-256 is ``checksum``
+    (checked against their own), or None when the folder has none of them."""
+    from deidkit.resources.prepared import npy_array  # lazy: the arrays' reading imports numpy
+
+    folder = crfsuite_file.arrays_folder(checksum) + "/"
+    names = [name for name in saved.checksums if name.startswith(folder)]
+    if not names:
+        return None
+    try:
+        return crfsuite_file.Weights.from_arrays({
+            name[len(folder) :].removesuffix(".npy"): npy_array(saved.read_bytes(name))
+            for name in names
+        })
+    except ValueError:  # LayoutError included
+        raise ModelError(
+            f"model folder {saved.path}: the CRF's arrays ({folder}) cannot be read; remove "
+            "that folder from the model (and its checksums) or retrain it"
+        ) from None

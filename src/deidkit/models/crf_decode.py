@@ -151,7 +151,11 @@ class LinearChain:
     def from_crfsuite(cls, model: bytes) -> LinearChain:
         """The model of a CRFsuite model file (``crfsuite_file.LayoutError`` if it is not
         one)."""
-        weights = crfsuite_file.read_weights(model)
+        return cls.from_weights(crfsuite_file.read_weights(model))
+
+    @classmethod
+    def from_weights(cls, weights: crfsuite_file.Weights) -> LinearChain:
+        """The model of a CRFsuite model file's weights (``crfsuite_file.Weights``)."""
         attributes = len(weights.attributes)
         # zeros: the room for the types' rows is memory the system hands out when written
         rows = np.zeros((attributes + TYPE_ROWS, len(weights.labels)))

@@ -127,8 +127,7 @@ def write_model(
         full_metadata = {**base_metadata(), **metadata}
         _write_json(staging / CONFIG_FILE, full_config)
         _write_json(staging / METADATA_FILE, full_metadata)
-        checksums = {name: _file_hash(staging / name) for name in _files(staging)}
-        _write_json(staging / CHECKSUMS_FILE, {"algorithm": _HASH, "files": checksums})
+        _write_checksums(staging)
         if target.exists():
             shutil.rmtree(target)
         os.replace(staging, target)
@@ -201,6 +200,24 @@ def read_model(directory: str | Path) -> SavedModel:
     if not isinstance(config.get("detector"), str):
         raise ModelError(f"model folder {path}: {CONFIG_FILE} names no detector; retrain it")
     return SavedModel(path, config, metadata if isinstance(metadata, dict) else {}, checksums)
+
+
+def list_checksums(directory: str | Path) -> None:
+    """List the checksums of a model folder's files again, and of each model folder in it
+    (the innermost first): after files derived from its own were added or removed in place
+    (``deidkit.features.prepare`` does so for the shipped CRFs' arrays). Verify the folder
+    first (``read_model``): this vouches for whatever it holds."""
+    root = Path(directory)
+    listed = [path.parent for path in root.rglob(CHECKSUMS_FILE)]
+    for folder in sorted(listed, key=lambda path: len(path.parts), reverse=True):
+        _write_checksums(folder)
+
+
+def _write_checksums(folder: Path) -> None:
+    checksums = {
+        name: _file_hash(folder / name) for name in _files(folder) if name != CHECKSUMS_FILE
+    }
+    _write_json(folder / CHECKSUMS_FILE, {"algorithm": _HASH, "files": checksums})
 
 
 def base_metadata() -> dict[str, Any]:

@@ -280,7 +280,7 @@ def _read(folder: Path, manifest: Mapping[str, str]) -> Arrays:
                 f"reinstall deidkit (or run {REGENERATE})"
             )
         try:
-            arrays[path.stem] = _npy_array(data)
+            arrays[path.stem] = npy_array(data)
         except (OSError, ValueError):
             raise ResourceError(
                 f"{PREPARED_DIR / name}: cannot be read; reinstall deidkit (or run {REGENERATE})"
@@ -307,11 +307,12 @@ _NPY_HEADER = re.compile(
 """The header ``np.save`` writes for an array of a plain type (any other is read by numpy)."""
 
 
-def _npy_array(data: bytearray) -> np.ndarray:
-    """The array an ``.npy`` file's bytes hold, made over ``data`` itself: what ``np.load``
-    gives, without copying the data block by block or evaluating a plain header as a Python
-    literal (~0.15 ms a file); ValueError if it is not one, or holds Python objects (never
-    loaded: no pickles)."""
+def npy_array(data: bytes | bytearray) -> np.ndarray:
+    """The array an ``.npy`` file's bytes hold, made over ``data`` itself (read-only over
+    ``bytes``): what ``np.load`` gives, without copying the data block by block or evaluating
+    a plain header as a Python literal (~0.15 ms a file); ValueError if it is not one, or
+    holds Python objects (never loaded: no pickles). Prepared tables and the CRF's saved
+    arrays (``deidkit.models.crf``) are read with it."""
     plain = _NPY_HEADER.match(data)
     if plain is not None and plain.end() == 10 + int.from_bytes(data[8:10], "little"):
         # the header np.save writes for a plain array (numpy's own reading parses it slowly)

@@ -1,0 +1,115 @@
+"""The CRF detector's saved arrays: written with the model file, read in its place when they
+are that file's, the file parsed when they are absent or another file's."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from deidkit.errors import ModelError
+from deidkit.models import build_detector, crfsuite_file, load_model, store
+from deidkit.models.crf import MODEL_FILE, CRFDetector
+from deidkit.models.crf_decode import LinearChain
+from deidkit.types import Document
+
+
+@pytest.fixture(scope="module")
+def trained(train_notes: list[Document]) -> CRFDetector:
+    detector = build_detector("crf", {"c1": 0.05, "c2": 0.05, "max_iterations": 30})
+    assert isinstance(detector, CRFDetector)
+    return detector.fit(train_notes[:20])  # type: ignore[return-value]
+
+
+@pytest.fixture()
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the model files parsed from here on."""
+    calls: list[int] = []
+    read = crfsuite_file.read_weights
+
+    def counting(model: bytes) -> crfsuite_file.Weights:
+        calls.append(len(model))
+        return read(model)
+
+    monkeypatch.setattr(crfsuite_file, "read_weights", counting)
+    return calls
+
+
+def _arrays_folder(folder: Path) -> Path:
+    checksum = hashlib.sha256((folder / MODEL_FILE).read_bytes()).hexdigest()
+    return folder / crfsuite_file.arrays_folder(checksum)
+
+
+def _same_chain(found: LinearChain, expected: LinearChain) -> bool:
+    return (
+        found.labels == expected.labels
+        and list(found.vocabulary.items()) == list(expected.vocabulary.items())
+        and np.array_equal(found.state, expected.state)
+        and np.array_equal(found.transitions, expected.transitions)
+    )
+
+
+def test_a_saved_crf_is_loaded_from_its_arrays_without_parsing_its_file(
+    trained: CRFDetector, test_notes: list[Document], tmp_path: Path, parsed: list[int]
+) -> None:
+    folder = trained.save(tmp_path / "crf")
+    arrays = _arrays_folder(folder)
+    checksums = store.read_model(folder).checksums
+    assert sorted(p.name for p in arrays.iterdir()) == sorted(
+        f"{name}.npy" for name in crfsuite_file.read_weights(trained.model_).arrays()
+    )
+    assert all(f"{arrays.name}/{p.name}" in checksums for p in arrays.iterdir())
+    expected = LinearChain.from_crfsuite(trained.model_)
+    parsed.clear()
+    loaded = load_model(folder)
+    assert isinstance(loaded, CRFDetector) and not parsed
+    assert _same_chain(loaded.chain_, expected)
+    assert [d.spans for d in loaded.predict(test_notes)] == [
+        d.spans for d in trained.predict(test_notes)
+    ]
+    assert loaded.model_ == trained.model_ and not parsed  # read, verified, when asked for
+    saved_again = store.read_model(loaded.save(tmp_path / "again")).checksums
+    del saved_again["metadata.json"], checksums["metadata.json"]  # a new date
+    assert saved_again == checksums  # the same file, the same arrays
+
+
+def test_a_folder_without_arrays_is_read_from_its_file(
+    trained: CRFDetector, test_notes: list[Document], tmp_path: Path, parsed: list[int]
+) -> None:
+    folder = trained.save(tmp_path / "crf")
+    shutil.rmtree(_arrays_folder(folder))  # as an older deidkit saved it
+    store.list_checksums(folder)
+    parsed.clear()
+    loaded = load_model(folder)
+    assert isinstance(loaded, CRFDetector) and len(parsed) == 1
+    assert _same_chain(loaded.chain_, trained.chain_)
+    assert [d.spans for d in loaded.predict(test_notes)] == [
+        d.spans for d in trained.predict(test_notes)
+    ]
+
+
+def test_arrays_of_another_file_are_not_read(trained: CRFDetector, tmp_path: Path,
+                                             parsed: list[int]) -> None:
+    folder = trained.save(tmp_path / "crf")
+    arrays = _arrays_folder(folder)
+    arrays.rename(folder / crfsuite_file.arrays_folder("0" * 64))  # another model file's
+    store.list_checksums(folder)
+    parsed.clear()
+    loaded = load_model(folder)
+    assert isinstance(loaded, CRFDetector) and len(parsed) == 1
+    assert _same_chain(loaded.chain_, trained.chain_)
+
+
+def test_arrays_that_do_not_fit_are_refused(trained: CRFDetector, tmp_path: Path) -> None:
+    folder = trained.save(tmp_path / "crf")
+    np.save(_arrays_folder(folder) / "transitions.npy", np.zeros((2, 3)))
+    store.list_checksums(folder)  # listed: damaged as saved, not changed after
+    with pytest.raises(ModelError, match="arrays"):
+        load_model(folder)
+
+
+def test_an_unfitted_crf_has_no_model_file() -> None:
+    assert not hasattr(build_detector("crf"), "model_")
