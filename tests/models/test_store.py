@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from deidkit.errors import ModelError, OutputError
-from deidkit.models import TamperedModelError, load_model, read_model
+from deidkit.models import TamperedModelError, load_model, read_model, store
 from deidkit.models.rules import RulesDetector
 from deidkit.models.store import list_checksums, write_model
 
@@ -122,3 +122,21 @@ def test_checksums_listed_again_take_in_files_added_in_place(tmp_path: Path) -> 
     assert changed == {"member/checksums.json"} and set(after) - set(before) == {
         "member/derived/table.npy"}
 
+
+def test_a_member_is_verified_with_its_folder_each_file_hashed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def files(folder: Path) -> None:
+        RulesDetector().save(folder / "member")
+
+    path = write_model(tmp_path / "m", config={"detector": "rules"}, metadata={},
+                       write_files=files)
+    hashed: list[Path] = []
+    real = store._file_hash
+    monkeypatch.setattr(store, "_file_hash", lambda file: hashed.append(file) or real(file))
+    member = read_model(path).sub_model("member")
+    assert member.detector == "rules"
+    assert len(hashed) == len(set(hashed)) == len(read_model(path).checksums)
+    hashed.clear()  # a file listed with another checksum than its folder's is hashed
+    other = read_model(path / "member", hashed={**member.checksums, "config.json": "0" * 64})
+    assert hashed == [path / "member" / "config.json"] and other.checksums == member.checksums
