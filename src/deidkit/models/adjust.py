@@ -9,7 +9,8 @@ names or places (``deidkit.models.brands``, English), punctuation alone and (Eng
 word let through by the threshold no PHI (``deidkit.models.flips``), names end before a
 credential or a line break (``deidkit.models.credentials``, English), take the initial
 before them (``deidkit.models.initials``, English) and the rest of a hyphenated name
-(``deidkit.models.hyphens``, English), its identifiers cover their whole codes
+(``deidkit.models.hyphens``, English), the parts of a name are joined over a comma, a
+caret or quotes (``deidkit.models.name_joins``, English), its identifiers cover their whole codes
 (``deidkit.models.codes``, English), its predictions get further mentions of the same names
 and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then
 the age rule (``deidkit.agerule``).
@@ -32,6 +33,7 @@ from deidkit.models.hyphens import HYPHEN_LANGS, with_hyphenated_parts
 from deidkit.models.initials import INITIAL_LANGS, with_initials
 from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
+from deidkit.models.name_joins import JOIN_LANGS, with_joined_names
 from deidkit.models.operating import OPERATING_POINT, check_threshold
 from deidkit.types import Document
 
@@ -71,6 +73,8 @@ class Adjusted:
             predicted = with_initials(predicted)
         if self.lang in HYPHEN_LANGS:
             predicted = with_hyphenated_parts(predicted, self.lang)
+        if self.lang in JOIN_LANGS:
+            predicted = with_joined_names(predicted, self.lang)
         if self.lang in WHOLE_CODE_LANGS:
             predicted = whole_identifiers(predicted)
         if self.propagate:

@@ -1,0 +1,80 @@
+"""The parts of a name found apart are one span (deidkit.models.name_joins)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deidkit.models.adjust import adjusted
+from deidkit.models.name_joins import with_joined_names
+from deidkit.types import Document
+
+from .crafted import found_in
+
+
+def _found(text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    (done,) = with_joined_names([found_in(text, found)], "en")
+    return [(text[s.start : s.end], s.label) for s in done.spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        # LAST, FIRST; an HL7 name's components; a nickname in quotes
+        ("1. Name (last, first) .... QUORBIT HALE, ANSELMO\n2. DOB",
+         [("QUORBIT HALE", "PATIENT"), ("ANSELMO", "PATIENT")],
+         [("QUORBIT HALE, ANSELMO", "PATIENT")]),
+        ("PV1|1|I|W52||||D1234^QUAMBY^BOON LEONG|||MED",
+         [("QUAMBY", "DOCTOR"), ("BOON LEONG", "DOCTOR")],
+         [("QUAMBY^BOON LEONG", "DOCTOR")]),
+        ('Lives with husband Cornelis "Kees" Quorbit (74)',
+         [("Cornelis", "RELATIVE"), ("Kees", "RELATIVE"), ("Quorbit", "RELATIVE")],
+         [('Cornelis "Kees" Quorbit', "RELATIVE")]),
+        ("Attending: Quorbit, L. T.", [("Quorbit", "DOCTOR"), ("L. T.", "DOCTOR")],
+         [("Quorbit, L. T.", "DOCTOR")]),
+        # a list of names, a part after the comma that is no first name, two labels, two
+        # lines, blanks only
+        ("cc: Quorbit, Anna, Zelinski", [("Quorbit", "DOCTOR"), ("Anna", "DOCTOR"),
+                                         ("Zelinski", "DOCTOR")],
+         [("Quorbit", "DOCTOR"), ("Anna", "DOCTOR"), ("Zelinski", "DOCTOR")]),
+        ("Drs. Quorbit, Zelinski agree", [("Quorbit", "DOCTOR"), ("Zelinski", "DOCTOR")],
+         [("Quorbit", "DOCTOR"), ("Zelinski", "DOCTOR")]),
+        ("Quorbit, Anna", [("Quorbit", "PATIENT"), ("Anna", "RELATIVE")],
+         [("Quorbit", "PATIENT"), ("Anna", "RELATIVE")]),
+        ("Quorbit,\nAnna", [("Quorbit", "PATIENT"), ("Anna", "PATIENT")],
+         [("Quorbit", "PATIENT"), ("Anna", "PATIENT")]),
+        ("Quorbit    Anna", [("Quorbit", "PATIENT"), ("Anna", "PATIENT")],
+         [("Quorbit", "PATIENT"), ("Anna", "PATIENT")]),
+        # not names
+        ("Boston, Anna", [("Boston", "CITY"), ("Anna", "CITY")],
+         [("Boston", "CITY"), ("Anna", "CITY")]),
+    ],
+)
+def test_name_parts_are_joined_over_a_comma_a_caret_or_quotes(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
+def test_a_note_without_joins_is_returned_as_it_is() -> None:
+    document = found_in("Seen by Quorbit today.", [("Quorbit", "DOCTOR")])
+    assert with_joined_names([document], "en")[0] is document
+
+
+def test_the_english_default_joins_a_name_in_an_hl7_field() -> None:
+    text = "OBR|1|||Blood|D1234^QUAMBY^BOONLEONG\n"
+    (done,) = adjusted(_Fixed({"QUAMBY": "DOCTOR", "BOONLEONG": "DOCTOR"}), lang="en").predict(
+        [Document(id="n", text=text)]
+    )
+    assert [text[s.start : s.end] for s in done.spans] == ["QUAMBY^BOONLEONG"]
+
+
+class _Fixed:
+    """A detector that finds given words."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+
+    def predict(self, documents: list[Document]) -> list[Document]:
+        return [
+            found_in(d.text, list(self.words.items()), doc_id=d.id) for d in documents
+        ]
