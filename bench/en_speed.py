@@ -12,7 +12,7 @@ the same (exit code 1 if not). Use them to prove a speed change leaves the outpu
 
     .venv/bin/python bench/en_speed.py [--notes 120] [--repeats 3] [--model en]
         [--threshold T] [--snapshot FILE | --compare FILE] [--profile FILE.pstats] [--phases]
-        [--settled-heap] [--unseen]
+        [--settled-heap] [--unseen] [--adjusted]
 
 ``--threshold T`` puts the model at operating point ``T`` (every token's marginal
 probability is computed); ``bench/crf_speed.py`` compares the CRF decoding with the old
@@ -22,6 +22,9 @@ frozen out of the garbage collector's way and the youngest generation collected 
 (``deidkit.batch.executors``); without it full collections walk them again (several % of
 the time). ``--unseen`` times detect alone on notes new to the process (a fresh set each
 repeat): the plain measure's repeats find every word type already worked out.
+``--adjusted`` measures (and snapshots) the model as ``deidkit detect`` runs it
+(``deidkit.models.adjust.adjusted``: the passes after detection and the mention propagation
+its saved operating point turns on, across each patient's notes).
 """
 
 from __future__ import annotations
@@ -191,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="settle the heap after warming up, as the batch runner does")
     parser.add_argument("--unseen", action="store_true",
                         help="only time detect on notes new to the process (a fresh set a repeat)")
+    parser.add_argument("--adjusted", action="store_true",
+                        help="the model as deidkit detect runs it (passes after detection, "
+                             "mention propagation)")
     args = parser.parse_args(argv)
 
     started = time.process_time()
@@ -198,6 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     load_s = time.process_time() - started
     if args.threshold is not None:
         model.set_threshold(args.threshold)
+    if args.adjusted:
+        from deidkit.models.adjust import adjusted
+
+        model = adjusted(model, lang=model.lang)
     status = 0
     if args.snapshot or args.compare:
         current = snapshot(model)
