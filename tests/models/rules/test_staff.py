@@ -108,6 +108,8 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Last edited by kpatel2 on 03/04/2021 10:22", {("kpatel2", "USERNAME")}),
         ("Signed electronically (mrowan) 03/04/2021", {("mrowan", "USERNAME")}),
         ("Edited by Mary Rowan (mrowan)", {("mrowan", "USERNAME")}),
+        ("Presenter: H. Quorbit | Scribe: tkoenig\n\nCase 4", {("tkoenig", "USERNAME")}),
+        ("Scribe attestation: I, Tova Quorbit, scribed", set()),
         ("Rowan, Mary (mrowan) 03/04/2021 10:22", {("mrowan", "USERNAME")}),
         ("K. Patel (kpatel2)", {("kpatel2", "USERNAME")}),
         ("Tylenol (acetaminophen) 650 mg; Mary Rowan (rn)", set()),

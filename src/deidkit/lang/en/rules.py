@@ -342,7 +342,7 @@ RULES = RuleLanguage(
         "verified by", "user", "user id", "userid", "user name", "username", "login",
         "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
         "clerk", "reg clerk", "sent by", "scheduled by", "registered by", "cc", "access log",
-        "viewed by", "amended by",
+        "viewed by", "amended by", "scribe:",
     ),
     signature_words=frozenset(
         str.split(
