@@ -113,3 +113,16 @@ def test_arrays_that_do_not_fit_are_refused(trained: CRFDetector, tmp_path: Path
 
 def test_an_unfitted_crf_has_no_model_file() -> None:
     assert not hasattr(build_detector("crf"), "model_")
+
+
+@pytest.mark.parametrize("name", ["en", "es"])
+def test_a_shipped_crf_loads_from_its_arrays_the_weights_of_its_file(
+    name: str, parsed: list[int]
+) -> None:
+    # the arrays stored with a shipped model are what this code derives from its file (a
+    # change to Weights.arrays without raising ARRAYS_VERSION fails here)
+    model = load_model(name)
+    crf = next(d for d in getattr(model, "detectors_", None) or [model]
+               if isinstance(d, CRFDetector))
+    assert not parsed
+    assert _same_chain(crf.chain_, LinearChain.from_crfsuite(crf.model_))
