@@ -243,3 +243,15 @@ def test_date_offset_is_the_first_attempt_that_clashes_with_nothing(originals: l
         for text in originals:
             generator.observe(patient, "DATE", text)
         assert generator.date_offset(patient) == _first_clear_offset(patient, originals, key)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["202604150705|||||||202604150741", "99999999999999999999-01-01", "1/2/99999999999999999999"],
+)
+def test_a_year_too_large_for_a_date_is_no_date(text: str) -> None:
+    """Digits that would make a year beyond any date (an HL7 field's two timestamps taken as
+    one span) are not parsed: they used to fail the whole document with OverflowError."""
+    assert parse_date(text, lang="en") is None
+    surrogate = EN.surrogate(text, random.Random(7))  # a made-up date in its place
+    assert surrogate and not set(text.split("|")) & set(surrogate.split("|")) - {""}

@@ -281,7 +281,7 @@ def parse_date(
         roles, (year, month, day), precision = parsed
     try:
         value = date(year, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):  # a "year" of many digits
         return None
     if not _YEAR_RANGE[0] <= value.year <= _YEAR_RANGE[1]:
         return None
@@ -378,7 +378,7 @@ def _compact(
     for year, month, day, order in candidates:
         try:
             value = date(int(year), int(month), int(day))
-        except ValueError:
+        except (ValueError, OverflowError):
             continue
         if _YEAR_RANGE[0] <= value.year <= _YEAR_RANGE[1]:
             field = Field("year", digits=8, suffix=order)
