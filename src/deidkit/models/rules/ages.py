@@ -7,8 +7,6 @@ With ``ages="over_89"`` only ages of 90 and over."""
 
 from __future__ import annotations
 
-import regex
-
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.note import Note
 from deidkit.patterns.spec import Expression
@@ -60,6 +58,7 @@ def cued_age_spans(scan: Scan) -> list[Span]:
 _NAME_TOKENS = 4
 """Tokens of a relative's name at most between the relative and the age."""
 _AGE_TOKEN = Expression(r"\d{1,3}")
+_WORD_GAPS = Expression(r"[ \t-]+")  # between the words of "ninety-one"
 _AGE_LINKS = frozenset({"and", "&", ","})
 _NAME_ENDS = frozenset({",", "-", "--", ":"})  # between a relative's name and the age
 _PLURAL_KIN = frozenset({"children", "kids", "grandchildren", "sibs", "men", "women"})
@@ -201,7 +200,7 @@ def _ages(scan: Scan, indices: list[int]) -> list[Span]:
 def _in_words(words: str) -> int:
     """The value of an age in words ("ninety-one", "one hundred and two")."""
     value = 0
-    for word in regex.split(r"[ \t-]+", words.casefold()):
+    for word in _WORD_GAPS.compiled.split(words.casefold()):
         if word == "hundred":
             value += 99  # "one" counted 1 already
         value += _TENS.get(word, 0) + _UNITS.get(word, 0)

@@ -66,7 +66,7 @@ def _name_before(note: Note, lex: Lexicons, index: int, end: int, generic: bool)
     start = index
     while start > 0 and index - start < 4 and note.same_line(start - 1, index) and (
         (note.is_word(start - 1) and note.capitalised(start - 1))
-        or note.words[start - 1] in links | {"st.", "st"}
+        or note.words[start - 1] in links or note.words[start - 1] in {"st.", "st"}
     ) and not note.wide_gap_before(start):  # a column break: the next header field
         start -= 1
     while start < index and note.words[start] in links:

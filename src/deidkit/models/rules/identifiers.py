@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import itertools
 
-import regex
-
 from deidkit.models.rules import hl7
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
@@ -43,6 +41,10 @@ _DATE = Expression(
     r"\d{1,2}:\d{2}(?::\d{2})?"
 )
 _DECIMAL = Expression(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "10.9", a range "11.0-15.0"
+_YEAR_OR_RATIO = Expression(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}")  # "2019", "120/80"
+_RANGE = Expression(r"([1-9]\d{0,2})-([1-9]\d{0,2})")  # "135-145"
+_UNIT_AFTER = Expression(r"[ \t]*([\p{L}µμ%/]+)")  # the word after a value: "mg", "%"
+_CODE_PARTS = Expression(r"[-/]")
 _UNITS = frozenset(
     str.split(
         """mg mgs mcg ug µg μg g gm gms gram grams kg kgs lb lbs oz ml mls cc l dl meq mmol iu
@@ -129,16 +131,16 @@ def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
     digits = sum(c.isdigit() for c in value)
     if digits < (2 if marked else 3) or _date(value) or _DECIMAL.compiled.fullmatch(value):
         return False
-    if regex.fullmatch(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}", value) or _range(value):
+    if _YEAR_OR_RATIO.compiled.fullmatch(value) or _range(value):
         return False  # "Model: 2019", "record 120/80", "| 135-145 |": a year, a ratio, a range
-    following = regex.match(r"[ \t]*([\p{L}µμ%/]+)", text[end : end + 20])
+    following = _UNIT_AFTER.compiled.match(text[end : end + 20])
     return following is None or following.group(1).casefold() not in _UNITS
 
 
 def _range(value: str) -> bool:
     """"135-145", "45-90": a range of values (the upper end above the lower, at most about
     twice it), not an identifier."""
-    found = regex.fullmatch(r"([1-9]\d{0,2})-([1-9]\d{0,2})", value)
+    found = _RANGE.compiled.fullmatch(value)
     return found is not None and int(found[1]) < int(found[2]) <= 2 * int(found[1]) + 10
 
 
@@ -229,7 +231,7 @@ def numbered_code_spans(scan: Scan) -> list[Span]:
     text = note.text
     for found in _NUMBERED.compiled.finditer(text):
         code = found.group("code")
-        head = regex.split(r"[-/]", code.casefold())[0]
+        head = _CODE_PARTS.compiled.split(code.casefold())[0]
         if _NOT_CODES.compiled.fullmatch(code) or code.casefold() in lex.medical or (
             head in lex.clinical_abbreviations or head in lex.medical
         ):

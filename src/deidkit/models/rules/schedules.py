@@ -29,7 +29,7 @@ def schedule_spans(scan: Scan) -> list[Span]:
         return []
     spans = []
     for found in _schedule(days).finditer(scan.note.text):
-        parts = regex.split(r"[/-]", found.group())
+        parts = found.group().replace("-", "/").split("/")
         if len(parts) >= MIN_LETTERS or any(len(part) > 1 for part in parts):
             spans.append(Span(found.start(), found.end(), "DATE", source=SOURCE))
     return spans

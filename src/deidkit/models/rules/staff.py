@@ -78,8 +78,8 @@ def initials_spans(scan: Scan) -> list[Span]:
                 if _initials(note, lex, i)
             )
             continue
-        if end - first >= 3 and _initials(note, lex, end - 1) and (
-            note.wide_gap_before(end - 1) and note.tokens[first].text[:1].isdigit()
+        if end - first >= 3 and note.tokens[first].text[:1].isdigit() and (
+            note.wide_gap_before(end - 1) and _initials(note, lex, end - 1)
         ):
             spans.append(note.span(end - 1, end, "DOCTOR"))  # "1230  given  DR": a flowsheet
             continue
@@ -94,9 +94,9 @@ def initials_spans(scan: Scan) -> list[Span]:
             under_heading = previous is not None and note.words[first - 1] == ":"
             if (first in last_lines and not under_heading) or signed:
                 spans.append(note.span(first, first + 1, "DOCTOR"))
-        elif (signer := _signer_after_sentence(note, lex, first, end)) is not None and (
-            first in last_lines
-        ):
+        elif first in last_lines and (
+            signer := _signer_after_sentence(note, lex, first, end)
+        ) is not None:
             spans.append(note.span(signer, signer + 1, "DOCTOR"))  # "... or sooner. SAW"
         elif end - first >= 3 and note.tokens[end - 2].text in {"-", "--", "—", "/"} and (
             _initials(note, lex, end - 1)

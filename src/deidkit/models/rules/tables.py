@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import regex
-
 from deidkit.models.rules.ages import MAX_AGE
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.patterns.spec import Expression
@@ -32,6 +30,8 @@ RULE_LINE = Expression(r"[ \t|+:=_-]*")
 """A line drawn between a header and its rows ("---|---", "+-----+")."""
 QUOTED_CELL = Expression(r'[ \t]*"(?:[^"\n]|"")*"[ \t]*(?=,|$)')
 """A double-quoted cell of a comma-separated line (``""`` is a quote inside it)."""
+_WORD_END = Expression(r"\W")
+"""What ends a header's first word ("age" of "age/sex")."""
 
 
 def table_age_spans(scan: Scan) -> list[Span]:
@@ -70,7 +70,7 @@ def table_age_spans(scan: Scan) -> list[Span]:
 @cache
 def _first_words(headers: frozenset[str]) -> frozenset[str]:
     """The first word of each header ("age" of "age/sex")."""
-    return frozenset(regex.split(r"\W", header, maxsplit=1)[0] for header in headers)
+    return frozenset(_WORD_END.compiled.split(header, maxsplit=1)[0] for header in headers)
 
 
 def _age_column(text: str, start: int, end: int, headers: frozenset[str]) -> tuple[str, int] | None:
