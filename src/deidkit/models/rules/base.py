@@ -7,10 +7,10 @@ this way, so "Dr. Smith" and "Smith, MD" found by two rules make one span).
 
 Where candidates overlap, the lower priority wins, then the longer span, then the earlier, then
 the rule listed first (deidkit.overlaps). Today's scale: patterns 0; fields, cued identifiers,
-extensions, ambulance units, header identifiers, cued ages and table ages 1; organisations, hospitals,
-units and streets 2; names from context, staff initials, user names and professions 3; cued
-places, "City, ST", licence states and hospital abbreviations 4; names from the dictionaries
-and identifier shapes 5; places from the dictionaries 6.
+extensions, ambulance units, header identifiers, cued ages and table ages 1; organisations,
+hospitals, units and streets 2; names from context, staff initials, user names and professions
+3; cued places, "City, ST", licence states and hospital abbreviations 4; names from the
+dictionaries and identifier shapes 5; places from the dictionaries 6.
 """
 
 from __future__ import annotations
