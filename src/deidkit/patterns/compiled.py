@@ -52,6 +52,7 @@ HELPER_MODULES = (
     "deidkit.models.rules.identifiers",
     "deidkit.models.rules.organizations",
     "deidkit.models.rules.patterns",
+    "deidkit.models.rules.spoken",
     "deidkit.models.rules.staff",
     "deidkit.models.rules.streets",
     "deidkit.models.rules.tables",

@@ -27,6 +27,8 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("cued_ages", 1, None),
         ("kin_ages", 1, None),
         ("table_ages", 1, None),
+        ("spoken_numbers", 1, None),
+        ("spoken_ages", 1, None),
         ("titles", 3, "names"),
         ("name_cues", 3, "names"),
         ("credentials", 3, "names"),

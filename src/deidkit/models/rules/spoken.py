@@ -1,0 +1,116 @@
+"""Rules ``spoken_numbers`` (``PHONE``, ``IDNUM``) and ``spoken_ages`` (``AGE``): values
+spoken rather than written, as speech turned into text gives them (scribe transcripts,
+dictation, voicemail, interpreted calls).
+
+- ``spoken_numbers``: a run of at least ``MIN_DIGITS`` digits said one by one ("five five
+  five, oh one four two", "six one seven - five five five - zero one nine nine", "double
+  five"), words apart by blanks, commas, hyphens or "dash": seven, ten or eleven digits are a
+  telephone number, any other count an identifier;
+- ``spoken_ages``: a number in words before "years old", "year-old" or "yo" ("eighty-seven
+  years old", "a seventy two year old man", "nine year old"). With ``ages="over_89"`` only
+  ages of 90 and over.
+
+English number words (``NUMBER_LANGS``): no other language's rule data has them yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from deidkit.models.rules.ages import MAX_AGE
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.patterns.spec import Expression
+from deidkit.types import Span
+
+NUMBER_LANGS = frozenset({"en"})
+"""The languages whose spoken numbers these rules read."""
+MIN_DIGITS = 7
+"""Digits said one by one that make a number (fewer: a count, a dose, a time)."""
+PHONE_DIGITS = frozenset({7, 10, 11})
+"""How many digits a spoken telephone number has (local, with area code, with a 1)."""
+
+_DIGITS = {"zero": 1, "oh": 1, "one": 1, "two": 1, "three": 1, "four": 1, "five": 1,
+           "six": 1, "seven": 1, "eight": 1, "nine": 1}
+_REPEATS = {"double": 2, "triple": 3}
+SPOKEN_DIGITS = Expression(
+    r"(?i)(?<![\p{L}\d])(?:(?:double|triple)[ \t]+)?(?:zero|oh|one|two|three|four|five|six|"
+    r"seven|eight|nine)(?:(?:[ \t]*(?:,|-|–|dash)[ \t]*|[ \t]+)(?:(?:double|triple)[ \t]+)?"
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))*+(?![\p{L}\d])"
+)
+"""Digit words in a row ("five five five, oh one four two"); counted by ``_digit_count``."""
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+          "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+SPOKEN_AGE = Expression(
+    r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?"
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]+(?:one|two|three|"
+    r"four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+    r"|one[ \t]+hundred)[ \t-]+(?:years?[ \t-]+old|years?-old|year[ \t]+old|yo)(?![\p{L}])"
+)
+"""A number in words before "years old" and the like; the number is group ``n``."""
+WORD = Expression(r"\p{L}+")
+"""A word of a spoken number."""
+
+
+def spoken_number_spans(scan: Scan) -> list[Span]:
+    """Telephone numbers and identifiers said digit by digit."""
+    if scan.lang not in NUMBER_LANGS or not _has_any(scan, _DIGITS):
+        return []
+    spans = []
+    for found in SPOKEN_DIGITS.compiled.finditer(scan.note.text):
+        count = _digit_count(found.group())
+        if count >= MIN_DIGITS:
+            label = "PHONE" if count in PHONE_DIGITS else "IDNUM"
+            spans.append(Span(found.start(), found.end(), label, source="rules"))
+    return spans
+
+
+def spoken_age_spans(scan: Scan) -> list[Span]:
+    """Ages in words before "years old"."""
+    if scan.lang not in NUMBER_LANGS or not _has_any(scan, {"old", "yo", "year-old"}):
+        return []
+    over_89 = scan.ages == "over_89"
+    spans = []
+    for found in SPOKEN_AGE.compiled.finditer(scan.note.text):
+        value = _value(found.group("n"))
+        if 0 < value <= MAX_AGE and not (over_89 and value < 90):
+            spans.append(Span(found.start("n"), found.end("n"), "AGE", source="rules"))
+    return spans
+
+
+def _has_any(scan: Scan, words: Iterable[str]) -> bool:
+    """Whether the note holds one of ``words`` as a token (a note without them is skipped)."""
+    positions = scan.note.positions
+    return any(word in positions for word in words)
+
+
+def _digit_count(words: str) -> int:
+    """How many digits a run of digit words says ("double five" is two)."""
+    count, repeat = 0, 1
+    for word in WORD.compiled.findall(words.casefold()):
+        if word in _REPEATS:
+            repeat = _REPEATS[word]
+        elif word in _DIGITS:
+            count += repeat
+            repeat = 1
+    return count
+
+
+def _value(words: str) -> int:
+    """The value of a number in words ("eighty-seven", "one hundred and two")."""
+    value = 0
+    for word in WORD.compiled.findall(words.casefold()):
+        if word == "hundred":
+            value = value * 100 if value else 100
+        else:
+            value += _TENS.get(word, 0) + _UNITS.get(word, 0)
+    return value
+
+
+NUMBERS = SpanRule("spoken_numbers", priority=1, find=spoken_number_spans)
+AGES = SpanRule("spoken_ages", priority=1, find=spoken_age_spans)
