@@ -42,6 +42,7 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.rules.identifiers._DECIMAL": "fullmatch of one value",
     "deidkit.models.rules.identifiers._HEADER_ID": "fullmatch of one header cell's value",
     "deidkit.models.rules.identifiers._NOT_CODES": "fullmatch of one token",
+    "deidkit.models.rules.identifiers._UNIT_AFTER": "match on the 20 characters after a value",
     "deidkit.models.rules.identifiers._VALUE": "match right after an identifier's cue",
     "deidkit.models.rules.staff.LOGIN_WITH_DIGITS": "fullmatch of one token",
     "deidkit.models.credentials._FOLLOWING": "match right after a name span's first word",
