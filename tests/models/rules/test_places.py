@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deidkit.models.rules import places
+from deidkit.models.rules.lexicons import lexicons
+from deidkit.models.rules.word_types import word_table
 
 from .helpers import found_by
 
@@ -91,3 +93,13 @@ def test_spanish_has_no_state_codes() -> None:
 )
 def test_licence_state_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((places.LICENCE_STATES,), text) == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_state_code_words_are_made_once_per_lexicons(lang: str) -> None:
+    """The casefolded state codes ``licence_states`` looks up: as the set it built every
+    note, made at the first ask and kept."""
+    lex = lexicons(lang)
+    words = word_table(lex, "state_code_words", places._state_code_words)
+    assert words == {code.casefold() for code in lex.state_codes}
+    assert word_table(lex, "state_code_words", places._state_code_words) is words

@@ -111,7 +111,7 @@ def _legend(
     for first, last in lines:
         if under_heading and note.line_numbers[first] in named_lines:
             continue
-        if _legend_line(note, lex, first, last) and under_heading:
+        if under_heading and _legend_line(note, lex, first, last):
             found.append(first)
             continue
         under_heading = note.words[last] == ":" and any(

@@ -7,6 +7,7 @@ from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.names import eponym
 from deidkit.models.rules.note import Note, title_case
+from deidkit.models.rules.word_types import word_table
 from deidkit.types import Span
 
 # Capitalised words that open a sentence before a place ("From Harlow, CA"), never its name.
@@ -172,7 +173,8 @@ def licence_state_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     if note.caseless:
         return spans
-    codes = note.indices({code.casefold() for code in lex.state_codes})  # and look-alikes
+    state_words = word_table(lex, "state_code_words", _state_code_words)
+    codes = note.indices(state_words & note.positions.keys())  # and look-alikes
     for index in codes:
         if index + 1 >= len(note.tokens) or note.tokens[index].text not in lex.state_codes:
             continue
@@ -186,6 +188,11 @@ def licence_state_spans(scan: Scan) -> list[Span]:
             continue  # "MA RN": a credential, unless a licence word follows ("NH RN Lic")
         spans.append(note.span(index, index + 1, "STATE"))
     return spans
+
+
+def _state_code_words(lex: Lexicons) -> frozenset[str]:
+    """The state codes casefolded, as a note's words are (made once per lexicons)."""
+    return frozenset(code.casefold() for code in lex.state_codes)
 
 
 CUED_PLACES = SpanRule("cued_places", priority=4, find=cued_place_spans, switch="places")
