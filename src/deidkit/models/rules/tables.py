@@ -22,8 +22,8 @@ from deidkit.types import Span
 DELIMITERS = ("|", "\t", ",")
 """Cell delimiters, tried in this order on a header line."""
 AGE_CELL = Expression(
-    r"(?i)[ \t]*\"?[ \t]*~?[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yo|yr|yrs|years?)?"
-    r"(?:[ \t]*[/ ][ \t]*[mfux])?[ \t]*\"?[ \t]*"
+    r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y))?"
+    r"(?:[ \t]*+/?[ \t]*+[mfux])?[ \t]*+\"?[ \t]*+"
 )
 """A cell holding an age alone, an age and a sex ("7/M") or an approximate age ("~30")."""
 RULE_LINE = Expression(r"[ \t|+:=_-]*")
