@@ -22,7 +22,9 @@ _WORDS = Expression(
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9}
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+          "nineteen": 19}
 _NOT_AGE = Expression(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are ages too)
     r"(?i)[ \t]*(?:mg|mcg|g|kg|lbs?|ml|cc|mm|cm|%|am|pm|hrs?|hours?|minutes?|min|bpm|degrees|"
     r"mmhg|units?|percent|°|times|(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)[ \t]+ago)"
@@ -46,7 +48,7 @@ def cued_age_spans(scan: Scan) -> list[Span]:
             number = _WORDS.compiled.match(text, position)
             if number is None:
                 continue
-            value = _in_words(number.group("n"))
+            value = number_in_words(number.group("n"))
         if not 0 < value <= MAX_AGE or (over_89 and value < 90):
             continue
         if _NOT_AGE.compiled.match(text, number.end()):
@@ -197,8 +199,8 @@ def _ages(scan: Scan, indices: list[int]) -> list[Span]:
     return spans
 
 
-def _in_words(words: str) -> int:
-    """The value of an age in words ("ninety-one", "one hundred and two")."""
+def number_in_words(words: str) -> int:
+    """The value of a number in words ("ninety-one", "one hundred and two", "seventeen")."""
     value = 0
     for word in _WORD_GAPS.compiled.split(words.casefold()):
         if word == "hundred":

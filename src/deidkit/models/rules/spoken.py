@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from deidkit.models.rules.ages import MAX_AGE
+from deidkit.models.rules.ages import MAX_AGE, number_in_words
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
@@ -39,12 +39,6 @@ SPOKEN_DIGITS = Expression(
 )
 """Digit words in a row ("five five five, oh one four two"); counted by ``_digit_count``."""
 
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-          "nineteen": 19}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
 SPOKEN_AGE = Expression(
     r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?"
     r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]+(?:one|two|three|"
@@ -77,7 +71,7 @@ def spoken_age_spans(scan: Scan) -> list[Span]:
     over_89 = scan.ages == "over_89"
     spans = []
     for found in SPOKEN_AGE.compiled.finditer(scan.note.text):
-        value = _value(found.group("n"))
+        value = number_in_words(found.group("n"))
         if 0 < value <= MAX_AGE and not (over_89 and value < 90):
             spans.append(Span(found.start("n"), found.end("n"), "AGE", source="rules"))
     return spans
@@ -99,17 +93,6 @@ def _digit_count(words: str) -> int:
             count += repeat
             repeat = 1
     return count
-
-
-def _value(words: str) -> int:
-    """The value of a number in words ("eighty-seven", "one hundred and two")."""
-    value = 0
-    for word in WORD.compiled.findall(words.casefold()):
-        if word == "hundred":
-            value = value * 100 if value else 100
-        else:
-            value += _TENS.get(word, 0) + _UNITS.get(word, 0)
-    return value
 
 
 NUMBERS = SpanRule("spoken_numbers", priority=1, find=spoken_number_spans)
