@@ -28,18 +28,25 @@ def test_a_request_over_its_time_budget_gets_504():
 
 
 def test_requests_over_the_concurrency_limit_get_503():
+    """While one request is at work (a large note, seconds of work), another gets 503. No
+    guess at timing: the small request is sent again until it meets the large one at work,
+    and the large one again whenever a small one held the only slot first."""
     settings = ServiceSettings(max_concurrent=1, request_seconds=60, max_request_bytes=4_000_000)
     with TestClient(create_app(settings)) as client:
         client.post("/detect", json={"text": "warm up"})
         answers: list[int] = []
-        slow = threading.Thread(
-            target=lambda: answers.append(
-                client.post("/detect", json={"text": LINE * 3_000}).status_code
-            )
-        )
+
+        def large() -> None:
+            while (code := client.post("/detect", json={"text": LINE * 10_000}).status_code) == 503:
+                time.sleep(0.01)
+            answers.append(code)
+
+        slow = threading.Thread(target=large)
         slow.start()
-        time.sleep(1.0)
         busy = client.post("/detect", json={"text": LINE})
+        while busy.status_code == 200 and slow.is_alive():
+            time.sleep(0.05)  # the large request has not taken the slot yet
+            busy = client.post("/detect", json={"text": LINE})
         slow.join()
     assert busy.status_code == 503 and busy.json()["error"]["code"] == "E503"
     assert answers == [200]
