@@ -13,18 +13,20 @@ from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
 _NUMBER = Expression(r"(?:[ \t]*\n)?[ \t]*(?::[ \t]*)?(?P<n>\d{1,3})(?![\d%]|[.,:/]\d)")
-_DIGIT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90}
+UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+         "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+         "nineteen": 19}
+"""English number words and their values (``number_in_words``; ``rules.spoken`` too)."""
+DIGIT_WORD = "(?:" + "|".join(word for word, value in UNITS.items() if value < 10) + ")"
+TENS_WORD = "(?:" + "|".join(TENS) + ")"
 _WORDS = Expression(
-    r"(?i)[ \t]*(?P<n>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]*"
-    + _DIGIT_WORD + r")?|one[ \t]+hundred(?:(?:[ \t]+and)?[ \t-]+" + _DIGIT_WORD + r")?)"
+    r"(?i)[ \t]*(?P<n>" + TENS_WORD + r"(?:[ \t-]*"
+    + DIGIT_WORD + r")?|one[ \t]+hundred(?:(?:[ \t]+and)?[ \t-]+" + DIGIT_WORD + r")?)"
     r"(?![\p{L}])"
 )
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-          "nineteen": 19}
 _NOT_AGE = Expression(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are ages too)
     r"(?i)[ \t]*(?:mg|mcg|g|kg|lbs?|ml|cc|mm|cm|%|am|pm|hrs?|hours?|minutes?|min|bpm|degrees|"
     r"mmhg|units?|percent|°|times|(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)[ \t]+ago)"
@@ -205,7 +207,7 @@ def number_in_words(words: str) -> int:
     for word in _WORD_GAPS.compiled.split(words.casefold()):
         if word == "hundred":
             value += 99  # "one" counted 1 already
-        value += _TENS.get(word, 0) + _UNITS.get(word, 0)
+        value += TENS.get(word, 0) + UNITS.get(word, 0)
     return value
 
 

@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from deidkit.models.rules.ages import MAX_AGE, number_in_words
+from deidkit.models.rules.ages import (
+    DIGIT_WORD,
+    MAX_AGE,
+    TENS_WORD,
+    UNITS,
+    number_in_words,
+)
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
@@ -29,22 +35,21 @@ MIN_DIGITS = 7
 PHONE_DIGITS = frozenset({7, 10, 11})
 """How many digits a spoken telephone number has (local, with area code, with a 1)."""
 
-_DIGITS = {"zero": 1, "oh": 1, "one": 1, "two": 1, "three": 1, "four": 1, "five": 1,
-           "six": 1, "seven": 1, "eight": 1, "nine": 1}
+DIGITS = ("zero", "oh", *(word for word, value in UNITS.items() if value < 10))
+"""The words of digits said one by one."""
 _REPEATS = {"double": 2, "triple": 3}
+_DIGIT = "(?:" + "|".join(DIGITS) + ")"
+_REPEAT = r"(?:(?:double|triple)[ \t]+)?"
 SPOKEN_DIGITS = Expression(
-    r"(?i)(?<![\p{L}\d])(?:(?:double|triple)[ \t]+)?(?:zero|oh|one|two|three|four|five|six|"
-    r"seven|eight|nine)(?:(?:[ \t]*(?:,|-|–|dash)[ \t]*|[ \t]+)(?:(?:double|triple)[ \t]+)?"
-    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))*+(?![\p{L}\d])"
+    r"(?i)(?<![\p{L}\d])" + _REPEAT + _DIGIT + r"(?:(?:[ \t]*(?:,|-|–|dash)[ \t]*|[ \t]+)"
+    + _REPEAT + _DIGIT + r")*+(?![\p{L}\d])"
 )
 """Digit words in a row ("five five five, oh one four two"); counted by ``_digit_count``."""
-
+_UNIT = "(?:" + "|".join(sorted(UNITS, key=len, reverse=True)) + ")"  # "seventeen" first
 SPOKEN_AGE = Expression(
-    r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?"
-    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]+(?:one|two|three|"
-    r"four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-    r"|one[ \t]+hundred)[ \t-]+(?:years?[ \t-]+old|years?-old|year[ \t]+old|yo)(?![\p{L}])"
+    r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?(?:" + TENS_WORD
+    + r"(?:[ \t-]+" + DIGIT_WORD + r")?|" + _UNIT + r")|one[ \t]+hundred)"
+    r"[ \t-]+(?:years?[ \t-]+old|yo)(?![\p{L}])"
 )
 """A number in words before "years old" and the like; the number is group ``n``."""
 WORD = Expression(r"\p{L}+")
@@ -53,7 +58,7 @@ WORD = Expression(r"\p{L}+")
 
 def spoken_number_spans(scan: Scan) -> list[Span]:
     """Telephone numbers and identifiers said digit by digit."""
-    if scan.lang not in NUMBER_LANGS or not _has_any(scan, _DIGITS):
+    if scan.lang not in NUMBER_LANGS or not _has_any(scan, DIGITS):
         return []
     spans = []
     for found in SPOKEN_DIGITS.compiled.finditer(scan.note.text):
@@ -89,7 +94,7 @@ def _digit_count(words: str) -> int:
     for word in WORD.compiled.findall(words.casefold()):
         if word in _REPEATS:
             repeat = _REPEATS[word]
-        elif word in _DIGITS:
+        elif word in DIGITS:
             count += repeat
             repeat = 1
     return count

@@ -126,12 +126,12 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         words = (author.text.casefold(), typist.text.casefold())
         if words[1] in lex.clinical_abbreviations or words[1] in lex.common:
             continue
+        shaped = TRANSCRIPTION.compiled.fullmatch(code) is not None  # "JT/mk"
         if words[0] in lex.clinical_abbreviations and not (  # "PM/dvr" after "JOB: 0448213"
-            ends_line and TRANSCRIPTION.compiled.fullmatch(code)
-            and _signature_line(note, lex, _line_start(note, index), index)
+            ends_line and shaped and _signature_line(note, lex, _line_start(note, index), index)
         ):
             continue
-        if ((ends_line or ends_column) and TRANSCRIPTION.compiled.fullmatch(code)) or (
+        if ((ends_line or ends_column) and shaped) or (
             ends_line and LOWER_TRANSCRIPTION.compiled.fullmatch(code)
             and _opens_column(note, index - 1)
             and words[0] not in lex.common and words[0] not in lex.medical

@@ -91,9 +91,9 @@ def _age_column(text: str, start: int, end: int, headers: frozenset[str]) -> tup
 def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
     """The (start, end) offsets of the cells of ``text[start:end]`` split by ``delimiter``;
     with ``,`` a double-quoted cell may hold the delimiter."""
-    if delimiter not in text[start:end]:
+    if text.find(delimiter, start, end) < 0:
         return [(start, end)]
-    if delimiter != "," or '"' not in text[start:end]:
+    if delimiter != "," or text.find('"', start, end) < 0:
         cells = []
         first = start
         while (found := text.find(delimiter, first, end)) >= 0:
