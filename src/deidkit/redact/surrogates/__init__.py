@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from typing import Any, cast
 
 from deidkit.labels import Category, category_of
@@ -42,6 +43,10 @@ ID_LABELS = frozenset(
         "ROOM",
     }
 )
+ATTEMPTS = 100
+"""Draws a value's surrogate may take before distinctness gives way (``_consistent``)."""
+
+
 @dataclass
 class PatientState:
     """What the generator remembers about one patient."""
@@ -242,24 +247,29 @@ class SurrogateGenerator:
         if cached is not None:
             return recase(cached, original)  # "MERCY HOSPITAL" after "Mercy Hospital"
         fallback: str | None = None
-        for attempt in range(100):
-            rng = self.key.rng("value", state.patient, kind, key[1], str(attempt))
-            candidate = make(rng)
-            folded = fold(candidate.strip())
+        for attempt in range(ATTEMPTS):
+            rng = _RandomOnUse(
+                partial(self.key.rng, "value", state.patient, kind, key[1], str(attempt))
+            )
+            candidate = make(cast(random.Random, rng))
             if allow_same and candidate == original:
                 break
-            if folded == key[1] or folded in state.forbidden:
-                continue
-            if _contains_name_word(candidate, state):
-                continue
-            fallback = fallback or candidate
-            if state.used.get((kind, folded), key[1]) != key[1]:
-                continue  # another original of the patient has this surrogate already
-            break
-        else:
-            # every draw clashed (a tiny space of values such as one hex digit): distinctness
-            # gives way, never safety
-            candidate = fallback if fallback is not None else f"[{label}]"
+            folded = fold(candidate.strip())
+            if (
+                folded != key[1]
+                and folded not in state.forbidden
+                and not _contains_name_word(candidate, state)
+            ):
+                fallback = fallback or candidate
+                if state.used.get((kind, folded), key[1]) == key[1]:
+                    break  # no other original of the patient has this surrogate
+            if attempt == ATTEMPTS - 1 or not rng.made:
+                # every draw clashed (a tiny space of values such as one hex digit), or this
+                # one took nothing from its random source and the next would repeat it (an
+                # age over 89 bucketed, the patient's one surrogate state): distinctness gives
+                # way, never safety
+                candidate = fallback if fallback is not None else f"[{label}]"
+                break
         state.values[key] = candidate
         state.used[(kind, fold(candidate.strip()))] = key[1]
         return candidate
@@ -335,13 +345,18 @@ def _contains_name_word(candidate: str, state: PatientState) -> bool:
 
 class _RandomOnUse:
     """The random source ``make()`` returns, made on the first draw: most dates are shifted
-    without one, and deriving and seeding a generator costs more than shifting a date."""
+    without one, and deriving and seeding a generator costs more than shifting a date.
+    ``made`` tells whether anything was drawn from it."""
 
     __slots__ = ("_make", "_rng")
 
     def __init__(self, make: Callable[[], random.Random]) -> None:
         self._make = make
         self._rng: random.Random | None = None
+
+    @property
+    def made(self) -> bool:
+        return self._rng is not None
 
     def __getattr__(self, name: str) -> Any:
         if self._rng is None:

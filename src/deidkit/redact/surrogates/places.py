@@ -197,10 +197,13 @@ class PlaceSurrogates:
     ) -> str:
         key = fold(original.strip())
         candidate = original
-        for _ in range(200):
-            candidate = rng.choice(pool)
-            if fold(candidate) != key and fold(candidate) not in forbidden:
-                break
+        if len(pool) == 1:
+            candidate = pool[0]  # nothing to draw: the random source stays untouched
+        else:
+            for _ in range(200):
+                candidate = rng.choice(pool)
+                if fold(candidate) != key and fold(candidate) not in forbidden:
+                    break
         if case_of(original) in (Case.UPPER, Case.LOWER):
             candidate = match_case(original, candidate)
         return original.replace(original.strip(), candidate)
