@@ -9,6 +9,7 @@ import sys
 
 import pytest
 import typer
+from typer.testing import CliRunner
 
 from deidkit.cli.main import COMMAND_MODULES, COMMANDS, app_for, build_app, main
 
@@ -16,11 +17,23 @@ from deidkit.cli.main import COMMAND_MODULES, COMMANDS, app_for, build_app, main
 @pytest.mark.parametrize("module", COMMAND_MODULES)
 def test_the_table_names_every_command_of_each_module(module: str) -> None:
     registered = set(typer.main.get_command(build_app((module,))).commands)  # type: ignore[attr-defined]
-    assert registered == {name for name, owner in COMMANDS.items() if owner == module}
+    assert registered == {name for name, listed in COMMANDS.items() if listed.module == module}
 
 
 def test_every_module_of_the_table_is_listed() -> None:
-    assert set(COMMANDS.values()) == set(COMMAND_MODULES)
+    assert {listed.module for listed in COMMANDS.values()} == set(COMMAND_MODULES)
+
+
+def test_the_root_lists_the_commands_as_the_whole_app_does() -> None:
+    """``deidkit --help`` (no command module imported) prints what the whole command line
+    prints: the same commands, in the same order, with the same first paragraph of help."""
+    runner = CliRunner()
+    for args in (["--help"], [], ["no-such-command"], ["--version"]):
+        listing = runner.invoke(app_for(args), args, prog_name="deidkit")
+        whole = runner.invoke(build_app(), args, prog_name="deidkit")
+        assert (listing.exit_code, listing.output) == (whole.exit_code, whole.output), args
+    whole_group = typer.main.get_command(build_app())
+    assert list(whole_group.list_commands(typer.Context(whole_group))) == list(COMMANDS)
 
 
 def test_app_for_picks_the_command_module() -> None:
@@ -56,3 +69,18 @@ def test_root_help_and_version_still_work(capsys: pytest.CaptureFixture[str]) ->
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("deidkit ")
     assert main(["no-such-command"]) == 2
+
+
+def test_root_help_imports_no_command_module() -> None:
+    script = (
+        "import json, sys\n"
+        "from deidkit.cli.main import main\n"
+        "main(['--help'])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "deidkit.cli.main" in loaded
+    for module in (*COMMAND_MODULES, "deidkit.batch", "deidkit.redact", "numpy"):
+        assert module not in loaded, module
