@@ -255,3 +255,53 @@ def test_type_facts_are_worked_out_once_per_type_as_types_come() -> None:
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99], [3, 100]]
     assert asked == [["ab", "c"], ["def"]]  # only the new type
     assert table.words == ["ab", "c", "def"]
+
+
+# documents whose features would reach into their neighbours if a chunk let them: phrases
+# split across two documents ("New" | "York", "Foley" | "catheter"), a heading at a start,
+# empty and one-token documents, repeated words (occurrences counted per document)
+BOUNDARIES = ["He lives in New", "York with Mary Foley", "", "Boston", "catheter placed",
+              "   \n ", "MEDICATIONS\naspirin Boston Boston", "Dr. Smith", "New York", "York"]
+
+
+@pytest.mark.parametrize("step", [1, 3])
+@pytest.mark.parametrize("config", sorted(SETTINGS))
+def test_chunk_rows_equal_each_documents_rows_one_below_another(config: str, step: int) -> None:
+    # what the CRF decodes at once: one matrix for a chunk of documents, each class's
+    # features kept within their documents (context windows and bigrams, phrases, sections,
+    # patterns, occurrence counts), typed or full rows
+    import numpy as np
+
+    from deidkit.features.columns import SparseRows
+
+    extractor = _extractor(SETTINGS[config])
+    vocabulary = _vocabulary(extractor, step)
+    names = {column: name for name, column in vocabulary.items()}
+    texts = [*BOUNDARIES, *_texts()]
+    for size in (1, 3, len(texts)):
+        columns = Columns(vocabulary)
+        for first in range(0, len(texts), size):
+            chunk = texts[first : first + size]
+            tokens = [tokenize(text) for text in chunk]
+            expected = [
+                [(name, value) for name, value in item if name in vocabulary]
+                for text, words in zip(chunk, tokens, strict=True)
+                for item in crfsuite_view(extractor.token_features(text, words))
+            ]
+            matrix = extractor.chunk_rows(chunk, tokens, columns).to_csr()
+            assert matrix_view(matrix, names) == expected, f"{config}: {first}, {size}"
+            typed = extractor.chunk_rows(chunk, tokens, columns, type_column=len(vocabulary))
+            alone = [extractor.document_rows(text, words, columns, type_column=len(vocabulary))
+                     for text, words in zip(chunk, tokens, strict=True)]
+            pointers, offset = [np.zeros(1, np.int32)], 0
+            for rows in alone:
+                pointers.append(rows.pointers[1:] + offset)
+                offset += int(rows.pointers[-1])
+            stacked = SparseRows(
+                np.concatenate(pointers),
+                np.concatenate([rows.columns for rows in alone]),
+                np.concatenate([rows.values for rows in alone]),
+                typed.width,
+            )
+            for field in ("pointers", "columns", "values"):
+                assert np.array_equal(getattr(typed, field), getattr(stacked, field)), field

@@ -284,3 +284,33 @@ def test_per_word_features_as_one_term_give_the_same_emissions_to_the_bit(
             typed += column is not None
             full += column is None
     assert typed > 40 and full >= 2  # the 700 new words do not fit in 900 rows
+
+
+def test_a_chunks_emissions_equal_each_documents_own_to_the_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the CRF builds one matrix and one product for the documents it decodes together
+    # (FeatureExtractor.chunk_rows): each document's emissions are those of its own matrix,
+    # typed rows or full ones (a chunk whose new types outgrow the room), empty documents
+    # included
+    crf = crf_of(load_model("en"))
+    notes = [doc.with_spans(()) for doc in generate(24, seed=37)]
+    notes[3:3] = [Document("empty", ""), Document("blank", " \n "), Document("one", "Boston")]
+    notes.append(Document("long", " ".join(f"v{n}" for n in range(700))))
+    monkeypatch.setattr(crf_decode, "TYPE_ROWS", 3000)
+    chain = LinearChain.from_crfsuite(crf.model_)
+    monkeypatch.setattr(crf, "chain_", chain)
+    monkeypatch.setattr(crf, "columns_", crf.columns_.__class__(chain.vocabulary))
+    reference = crf.columns_.__class__(chain.vocabulary)
+    typed = full = 0
+    for first in range(0, len(notes), DOCUMENTS_AT_ONCE):
+        chunk = notes[first : first + DOCUMENTS_AT_ONCE]
+        tokens = [tokenize(doc.text) for doc in chunk]
+        fits = chain.typed_rows(crf.columns_.types, sum(map(len, tokens))) is not None
+        typed, full = typed + fits, full + (not fits)
+        found = crf._emissions(chunk, tokens)
+        assert len(found) == len(chunk)
+        for doc, words, scores in zip(chunk, tokens, found, strict=True):
+            rows = crf.extractor.document_rows(doc, words, reference)
+            assert np.array_equal(scores, chain.emissions(rows)), doc.id
+    assert typed >= 2 and full >= 1  # the last chunk's new words do not fit in 3,000 rows

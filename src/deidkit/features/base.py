@@ -8,8 +8,11 @@ A feature class adds features to each token's dict. Its work comes in two parts:
 - ``add_document_features(context, items)``: features that depend on the document
   (neighbours, section, part of speech, multi-token dictionary matches);
   ``document_columns(context, columns)`` gives the same features as a ``Block`` of matrix
-  entries: by default it converts what ``add_document_features`` gives, and the classes
-  that matter for speed compute the block with arrays.
+  entries (by default it converts what ``add_document_features`` gives), and
+  ``chunk_columns(chunk, columns)`` those of several documents at once, their tokens one
+  after another (``ChunkContext``; by default each document's ``document_columns``): the
+  classes that matter for speed compute a chunk's block with arrays, so that their fixed
+  cost of numpy calls is paid once a chunk instead of once a document.
 
 Every feature name starts with the class name (``orthography.case``, ``context.w-1``), so
 switching a class off removes exactly its features.
@@ -17,6 +20,7 @@ switching a class off removes exactly its features.
 
 from __future__ import annotations
 
+import itertools
 import operator
 import re
 from collections.abc import Callable, Hashable, Sequence
@@ -172,6 +176,49 @@ def token_sentences(
     return groups
 
 
+class ChunkContext:
+    """Several documents whose tokens are numbered one after another (a chunk of documents a
+    model decodes together): each document's ``DocumentContext`` (``contexts``), where its
+    tokens begin (``bounds``: the first token of each, then the number of tokens), the
+    word-type table and every token's type. A feature of one document never reaches into
+    another: a class's ``chunk_columns`` gives what its ``document_columns`` gives each
+    document, rows numbered across the chunk."""
+
+    __slots__ = ("_document_of", "bounds", "contexts", "type_numbers", "types")
+
+    def __init__(
+        self,
+        contexts: Sequence[DocumentContext],
+        types: TypeTable,
+        type_numbers: np.ndarray,
+    ) -> None:
+        self.contexts = contexts
+        self.bounds = list(itertools.accumulate(map(len, contexts), initial=0))
+        self.types = types
+        self.type_numbers = type_numbers
+        self._document_of: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return self.bounds[-1]
+
+    @property
+    def document_of(self) -> np.ndarray:
+        """The number of each token's document."""
+        if self._document_of is None:
+            import numpy as np  # lazy: importing the features needs no numpy
+
+            self._document_of = np.repeat(np.arange(len(self.contexts)), np.diff(self.bounds))
+        return self._document_of
+
+    def first_ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """For each token, the first token of its document and the end of its document (the
+        number of the first token after it)."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        bounds = np.asarray(self.bounds)
+        return bounds[self.document_of], bounds[self.document_of + 1]
+
+
 class FeatureClass:
     """Base of the feature classes; subclasses set ``name`` and override what they use."""
 
@@ -202,6 +249,17 @@ class FeatureClass:
         self.add_document_features(context, found)
         tokens = [index for index, features in enumerate(found) if features]
         return Block.of_rows(tokens, [columns.row(found[index]) for index in tokens])
+
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
+        """``document_columns`` of each document of ``chunk``, rows numbered across it."""
+        from deidkit.features.columns import Block  # lazy: numpy
+
+        blocks = [Block.empty()]
+        for context, first in zip(chunk.contexts, chunk.bounds, strict=False):
+            if len(context):
+                block = self.document_columns(context, columns)
+                blocks.append(Block(block.rows + first, block.columns, block.values))
+        return Block.joined(blocks)
 
     def describe(self) -> dict[str, object]:
         """What this class uses (resources, tables), for reports and saved models."""

@@ -11,7 +11,8 @@ values of its per-word features, its normal form) and once per value of a docume
 ``FeatureExtractor.document_rows`` assembles a document's matrix (``SparseRows``: CSR
 arrays, no scipy): the per-word features of its tokens gathered from the type table, then
 one ``Block`` (rows, columns, values) from each document class
-(``FeatureClass.document_columns``). A row holds the token's features in the order of
+(``FeatureClass.chunk_columns``: several documents' matrices are made at once, one below the
+other, ``FeatureExtractor.chunk_rows``). A row holds the token's features in the order of
 ``token_features``, so a row's product with a weight matrix adds the weights in the order
 CRFsuite adds them (the same sums, to the bit); ``tests/features/test_columns.py`` checks
 the matrix against ``token_features``.

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 
 if TYPE_CHECKING:
@@ -95,15 +95,13 @@ class ContextFeatures(FeatureClass):
             found = memo["bigrams"] = bigram_table(columns)
         return found
 
-    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
         # add_document_features as arrays: each type's neighbour columns, shifted
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import Block
 
-        if context.types is None or context.type_numbers is None:
-            return super().document_columns(context, columns)
-        count = len(context)
+        count = len(chunk)
         if not count:
             return Block.empty()
         window = self.config.window
@@ -114,44 +112,73 @@ class ContextFeatures(FeatureClass):
                 np.asarray(self.neighbour_columns(START, columns), np.int32),
                 np.asarray(self.neighbour_columns(END, columns), np.int32),
             )
-        # row 0: <s>, row i + 1: token i, row count + 1: </s>
-        framed = np.vstack([edges[0], context.types.neighbours(context.type_numbers), edges[1]])
+        # each document framed: <s>, its tokens' rows, </s>; token t of document d is row
+        # t + 2d + 1, and its document's tokens are first <= t < end
+        first, end = chunk.first_ends()
         tokens = np.arange(count)
+        documents, document_of = len(chunk.contexts), chunk.document_of
+        rows_at = tokens + 2 * document_of + 1
+        framed = np.empty((count + 2 * documents, len(edges[0])), np.int32)
+        framed[rows_at] = chunk.types.neighbours(chunk.type_numbers)
+        opening = first + 2 * document_of  # <s> of each token's document
+        closing = end + 2 * document_of + 1  # its </s>
+        framed[opening] = edges[0]
+        framed[closing] = edges[1]
         rows: list[np.ndarray] = []
         ids: list[np.ndarray] = []
-        for distance in range(1, window + 1):  # w-d: <s> at token d - 1, nothing before
-            reached = max(count + 1 - distance, 0)  # the tokens that have it
-            rows.append(tokens[count - reached :])
-            ids.append(framed[:reached, distance - 1])
-        for distance in range(1, window + 1):  # w+d: </s> at token count - d, nothing after
-            reached = max(count + 1 - distance, 0)
-            rows.append(tokens[:reached])
-            ids.append(framed[distance + 1 : distance + 1 + reached, window + distance - 1])
-        # halves of <s> <s> token 0 ... token count-1 </s> </s>: the bigram before token i
-        # is (halves[i], halves[i + 1]), the one after it (halves[i + 3], halves[i + 4])
+        for distance in range(1, window + 1):  # w-d: <s> at its token d - 1, nothing before
+            reached = tokens - first >= distance - 1
+            rows.append(tokens[reached])
+            ids.append(framed[rows_at[reached] - distance, distance - 1])
+        for distance in range(1, window + 1):  # w+d: </s> at its token end - d, nothing after
+            reached = end - tokens >= distance
+            rows.append(tokens[reached])
+            ids.append(framed[rows_at[reached] + distance, window + distance - 1])
+        # the bigram before a token is (w-2, w-1) and the one after it (w+1, w+2), each half
+        # a type's number as half of a known bigram, <s> and </s> repeated at the edges
         half = framed[:, -1].astype(np.int64)
-        halves = np.concatenate([half[:1], half, half[-1:]])
+        before = half[np.maximum(rows_at - 2, opening)], half[rows_at - 1]
+        after = half[rows_at + 1], half[np.minimum(rows_at + 2, closing)]
         known, codes, pair_ids = self.bigrams(columns)
-        size = len(known)
-        pair = np.where((halves[:-1] >= 0) & (halves[1:] >= 0), halves[:-1] * size + halves[1:], -1)
-        bigram = np.full((len(pair), 2), -1, np.int32)
-        if len(codes):
-            where = np.minimum(np.searchsorted(codes, pair), len(codes) - 1)
-            hit = (pair >= 0) & (codes[where] == pair)
-            bigram[hit] = pair_ids[where[hit]]
         rows += [tokens, tokens]
-        ids += [bigram[:count, 0], bigram[3:, 1]]
+        ids += [self._bigram_columns(*before, 0, len(known), codes, pair_ids),
+                self._bigram_columns(*after, 1, len(known), codes, pair_ids)]
         block = Block.ones(np.concatenate(rows), np.concatenate(ids))
         occurrences = columns.column("context.occurrences")
         if occurrences < 0:
             return block
+        # occurrences counted per normal form and document (a key made of both numbers)
         _, inverse, counts = np.unique(
-            context.types.norm_numbers(context.type_numbers),
+            chunk.types.norm_numbers(chunk.type_numbers) * documents + document_of,
             return_inverse=True,
             return_counts=True,
         )
-        weights = counts[inverse] * (1.0 / count)  # as Counter(norms)[norm] * (1 / count)
+        # as Counter(norms)[norm] * (1 / count), count the tokens of the token's document
+        scale = np.asarray([1.0 / max(len(context), 1) for context in chunk.contexts])
+        weights = counts[inverse] * scale[document_of]
         return Block.joined([block, Block(tokens, np.full(count, occurrences, np.int32), weights)])
+
+    @staticmethod
+    def _bigram_columns(
+        first: np.ndarray,
+        second: np.ndarray,
+        side: int,
+        size: int,
+        codes: np.ndarray,
+        pair_ids: np.ndarray,
+    ) -> np.ndarray:
+        """The column of each bigram (halves ``first``, ``second``) on ``side`` (0:
+        ``context.bigram-``, 1: ``context.bigram+``) of the bigram table, -1 where none."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        found = np.full(len(first), -1, np.int32)
+        if not len(codes):
+            return found
+        pair = np.where((first >= 0) & (second >= 0), first * size + second, -1)
+        where = np.minimum(np.searchsorted(codes, pair), len(codes) - 1)
+        hit = (pair >= 0) & (codes[where] == pair)
+        found[hit] = pair_ids[where[hit], side]
+        return found
 
 
 BigramTable = tuple[dict[str, int], "np.ndarray", "np.ndarray"]

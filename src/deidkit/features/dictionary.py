@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
-from deidkit.features.phrase_types import document_masks
+from deidkit.features.phrase_types import chunk_masks
 from deidkit.features.phrases import PhraseMatcher, resource_matcher
 from deidkit.lang import get_language, is_language
 
@@ -114,7 +114,7 @@ class DictionaryFeatures(FeatureClass):
             if index > 0:
                 items[index - 1].update(as_next)
 
-    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
         # add_document_features as arrays: each mask's three rows of columns (the next
         # token's prev features, its token's own, the previous token's next features) made
         # once, given to the tokens in add_document_features' order: prev, own, next
@@ -123,7 +123,7 @@ class DictionaryFeatures(FeatureClass):
         from deidkit.features.columns import Block
 
         tables = [columns.rows(f"{self.name}.{part}", AROUND_LIMIT) for part in _PARTS]
-        masks = document_masks(self._matcher, self.name, context)
+        masks = chunk_masks(self._matcher, self.name, chunk)
         marked = np.flatnonzero(masks)
         distinct, inverse = np.unique(masks[marked], return_inverse=True)
         keys = distinct.tolist()
@@ -133,8 +133,9 @@ class DictionaryFeatures(FeatureClass):
             for table, features in zip(tables, (as_previous, own, as_next), strict=True):
                 table.add(mask, columns.row(features))
         found = np.asarray([numbers[mask] for mask in keys], np.intp)[inverse]
-        after = marked < len(masks) - 1
-        before = marked > 0
+        first, end = chunk.first_ends()
+        after = marked + 1 < end[marked]  # not its document's last token
+        before = marked > first[marked]
         return Block.joined([
             tables[0].block(marked[after] + 1, found[after]),
             tables[1].block(marked, found),

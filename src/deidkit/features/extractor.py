@@ -6,6 +6,7 @@
 >>> columns = Columns(model_vocabulary)                 # feature name -> column
 >>> X = extractor.document_matrix(document, tokens, columns)  # the same, with arrays
 >>> rows = extractor.document_rows(document, tokens, columns)  # as CSR arrays (no scipy)
+>>> rows = extractor.chunk_rows(documents, token_lists, columns)  # several, one below another
 
 Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
 per distinct token text and cached (the cache is bounded, so memory does not grow with the
@@ -30,7 +31,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deidkit.errors import ConfigError, InputError, NotFittedError
-from deidkit.features.base import DocumentContext, FeatureClass, Features, WordCache, normalise_word
+from deidkit.features.base import (
+    ChunkContext,
+    DocumentContext,
+    FeatureClass,
+    Features,
+    WordCache,
+    normalise_word,
+)
 from deidkit.features.config import FeatureConfig
 from deidkit.features.context import ContextFeatures
 from deidkit.features.dictionary import DictionaryFeatures
@@ -198,17 +206,28 @@ class FeatureExtractor:
         instead: column ``type_column`` + the word's number in ``columns.types``, value 1.0,
         for a model that works out what they give once per word type (the CRF's
         emissions); the matrix is then that much wider."""
+        return self.chunk_rows([document], [tokens], columns, type_column)
+
+    def chunk_rows(
+        self,
+        documents: Sequence[Document | str],
+        tokens: Sequence[Sequence[Token]],
+        columns: Columns,
+        type_column: int | None = None,
+    ) -> SparseRows:
+        """``document_rows`` of several documents at once, one below the other (the rows of
+        ``documents[i]`` follow those of ``documents[i - 1]``; ``tokens[i]`` are its tokens):
+        each class's numpy calls are made once for all of them (``ChunkContext``)."""
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import Block, assemble
 
-        text = document.text if isinstance(document, Document) else document
         self._columns = columns
         types = columns.types
         if len(types) >= WORD_CACHE_LIMIT:
             columns.clear()
             types = columns.types
-        words = [token.text for token in tokens]
+        words = [token.text for each in tokens for token in each]
         numbers = types.numbers
         self._add_types([word for word in dict.fromkeys(words) if word not in numbers], columns)
         type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
@@ -216,12 +235,22 @@ class FeatureExtractor:
             blocks = [types.block(np.arange(len(words)), type_numbers)]
         else:
             blocks = [Block.ones(np.arange(len(words)), type_column + type_numbers)]
-        if self._document_classes and tokens:
+        if self._document_classes and words:
             norms = list(map(types.norms.__getitem__, types.norm_numbers(type_numbers).tolist()))
-            context = DocumentContext(text, tokens, self.config, norms, words, types, type_numbers)
-            blocks += [c.document_columns(context, columns) for c in self._document_classes]
+            contexts = []
+            first = 0
+            for document, each in zip(documents, tokens, strict=True):
+                end = first + len(each)
+                contexts.append(DocumentContext(
+                    document.text if isinstance(document, Document) else document, each,
+                    self.config, norms[first:end], words[first:end], types,
+                    type_numbers[first:end],
+                ))
+                first = end
+            chunk = ChunkContext(contexts, types, type_numbers)
+            blocks += [c.chunk_columns(chunk, columns) for c in self._document_classes]
         width = len(columns.vocabulary) if type_column is None else type_column + len(types)
-        return assemble(blocks, len(tokens), width)
+        return assemble(blocks, len(words), width)
 
     def prepare_tables(self, columns: Columns) -> None:
         """Work out what the classes derive from a model's ``columns`` alone (the context

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, ResourceError
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.features.dictionary import MEDICAL_LISTS, feature_name
-from deidkit.features.phrase_types import document_masks
+from deidkit.features.phrase_types import chunk_masks
 from deidkit.features.phrases import PhraseMatcher, resource_matcher
 
 if TYPE_CHECKING:
@@ -132,23 +132,23 @@ class MedicalFeatures(FeatureClass):
                 if mask:
                     item.update(self._mesh_features(self._mesh, mask))
 
-    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
         # add_document_features as arrays: each mask's row of columns made once
         from deidkit.features.columns import Block  # lazy: numpy
 
-        blocks = [self._block(context, columns, None)]
+        blocks = [self._block(chunk, columns, None)]
         if self._mesh is not None:
-            blocks.append(self._block(context, columns, self._mesh))
+            blocks.append(self._block(chunk, columns, self._mesh))
         return Block.joined(blocks)
 
     def _block(
-        self, context: DocumentContext, columns: Columns, mesh: PhraseMatcher | None
+        self, chunk: ChunkContext, columns: Columns, mesh: PhraseMatcher | None
     ) -> Block:
         import numpy as np  # lazy: importing the features needs no numpy
 
         owner = f"{self.name}.{'mesh' if mesh else 'lists'}"
         table = columns.rows(owner, MASKS_LIMIT)
-        masks = document_masks(self._matcher if mesh is None else mesh, owner, context)
+        masks = chunk_masks(self._matcher if mesh is None else mesh, owner, chunk)
         marked = np.flatnonzero(masks)
         distinct, inverse = np.unique(masks[marked], return_inverse=True)
         keys = distinct.tolist()

@@ -6,8 +6,8 @@ entries' lists, its number as a phrase's word, and the trie node a phrase starti
 reaches (``PhraseMatcher.word_facts``). On the numeric path a document's tokens have
 word-type numbers (``TypeTable``), so these facts are worked out once per type
 (``TypeTable.facts``) and gathered by the tokens' types; only the tokens that start a phrase
-are followed one by one (``PhraseMatcher.token_masks``). The marks equal
-``PhraseMatcher.masks``' (``tests/features/test_phrases.py``).
+are followed one by one (``PhraseMatcher.token_masks``), several documents' at once. The
+marks equal ``PhraseMatcher.masks``' (``tests/features/test_phrases.py``).
 """
 
 from __future__ import annotations
@@ -16,20 +16,27 @@ from typing import TYPE_CHECKING
 
 from deidkit.features.phrases import PhraseMatcher
 
+NO_WORD = (0, -1, -1)
+"""``PhraseMatcher.word_facts`` of a word of no list and no phrase."""
+
 if TYPE_CHECKING:
     import numpy as np
 
-    from deidkit.features.base import DocumentContext
+    from deidkit.features.base import ChunkContext
 
 
-def document_masks(matcher: PhraseMatcher, owner: str, context: DocumentContext) -> np.ndarray:
-    """``matcher.masks`` of a document's tokens as an array; on the numeric path (the context
-    has its word types) from facts worked out once per type (``TypeTable.facts`` under
-    ``owner``, a name for this matcher's facts)."""
+def chunk_masks(matcher: PhraseMatcher, owner: str, chunk: ChunkContext) -> np.ndarray:
+    """``matcher.masks`` of each document's tokens, one after another, as an array; from facts
+    worked out once per type (``TypeTable.facts`` under ``owner``, a name for this matcher's
+    facts) where the matcher allows. A row of no word between two documents stops every
+    phrase at its document's end."""
     import numpy as np  # lazy: importing the features needs no numpy
 
-    types, type_numbers = context.types, context.type_numbers
-    if types is None or type_numbers is None or not matcher.masks_fit:
-        return np.asarray(matcher.masks(context.words))
-    facts = types.facts(owner, 3, matcher.word_facts)
-    return matcher.token_masks(facts[type_numbers])
+    if not matcher.masks_fit:
+        return np.asarray([mask for context in chunk.contexts
+                           for mask in matcher.masks(context.words)])
+    facts = chunk.types.facts(owner, 3, matcher.word_facts)[chunk.type_numbers]
+    at = np.arange(len(chunk)) + chunk.document_of  # each token's row, a gap before it
+    gapped = np.full((len(chunk) + len(chunk.contexts) - 1, 3), NO_WORD, np.int64)
+    gapped[at] = facts
+    return matcher.token_masks(gapped)[at]

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.patterns import find_patterns
 
@@ -136,14 +136,16 @@ class RegexFeatures(FeatureClass):
         for index, key in self._covered(context):
             items[index][key] = 1.0
 
-    def document_columns(self, context: DocumentContext, columns: Columns) -> Block:
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import Block
 
         # a token two matches of one pattern overlap has the feature once, where it came first
         found = dict.fromkeys(
-            (index, columns.column(key)) for index, key in self._covered(context)
+            (first + index, columns.column(key))
+            for context, first in zip(chunk.contexts, chunk.bounds, strict=False)
+            for index, key in self._covered(context)
         )
         tokens = [index for index, _ in found]
         ids = [column for _, column in found]

@@ -15,14 +15,15 @@ Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights bec
 (saved beside the file by ``write_arrays`` and read from there when they are that file's: a
 load then does not parse the file, ~15 ms less a process), and documents are decoded a few
 at a time (marginals by forward-backward, tags by Viterbi), giving CRFsuite's tags and its
-marginals to rounding. A document reaches the decoder as a tokens x attributes matrix
-(``FeatureExtractor.document_rows`` over the model's attribute ids,
-``deidkit.features.columns``), its emissions one product with the state weights.
+marginals to rounding. The documents decoded together reach the decoder as one tokens x
+attributes matrix (``FeatureExtractor.chunk_rows`` over the model's attribute ids,
+``deidkit.features.columns``), their emissions one product with the state weights.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import random
 import tempfile
@@ -233,8 +234,7 @@ class CRFDetector(StatisticalDetector):
     def _predict_batch(self, documents: list[Document]) -> list[list[Span]]:
         chain = self.chain_
         tokens = [tokenize(document.text) if document.text else [] for document in documents]
-        emissions = [self._emissions(document, words) for document, words in zip(
-            documents, tokens, strict=True)]
+        emissions = self._emissions(documents, tokens)
         posteriors = chain.posteriors(emissions)
         threshold = self.decision_threshold
         if threshold is None:
@@ -248,13 +248,16 @@ class CRFDetector(StatisticalDetector):
             )
         ]
 
-    def _emissions(self, document: Document, tokens: list[Token]) -> np.ndarray:
-        """A document's tokens x labels scores; a token's per-word features count as one
-        term, worked out once per word type, where the chain has room for its types."""
+    def _emissions(self, documents: list[Document], tokens: list[list[Token]]) -> list[np.ndarray]:
+        """Each document's tokens x labels scores, from one matrix and one product for all
+        of them; a token's per-word features count as one term, worked out once per word
+        type, where the chain has room for its types."""
         chain, columns = self.chain_, self.columns_
-        type_column = chain.typed_rows(columns.types, len(tokens))
-        rows = self.extractor.document_rows(document, tokens, columns, type_column)
-        return chain.emissions(rows, None if type_column is None else columns.types)
+        counts = [len(words) for words in tokens]
+        type_column = chain.typed_rows(columns.types, sum(counts))
+        rows = self.extractor.chunk_rows(documents, tokens, columns, type_column)
+        scores = chain.emissions(rows, None if type_column is None else columns.types)
+        return np.split(scores, list(itertools.accumulate(counts[:-1])))
 
     def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
         """Tags at an operating point: a token's most probable PHI tag where its marginal
