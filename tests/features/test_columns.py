@@ -305,3 +305,28 @@ def test_chunk_rows_equal_each_documents_rows_one_below_another(config: str, ste
             )
             for field in ("pointers", "columns", "values"):
                 assert np.array_equal(getattr(typed, field), getattr(stacked, field)), field
+
+
+def test_a_chunks_document_contexts_look_their_normal_forms_up_in_the_type_table() -> None:
+    # classes without a chunk path (part of speech, syntax) read a document's normal forms:
+    # looked up when first asked for, the same as normalise_word gives
+    from deidkit.features.base import ChunkContext, normalise_word
+
+    extractor = _extractor({"fold_digits": True})
+    columns = Columns(_vocabulary(extractor, 1))
+    seen: list[ChunkContext] = []
+
+    class Recording:
+        def chunk_columns(self, chunk: ChunkContext, columns: Columns):
+            seen.append(chunk)
+            from deidkit.features.columns import Block
+
+            return Block.empty()
+
+    extractor._document_classes = [Recording()]  # type: ignore[list-item]
+    texts = ["Seen 3/14 by Dr. SMITH", "", "smith Smith 2020"]
+    extractor.chunk_rows(texts, [tokenize(text) for text in texts], columns)
+    (chunk,) = seen
+    for context, text in zip(chunk.contexts, texts, strict=True):
+        assert context._norms is None
+        assert context.norms == [normalise_word(token.text) for token in tokenize(text)]

@@ -84,15 +84,16 @@ def normalise_word(word: str, fold_digits: bool = True) -> str:
 class DocumentContext:
     """One document's tokens and what classes compute from them, computed lazily once
     (``words``, the tokens' texts, may be given by a caller that has them already). On the
-    numeric path ``types`` is the word-type table and ``type_numbers`` each token's type."""
+    numeric path ``types`` is the word-type table and ``type_numbers`` each token's type, and
+    the tokens' normal forms (``norms``) are looked up there when first asked for."""
 
     __slots__ = (
         "_found_sections",
+        "_norms",
         "_sections",
         "_sentences",
         "_starts",
         "config",
-        "norms",
         "text",
         "tokens",
         "type_numbers",
@@ -105,7 +106,7 @@ class DocumentContext:
         text: str,
         tokens: Sequence[Token],
         config: FeatureConfig,
-        norms: list[str],
+        norms: list[str] | None,
         words: list[str] | None = None,
         types: TypeTable | None = None,
         type_numbers: np.ndarray | None = None,
@@ -116,7 +117,7 @@ class DocumentContext:
         self.tokens = tokens
         self.config = config
         self.words = [token.text for token in tokens] if words is None else words
-        self.norms = norms
+        self._norms = norms
         self._sentences: list[tuple[int, int]] | None = None
         self._sections: list[str] | None = None
         self._found_sections: list[Section] | None = None
@@ -124,6 +125,17 @@ class DocumentContext:
 
     def __len__(self) -> int:
         return len(self.tokens)
+
+    @property
+    def norms(self) -> list[str]:
+        """Each token's normal form (``normalise_word``): given, or looked up in ``types``."""
+        if self._norms is None:
+            if self.types is None or self.type_numbers is None:
+                raise ValueError("a document context without normal forms needs its types")
+            norms = self.types.norms
+            self._norms = [norms[number] for number in
+                           self.types.norm_numbers(self.type_numbers).tolist()]
+        return self._norms
 
     @property
     def found_sections(self) -> list[Section]:

@@ -112,73 +112,48 @@ class ContextFeatures(FeatureClass):
                 np.asarray(self.neighbour_columns(START, columns), np.int32),
                 np.asarray(self.neighbour_columns(END, columns), np.int32),
             )
-        # each document framed: <s>, its tokens' rows, </s>; token t of document d is row
-        # t + 2d + 1, and its document's tokens are first <= t < end
-        first, end = chunk.first_ends()
+        # each document framed by ``pad`` rows a side: <s> (</s>) next to it, then rows of
+        # nothing (-1, left out of the matrix) but for the half of a bigram that <s> (</s>)
+        # is, once more (the bigram before a first token is "<s> <s>"); token t of document
+        # d is row t + 2 * pad * d + pad
+        pad = max(window, 2)
+        documents = len(chunk.contexts)
         tokens = np.arange(count)
-        documents, document_of = len(chunk.contexts), chunk.document_of
-        rows_at = tokens + 2 * document_of + 1
-        framed = np.empty((count + 2 * documents, len(edges[0])), np.int32)
+        rows_at = tokens + 2 * pad * chunk.document_of + pad
+        framed = np.full((count + 2 * pad * documents, len(edges[0])), -1, np.int32)
         framed[rows_at] = chunk.types.neighbours(chunk.type_numbers)
-        opening = first + 2 * document_of  # <s> of each token's document
-        closing = end + 2 * document_of + 1  # its </s>
-        framed[opening] = edges[0]
-        framed[closing] = edges[1]
-        rows: list[np.ndarray] = []
-        ids: list[np.ndarray] = []
-        for distance in range(1, window + 1):  # w-d: <s> at its token d - 1, nothing before
-            reached = tokens - first >= distance - 1
-            rows.append(tokens[reached])
-            ids.append(framed[rows_at[reached] - distance, distance - 1])
-        for distance in range(1, window + 1):  # w+d: </s> at its token end - d, nothing after
-            reached = end - tokens >= distance
-            rows.append(tokens[reached])
-            ids.append(framed[rows_at[reached] + distance, window + distance - 1])
-        # the bigram before a token is (w-2, w-1) and the one after it (w+1, w+2), each half
-        # a type's number as half of a known bigram, <s> and </s> repeated at the edges
+        opening = np.asarray(chunk.bounds[:-1]) + 2 * pad * np.arange(documents) + pad - 1
+        closing = np.asarray(chunk.bounds[1:]) + 2 * pad * np.arange(documents) + pad
+        framed[opening], framed[opening - 1, -1] = edges[0], edges[0][-1]
+        framed[closing], framed[closing + 1, -1] = edges[1], edges[1][-1]
+        ids = [framed[rows_at - distance, distance - 1] for distance in range(1, window + 1)]
+        ids += [framed[rows_at + distance, window + distance - 1]
+                for distance in range(1, window + 1)]
+        # the bigram before a token is (w-2, w-1), the pair starting two rows before it, and
+        # the one after it (w+1, w+2), the pair starting a row after it
         half = framed[:, -1].astype(np.int64)
-        before = half[np.maximum(rows_at - 2, opening)], half[rows_at - 1]
-        after = half[rows_at + 1], half[np.minimum(rows_at + 2, closing)]
         known, codes, pair_ids = self.bigrams(columns)
-        rows += [tokens, tokens]
-        ids += [self._bigram_columns(*before, 0, len(known), codes, pair_ids),
-                self._bigram_columns(*after, 1, len(known), codes, pair_ids)]
-        block = Block.ones(np.concatenate(rows), np.concatenate(ids))
+        pair = np.where((half[:-1] >= 0) & (half[1:] >= 0), half[:-1] * len(known) + half[1:], -1)
+        bigram = np.full((len(pair), 2), -1, np.int32)
+        if len(codes):
+            where = np.minimum(np.searchsorted(codes, pair), len(codes) - 1)
+            hit = (pair >= 0) & (codes[where] == pair)
+            bigram[hit] = pair_ids[where[hit]]
+        ids += [bigram[rows_at - 2, 0], bigram[rows_at + 1, 1]]
+        block = Block.ones(np.tile(tokens, len(ids)), np.concatenate(ids))
         occurrences = columns.column("context.occurrences")
         if occurrences < 0:
             return block
         # occurrences counted per normal form and document (a key made of both numbers)
         _, inverse, counts = np.unique(
-            chunk.types.norm_numbers(chunk.type_numbers) * documents + document_of,
+            chunk.types.norm_numbers(chunk.type_numbers) * documents + chunk.document_of,
             return_inverse=True,
             return_counts=True,
         )
         # as Counter(norms)[norm] * (1 / count), count the tokens of the token's document
         scale = np.asarray([1.0 / max(len(context), 1) for context in chunk.contexts])
-        weights = counts[inverse] * scale[document_of]
+        weights = counts[inverse] * scale[chunk.document_of]
         return Block.joined([block, Block(tokens, np.full(count, occurrences, np.int32), weights)])
-
-    @staticmethod
-    def _bigram_columns(
-        first: np.ndarray,
-        second: np.ndarray,
-        side: int,
-        size: int,
-        codes: np.ndarray,
-        pair_ids: np.ndarray,
-    ) -> np.ndarray:
-        """The column of each bigram (halves ``first``, ``second``) on ``side`` (0:
-        ``context.bigram-``, 1: ``context.bigram+``) of the bigram table, -1 where none."""
-        import numpy as np  # lazy: importing the features needs no numpy
-
-        found = np.full(len(first), -1, np.int32)
-        if not len(codes):
-            return found
-        pair = np.where((first >= 0) & (second >= 0), first * size + second, -1)
-        where = np.minimum(np.searchsorted(codes, pair), len(codes) - 1)
-        hit = (pair >= 0) & (codes[where] == pair)
-        found[hit] = pair_ids[where[hit], side]
-        return found
 
 
 BigramTable = tuple[dict[str, int], "np.ndarray", "np.ndarray"]

@@ -236,14 +236,13 @@ class FeatureExtractor:
         else:
             blocks = [Block.ones(np.arange(len(words)), type_column + type_numbers)]
         if self._document_classes and words:
-            norms = list(map(types.norms.__getitem__, types.norm_numbers(type_numbers).tolist()))
             contexts = []
             first = 0
             for document, each in zip(documents, tokens, strict=True):
                 end = first + len(each)
                 contexts.append(DocumentContext(
                     document.text if isinstance(document, Document) else document, each,
-                    self.config, norms[first:end], words[first:end], types,
+                    self.config, None, words[first:end], types,
                     type_numbers[first:end],
                 ))
                 first = end
