@@ -29,6 +29,11 @@ def _found(text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
         ('Lives with husband Cornelis "Kees" Quorbit (74)',
          [("Cornelis", "RELATIVE"), ("Kees", "RELATIVE"), ("Quorbit", "RELATIVE")],
          [('Cornelis "Kees" Quorbit', "RELATIVE")]),
+        ('Case manager: Lisbeth "Bet" Quorbit, MSW',
+         [("Lisbeth", "DOCTOR"), ("Quorbit", "DOCTOR")],
+         [('Lisbeth "Bet" Quorbit', "DOCTOR")]),
+        ('Rosauro "Lolo Saro" Quorbit', [("Rosauro", "PATIENT"), ("Quorbit", "PATIENT")],
+         [('Rosauro "Lolo Saro" Quorbit', "PATIENT")]),
         ("Attending: Quorbit, L. T.", [("Quorbit", "DOCTOR"), ("L. T.", "DOCTOR")],
          [("Quorbit, L. T.", "DOCTOR")]),
         # a list of names, a part after the comma that is no first name, two labels, two
@@ -50,6 +55,27 @@ def _found(text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     ],
 )
 def test_name_parts_are_joined_over_a_comma_a_caret_or_quotes(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ('Pt: QUORBIT, PRANAVI "Pree", 22', [("QUORBIT, PRANAVI", "PATIENT")],
+         [("QUORBIT, PRANAVI", "PATIENT"), ("Pree", "PATIENT")]),
+        ('- "Duke" Ifeanyi Quorbit (41)', [("Ifeanyi Quorbit", "PATIENT")],
+         [("Duke", "PATIENT"), ("Ifeanyi Quorbit", "PATIENT")]),
+        # common, medical and month words; a quote not next to the name; not a name
+        ('told Maria "Yes" and Anna "Heparin" then "May" Quorbit',
+         [("Maria", "PATIENT"), ("Anna", "PATIENT"), ("Quorbit", "PATIENT")],
+         [("Maria", "PATIENT"), ("Anna", "PATIENT"), ("Quorbit", "PATIENT")]),
+        ('Quorbit said "Pree" later', [("Quorbit", "PATIENT")], [("Quorbit", "PATIENT")]),
+        ('Boston "Pree"', [("Boston", "CITY")], [("Boston", "CITY")]),
+    ],
+)
+def test_a_nickname_in_quotes_beside_a_name_is_a_name(
     text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
 ) -> None:
     assert _found(text, found) == expected

@@ -9,11 +9,17 @@ unit is one span"), so a punctuation token left out is a token of the name misse
 detection two spans of the same ``NAME`` label on one line are joined when only
 
 - a caret lies between them (HL7's name components: "TAN^BOON");
-- a double quote and blanks (a nickname in quotes: 'Cornelis "Kees"');
+- a double quote and blanks (a nickname in quotes: 'Cornelis "Kees"'), or a nickname of one
+  or two capitalised words in quotes found by neither ('Lisbeth "Bet" Vance');
 - a comma and blanks, and the part after it starts with a first name or an initial of the
   language ("Okafor, Lena", "Okafor, L.") or both are written in capitals ("QUISPE HUAMAN,
   ANSELMO"), unless the two are part of a list of three names or more joined by commas
   ("cc: Smith, Jones, Lee").
+
+A nickname in quotes right before or after a name ('VENKATARAMAN, PRANAVI "Pree"',
+'"Duke" Ifeanyi Okoro') becomes a span of the name's label, the quotes left out, as the
+guideline marks it, when it is a name word: no common word unless it is in the name lists,
+no medical or clinical word ('Maria "Yes"' is left).
 
 English only (``JOIN_LANGS``): measured on English notes.
 """
@@ -21,17 +27,28 @@ English only (``JOIN_LANGS``): measured on English notes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import regex
 
 from deidkit.labels import Category, category_of
 from deidkit.types import Document, Span
 
+if TYPE_CHECKING:
+    from deidkit.models.rules.lexicons import Lexicons
+
 JOIN_LANGS = frozenset({"en"})
 """The languages whose name parts are joined."""
 
 CARET = regex.compile(r"\^")
 QUOTE = regex.compile(r"[ \t]*[\"“”][ \t]*")
+_NICK = r"\p{Lu}[\p{L}'’.]*(?:[ \t]\p{Lu}[\p{L}'’.]*)?"
+QUOTED_GAP = regex.compile(r"[ \t]*[\"“][ \t]*" + _NICK + r"[ \t]*[\"”][ \t]*")
+"""A nickname in quotes between two parts of a name ('Lisbeth "Bet" Vance')."""
+NICK_AFTER = regex.compile(r"[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”](?![\p{L}\d])")
+NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”][ \t]+$")
+"""A nickname in quotes after or before a name (before: matched on the text just before it)."""
+_BEFORE_LOOK = 40
 COMMA = regex.compile(r",[ \t]*")
 _FIRST_WORD = regex.compile(r"\p{L}+")
 
@@ -40,7 +57,8 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
     """The documents with the parts of each name joined over the punctuation between them."""
     from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
 
-    first_names = lexicons(lang).first_names
+    lex = lexicons(lang)
+    first_names = lex.first_names
     result = []
     for document in documents:
         text = document.text
@@ -49,9 +67,6 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
             index for index in range(len(spans) - 1)
             if _joined(text, spans, index, first_names)
         }
-        if not joins:
-            result.append(document)
-            continue
         joined: list[Span] = []
         for index, span in enumerate(spans):
             if index - 1 in joins:  # the part after a join: onto the name so far
@@ -60,8 +75,41 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
                 span = Span(head.start, span.end, span.label, source=head.source,
                             score=min(scores) if scores else None)
             joined.append(span)
-        result.append(document.with_spans(tuple(joined)))
+        quoted = '"' in text or "“" in text
+        nicknames = _quoted_nicknames(text, joined, lex) if quoted else []
+        if not joins and not nicknames:
+            result.append(document)
+            continue
+        result.append(document.with_spans(tuple(sorted([*joined, *nicknames],
+                                                        key=lambda s: s.start))))
     return result
+
+
+def _quoted_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]:
+    """Spans of the nicknames in quotes right after or before a name span, found by none."""
+    found: list[Span] = []
+    for index, span in enumerate(spans):
+        if category_of(span.label) is not Category.NAME:
+            continue
+        after = NICK_AFTER.match(text, span.end)
+        if after and (index + 1 == len(spans) or spans[index + 1].start >= after.end()):
+            found.extend(_nickname(after, span, lex))
+        start = max(0, span.start - _BEFORE_LOOK)
+        before = NICK_BEFORE.search(text, start, span.start)
+        if before and (index == 0 or spans[index - 1].end <= before.start()):
+            found.extend(_nickname(before, span, lex))
+    return found
+
+
+def _nickname(found: regex.Match[str], name: Span, lex: Lexicons) -> list[Span]:
+    """The nickname ``found`` as a span of ``name``'s label, if it is a name word."""
+    word = found.group("nick").casefold()
+    if word in lex.medical or word in lex.clinical_abbreviations or word in lex.not_names or (
+        word in lex.common and word not in lex.names
+    ):
+        return []
+    return [Span(found.start("nick"), found.end("nick"), name.label, source=name.source,
+                 score=name.score)]
 
 
 def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str]) -> bool:
@@ -69,9 +117,8 @@ def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str
     first, second = spans[index], spans[index + 1]
     if first.label != second.label or category_of(first.label) is not Category.NAME:
         return False
-    if CARET.fullmatch(text, first.end, second.start) or QUOTE.fullmatch(
-        text, first.end, second.start
-    ):
+    gap = (text, first.end, second.start)
+    if CARET.fullmatch(*gap) or QUOTE.fullmatch(*gap) or QUOTED_GAP.fullmatch(*gap):
         return True
     if not COMMA.fullmatch(text, first.end, second.start):
         return False

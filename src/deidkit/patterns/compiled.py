@@ -50,6 +50,7 @@ HELPER_MODULES = (
     "deidkit.models.rules.flowsheet",
     "deidkit.models.rules.hl7",
     "deidkit.models.rules.identifiers",
+    "deidkit.models.rules.messages",
     "deidkit.models.rules.organizations",
     "deidkit.models.rules.patterns",
     "deidkit.models.rules.spoken",

@@ -114,6 +114,11 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
                                                                       ("16", "VEHICLE")}),
         ("Unit 6 nurse aware.", set()),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
+        # an aircraft's registration; no N-number, or one with I or O, or a pancreas's tail
+        ("Aircraft: A321neo, reg N817QA   Seat 31C", {("N817QA", "VEHICLE")}),
+        ("S-92 (tail N92GW) diverted; Tail #: N4471", {("N92GW", "VEHICLE"),
+                                                       ("N4471", "VEHICLE")}),
+        ("tail of pancreas N2 nodes; Reg: N4IO; reg N0123", set()),
     ],
 )
 def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -20,6 +20,9 @@ from .helpers import found_by
         ("call one eight hundred", set()),
         ("it's double five five dash oh one three seven", {
             ("double five five dash oh one three seven", "PHONE")}),
+        ("I'm extension three three oh seven. Ext two two one", {
+            ("three three oh seven", "PHONE"), ("two two one", "PHONE")}),
+        ("extension of the knee one two; the next one two three", set()),
         ("member ID seven seven two, nine one four, zero zero eight",
          {("seven seven two, nine one four, zero zero eight", "IDNUM")}),
         # counts, doses and times are shorter; digit words inside other words are none

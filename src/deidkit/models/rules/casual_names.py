@@ -51,7 +51,7 @@ def header_names(scan: Scan, labels: list[str | None]) -> None:
         first, second = comma - 1, comma + 1
         if first < 0 or second >= count or not note.same_line(first, second):
             continue
-        if not _name_word(note, lex, first) or not _name_word(note, lex, second):
+        if not name_word(note, lex, first) or not name_word(note, lex, second):
             continue
         upper = note.tokens[first].text.isupper()
         if note.tokens[second].text.isupper() != upper:
@@ -60,7 +60,7 @@ def header_names(scan: Scan, labels: list[str | None]) -> None:
             continue
         end = second + 1
         if end < count and note.same_line(second, end) and (
-            note.is_initial(end) or (_name_word(note, lex, end) and (
+            note.is_initial(end) or (name_word(note, lex, end) and (
                 note.tokens[end].text.isupper() == upper
             ))
         ):
@@ -82,7 +82,7 @@ def header_names(scan: Scan, labels: list[str | None]) -> None:
             mark(labels, first, end, "PATIENT")
 
 
-def _name_word(note: Note, lex: Lexicons, index: int) -> bool:
+def name_word(note: Note, lex: Lexicons, index: int) -> bool:
     """A capitalised word that may be part of a name (no common, medical or clinical word
     unless it is in the name lists)."""
     text = note.tokens[index].text

@@ -8,7 +8,8 @@ identifiers the PHI patterns leave, and phone extensions.
 - ``id_shapes``: a long code mixing letters and digits more than once ("1EG4TE5MK72",
   "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
 - ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
-- ``vehicle_units``: an ambulance's unit number ("Medic 14"): ``VEHICLE``;
+- ``vehicle_units``: an ambulance's unit number ("Medic 14") and an aircraft's registration
+  after "tail" or "reg" ("tail N92GW"): ``VEHICLE``;
 - ``header_ids``: a cell of a pipe-separated header holding only a number or code.
 
 A value is never a date, a clock time, a decimal number or a number before a unit.
@@ -287,10 +288,24 @@ def header_id_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+TAIL_NUMBER = Expression(
+    r"(?i:(?<![\p{L}])(?:tail|reg(?:istration)?\.?)(?:[ \t]*(?:no\.?|number|#|:)){0,3})[ \t]*"
+    r"(?P<n>N[1-9]\d{0,4}[A-HJ-NP-Z]{0,2})(?![\p{L}\d])"
+)
+"""An aircraft's registration after "tail" or "reg" ("tail N92GW", "reg N817QA"): a US
+N-number (a digit 1-9, up to five characters, no I or O)."""
+_TAIL_CUES = ("tail", "reg", "reg.", "registration")
+
+
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
-    """"Medic 14", "Ambulance 12": an ambulance's unit number."""
+    """"Medic 14", "Ambulance 12": an ambulance's unit number; "tail N92GW": an aircraft's."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
+    if any(cue in note.positions for cue in _TAIL_CUES):
+        spans.extend(
+            Span(found.start("n"), found.end("n"), "VEHICLE", source="rules")
+            for found in TAIL_NUMBER.compiled.finditer(note.text)
+        )
     units = [i for i in note.positions.get("unit", ()) if any(
         note.words[j] in lex.vehicle_cues or note.words[j] in {"vehicle", "rig"}
         for j in range(max(0, i - 3), i)

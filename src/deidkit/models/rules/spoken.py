@@ -5,7 +5,8 @@ dictation, voicemail, interpreted calls).
 - ``spoken_numbers``: a run of at least ``MIN_DIGITS`` digits said one by one ("five five
   five, oh one four two", "six one seven - five five five - zero one nine nine", "double
   five"), words apart by blanks, commas, hyphens or "dash": seven, ten or eleven digits are a
-  telephone number, any other count an identifier;
+  telephone number, any other count an identifier; after "extension" or "ext" three digits
+  or more are a telephone extension ("extension three three oh seven");
 - ``spoken_ages``: a number in words before "years old", "year-old" or "yo" ("eighty-seven
   years old", "a seventy two year old man", "nine year old"). With ``ages="over_89"`` only
   ages of 90 and over.
@@ -32,6 +33,8 @@ NUMBER_LANGS = frozenset({"en"})
 """The languages whose spoken numbers these rules read."""
 MIN_DIGITS = 7
 """Digits said one by one that make a number (fewer: a count, a dose, a time)."""
+EXTENSION_DIGITS = 3
+"""Digit words after "extension" that make an extension."""
 PHONE_DIGITS = frozenset({7, 10, 11})
 """How many digits a spoken telephone number has (local, with area code, with a 1)."""
 
@@ -52,6 +55,11 @@ SPOKEN_AGE = Expression(
     r"[ \t-]+(?:years?[ \t-]+old|yo)(?![\p{L}])"
 )
 """A number in words before "years old" and the like; the number is group ``n``."""
+EXTENSION_BEFORE = Expression(
+    r"(?i)(?<![\p{L}])ext(?:ension)?\.?(?:[ \t]+(?:number|no\.?|is))*[ \t]*$"
+)
+""""extension" (and "number", "is") just before spoken digits; searched on the text before."""
+_EXTENSION_LOOK = 30
 WORD = Expression(r"\p{L}+")
 """A word of a spoken number."""
 
@@ -61,11 +69,17 @@ def spoken_number_spans(scan: Scan) -> list[Span]:
     if scan.lang not in NUMBER_LANGS or not _has_any(scan, DIGITS):
         return []
     spans = []
-    for found in SPOKEN_DIGITS.compiled.finditer(scan.note.text):
+    text = scan.note.text
+    extensions = "extension" in scan.note.positions or "ext" in scan.note.positions
+    for found in SPOKEN_DIGITS.compiled.finditer(text):
         count = _digit_count(found.group())
         if count >= MIN_DIGITS:
             label = "PHONE" if count in PHONE_DIGITS else "IDNUM"
             spans.append(Span(found.start(), found.end(), label, source="rules"))
+        elif count >= EXTENSION_DIGITS and extensions and EXTENSION_BEFORE.compiled.search(
+            text, max(0, found.start() - _EXTENSION_LOOK), found.start()
+        ):
+            spans.append(Span(found.start(), found.end(), "PHONE", source="rules"))
     return spans
 
 

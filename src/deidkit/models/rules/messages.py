@@ -1,0 +1,134 @@
+"""Rules ``chat_speakers`` (``DOCTOR``), ``nicknames`` (``PATIENT``) and ``at_mentions``
+(``USERNAME``): names and handles as chats, messages and conversations write them.
+
+- ``chat_speakers``: the writer a line of a chat or message export opens with, after its time
+  ("Mon 2/9 08:11  Nnamdi Eze:", "[14:52] Marisol Delacroix: UOP 2.1 L") or, of two words
+  or more, alone before the colon when a word of it is a first name ("Wes Odum: copy.",
+  not "Ward:"); every word a name word
+  (capitalised, no medical or clinical word, no common word unless it is a first name),
+  so "08:11 Vital Signs:", "PATIENT:" and "Plan:" are left;
+- ``nicknames``: the name a person goes by, after "goes by", "call me", "prefers to be
+  called", "nicknamed" or "known as" ('goes by "Ski"', "Everybody calls me Dot"); after
+  "known as" not a common word ("also known as Type 2");
+- ``at_mentions``: a user name after "@" in a message ("@neze2 - K 3.3"), not an e-mail
+  address, a common or clinical word ("@home", "@RN") or a title.
+
+English words and layouts (``MESSAGE_LANGS``).
+"""
+
+from __future__ import annotations
+
+from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.casual_names import name_word
+from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.note import Note
+from deidkit.patterns.spec import Expression
+from deidkit.types import Span
+
+MESSAGE_LANGS = frozenset({"en"})
+"""The languages whose message layouts and nickname cues these rules read."""
+
+_NAME_WORD = r"\p{Lu}[\p{L}'’-]*"
+CHAT_TIME = Expression(
+    r"(?:(?i:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?[ \t]+)?"
+    r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?,?[ \t]+)?"
+    r"\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?\]?[ \t]+"
+)
+"""A chat line's time, with its weekday and date if written ("Mon 2/9 08:11 ")."""
+SPEAKER = Expression(
+    r"(?P<name>" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,3})[ \t]*:(?![/\d])"
+)
+"""The writer's name before the colon (not a time's or a web address's colon)."""
+NICKNAME_CUE = Expression(
+    r"(?i:(?<![\p{L}])(?P<cue>go(?:es|ing)?[ \t]+by|calls?[ \t]+(?:me|him|her)"
+    r"|prefers?[ \t]+to[ \t]+be[ \t]+called|nicknamed?(?:[ \t]+is)?|known[ \t]+as))"
+    r"[ \t]+[\"“']?(?P<name>" + _NAME_WORD + r")[\"”']?(?![\p{L}])"
+)
+"""A cue of the name someone goes by, and the name."""
+AT_MENTION = Expression(r"(?<![\w.@])@(?P<user>[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])(?![\w@-])")
+"""A handle after "@" ("@neze2"); an e-mail address has a word before its "@"."""
+_NICKNAME_CUES = frozenset({"goes", "go", "going", "call", "calls", "prefers", "prefer",
+                            "nickname", "nicknamed", "known"})
+
+
+def chat_speaker_spans(scan: Scan) -> list[Span]:
+    """The writer opening a line of a chat or message export."""
+    note, lex = scan.note, scan.lex
+    if scan.lang not in MESSAGE_LANGS or ":" not in note.positions or note.caseless:
+        return []
+    spans: list[Span] = []
+    text = note.text
+    for first in note.line_starts:
+        offset = note.starts[first]
+        timed = CHAT_TIME.compiled.match(text, offset)
+        found = SPEAKER.compiled.match(text, timed.end() if timed else offset)
+        if found is None:
+            continue
+        start, end = note.token_at(found.start("name")), note.token_at(found.end("name") - 1)
+        if start is None or end is None:
+            continue
+        words = range(start, end + 1)
+        if not all(_speaker_word(note, lex, index) for index in words):
+            continue
+        if timed or (end > start and any(note.words[i] in lex.first_names for i in words)):
+            spans.append(note.span(start, end + 1, "DOCTOR"))
+    return spans
+
+
+def _speaker_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """A capitalised word that may be part of a writer's name: no medical, clinical or
+    common word unless it is a first name ("Precious"), no title, weekday or month."""
+    word = note.words[index]
+    if not note.is_word(index) or not note.tokens[index].text[:1].isupper() or len(word) < 2:
+        return False
+    if word in lex.medical or word in lex.clinical_abbreviations or word in lex.not_names:
+        return False
+    return word not in lex.titles and (word in lex.first_names or word not in lex.common)
+
+
+def nickname_spans(scan: Scan) -> list[Span]:
+    """The name after a cue of the name someone goes by."""
+    note, lex = scan.note, scan.lex
+    if scan.lang not in MESSAGE_LANGS or not any(cue in note.positions for cue in _NICKNAME_CUES):
+        return []
+    spans: list[Span] = []
+    for found in NICKNAME_CUE.compiled.finditer(note.text):
+        index = note.token_at(found.start("name"))
+        if index is None or not _nickname(note, lex, index, found.group("cue")):
+            continue
+        spans.append(note.span(index, index + 1, "PATIENT"))
+    return spans
+
+
+def _nickname(note: Note, lex: Lexicons, index: int, cue: str) -> bool:
+    """Whether the word at ``index`` after ``cue`` is a name: no medical or clinical word, no
+    weekday or month, no title; after "known as" no common word either."""
+    word = note.words[index]
+    if word in lex.medical or word in lex.clinical_abbreviations or word in lex.not_names:
+        return False
+    if word in lex.titles or len(word) < 2:
+        return False
+    return not cue.casefold().startswith("known") or name_word(note, lex, index)
+
+
+def at_mention_spans(scan: Scan) -> list[Span]:
+    """User names after "@"."""
+    note, lex = scan.note, scan.lex
+    if scan.lang not in MESSAGE_LANGS or "@" not in note.text:
+        return []
+    spans: list[Span] = []
+    for found in AT_MENTION.compiled.finditer(note.text):
+        user = found.group("user")
+        word = user.casefold()
+        if not any(c.isdigit() or c in "._" for c in user) and (
+            len(user) < 3 or word in lex.common or word in lex.medical
+            or word in lex.clinical_abbreviations or word in lex.titles
+        ):
+            continue
+        spans.append(Span(found.start("user"), found.end("user"), "USERNAME", source="rules"))
+    return spans
+
+
+CHAT_SPEAKERS = SpanRule("chat_speakers", priority=3, find=chat_speaker_spans, switch="names")
+NICKNAMES = SpanRule("nicknames", priority=3, find=nickname_spans, switch="names")
+AT_MENTIONS = SpanRule("at_mentions", priority=3, find=at_mention_spans, switch="names")
