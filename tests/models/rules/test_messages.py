@@ -35,6 +35,10 @@ def test_chat_speakers_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Everybody calls me Dot. Prefers to be called Zee.", {("Dot", "PATIENT"),
                                                               ("Zee", "PATIENT")}),
         ("known as Quorbit to friends", {("Quorbit", "PATIENT")}),
+        ('Case manager: Lisbeth "Bet" Quorbit, MSW; Brigid “Bee” O\'Quorbit-Tate (#22)',
+         {('Lisbeth "Bet" Quorbit', "PATIENT"), ("Brigid “Bee” O'Quorbit-Tate", "PATIENT")}),
+        # no first name before the quotes, or lower case after them
+        ('Cardiology "Heart Team" Conference; Maria "Bet" said', set()),
         # common words after "known as", weekdays, clinical words, titles, lower case
         ("also known as Type 2; call me Tuesday; call me ASAP; goes by Dr; goes by car",
          set()),

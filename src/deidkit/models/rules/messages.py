@@ -9,7 +9,9 @@
   so "08:11 Vital Signs:", "PATIENT:" and "Plan:" are left;
 - ``nicknames``: the name a person goes by, after "goes by", "call me", "prefers to be
   called", "nicknamed" or "known as" ('goes by "Ski"', "Everybody calls me Dot"); after
-  "known as" not a common word ("also known as Type 2");
+  "known as" not a common word ("also known as Type 2"); and a whole name written with the
+  nickname in quotes between a first name and a surname ('Lisbeth "Bet" Vance', where a
+  model tends to stop at the quote);
 - ``at_mentions``: a user name after "@" in a message ("@neze2 - K 3.3"), not an e-mail
   address, a common or clinical word ("@home", "@RN") or a title.
 
@@ -47,6 +49,11 @@ NICKNAME_CUE = Expression(
 """A cue of the name someone goes by, and the name."""
 AT_MENTION = Expression(r"(?<![\w.@])@(?P<user>[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])(?![\w@-])")
 """A handle after "@" ("@neze2"); an e-mail address has a word before its "@"."""
+QUOTED_NICKNAME = Expression(
+    r"(?<![\p{L}'’-])(?P<first>\p{Lu}\p{Ll}+)[ \t]+[\"“]\p{Lu}[\p{L}'’.]*(?:[ \t]\p{Lu}[\p{L}'’.]*)?"
+    r"[\"”][ \t]+\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*(?![\p{L}'’-])"
+)
+"""A first name, a nickname in quotes and a surname ('Brigid "Bee" O'Sullivan-Tate')."""
 _NICKNAME_CUES = frozenset({"goes", "go", "going", "call", "calls", "prefers", "prefer",
                             "nickname", "nicknamed", "known"})
 
@@ -87,11 +94,17 @@ def _speaker_word(note: Note, lex: Lexicons, index: int) -> bool:
 
 
 def nickname_spans(scan: Scan) -> list[Span]:
-    """The name after a cue of the name someone goes by."""
+    """The name after a cue of the name someone goes by; a name with a nickname in quotes."""
     note, lex = scan.note, scan.lex
-    if scan.lang not in MESSAGE_LANGS or not any(cue in note.positions for cue in _NICKNAME_CUES):
+    if scan.lang not in MESSAGE_LANGS:
         return []
     spans: list[Span] = []
+    if '"' in note.positions or "“" in note.positions:
+        for found in QUOTED_NICKNAME.compiled.finditer(note.text):
+            if found.group("first").casefold() in lex.first_names:
+                spans.append(Span(found.start(), found.end(), "PATIENT", source="rules"))
+    if not any(cue in note.positions for cue in _NICKNAME_CUES):
+        return spans
     for found in NICKNAME_CUE.compiled.finditer(note.text):
         index = note.token_at(found.start("name"))
         if index is None or not _nickname(note, lex, index, found.group("cue")):
