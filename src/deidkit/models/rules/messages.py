@@ -50,7 +50,8 @@ NICKNAME_CUE = Expression(
 AT_MENTION = Expression(r"(?<![\w.@])@(?P<user>[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])(?![\w@-])")
 """A handle after "@" ("@neze2"); an e-mail address has a word before its "@"."""
 QUOTED_NICKNAME = Expression(
-    r"(?<![\p{L}'’-])(?P<first>\p{Lu}\p{Ll}+)[ \t]+[\"“]\p{Lu}[\p{L}'’.]*(?:[ \t]\p{Lu}[\p{L}'’.]*)?"
+    r"(?<![\p{L}'’-])(?P<first>\p{Lu}\p{Ll}+)[ \t]+"
+    r"[\"“]\p{Lu}[\p{L}'’.]*(?:[ \t]\p{Lu}[\p{L}'’.]*)?"
     r"[\"”][ \t]+\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*(?![\p{L}'’-])"
 )
 """A first name, a nickname in quotes and a surname ('Brigid "Bee" O'Sullivan-Tate')."""
