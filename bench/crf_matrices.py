@@ -1,0 +1,108 @@
+"""Benchmark: CPU time per note of the CRF member's matrices and emissions, steady state.
+
+Not a test. The English default's CRF member builds its token x attribute matrices
+(``FeatureExtractor.chunk_rows``) and their emissions for the notes it decodes together
+(``deidkit.models.crf.DOCUMENTS_AT_ONCE`` at a time), after their tokens and PHI patterns were
+found, as the ensemble finds them first; every word type known (a warm-up over the same
+notes). ``--small`` times 7-token notes instead of the throughput benchmark's ~500-token ones
+(the fixed cost a document). CPU microseconds a note (``time.process_time``): the median and
+the minimum over ``--repeats`` passes, in one process.
+
+``--baseline SRC`` also runs the same in another tree (``SRC`` is its ``src`` folder, e.g. from
+``git archive <commit> | tar -x -C /tmp/old``), a fresh process a round, the two trees taking
+turns for ``--rounds`` rounds; a tree whose CRF member builds one document's matrix at a time
+(before ``chunk_rows``) is timed that way.
+
+    .venv/bin/python bench/crf_matrices.py [--notes 120] [--repeats 7] [--small]
+        [--baseline /tmp/old/src] [--rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def measure(count: int, repeats: int, small: bool) -> dict[str, Any]:
+    """Median and minimum CPU µs a note of the current interpreter's deidkit."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from en_speed import settle_heap, speed_notes
+
+    from deidkit.models import crf, load_model
+    from deidkit.patterns import find_patterns
+    from deidkit.text import tokenize
+    from deidkit.types import Document
+
+    model = load_model("en")
+    member = next(d for d in model.detectors_ if isinstance(d, crf.CRFDetector))
+    if small:
+        notes = [Document(str(n), f"Seen by Dr. Smith{n % 50} on 3/4/2020.") for n in range(count)]
+    else:
+        notes = speed_notes(count)
+    chunked = "documents" in inspect.signature(member._emissions).parameters
+    at_once = crf.DOCUMENTS_AT_ONCE
+
+    def one_pass() -> float:
+        spent = 0.0
+        for first in range(0, len(notes), at_once):
+            chunk = notes[first : first + at_once]
+            tokens = [tokenize(note.text) for note in chunk]
+            for note in chunk:
+                find_patterns(note.text, member.lang_)
+            started = time.process_time()
+            if chunked:
+                member._emissions(chunk, tokens)
+            else:  # one document's matrix at a time
+                for note, words in zip(chunk, tokens, strict=True):
+                    member._emissions(note, words)
+            spent += time.process_time() - started
+        return 1e6 * spent / len(notes)
+
+    one_pass()
+    one_pass()
+    settle_heap()
+    times = [one_pass() for _ in range(repeats)]
+    return {"median_us": round(statistics.median(times), 1), "min_us": round(min(times), 1),
+            "chunked": chunked}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--notes", type=int, default=120)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--small", action="store_true", help="7-token notes")
+    parser.add_argument("--baseline", type=Path, help="another tree's src folder")
+    parser.add_argument("--rounds", type=int, default=4, help="processes a tree (--baseline)")
+    args = parser.parse_args(argv)
+    if not args.baseline:
+        print(json.dumps(measure(args.notes, args.repeats, args.small)))
+        return 0
+    command = [sys.executable, __file__, "--notes", str(args.notes),
+               "--repeats", str(args.repeats), *(["--small"] if args.small else [])]
+    runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
+    for _ in range(args.rounds):
+        for side, src in (("baseline", args.baseline), ("current", ROOT / "src")):
+            environment = {**os.environ, "PYTHONPATH": str(src)}
+            done = subprocess.run(command, env=environment, check=True, capture_output=True,
+                                  text=True)
+            runs[side].append(json.loads(done.stdout))
+    print(json.dumps({
+        side: {"median_of_medians_us": statistics.median(run["median_us"] for run in found),
+               "min_us": min(run["min_us"] for run in found), "runs": len(found)}
+        for side, found in runs.items()
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
