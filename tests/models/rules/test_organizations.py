@@ -93,6 +93,9 @@ def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
     [
         ("census 9\n**712 RAGHUNATHAN, Priyanka 80F  CAP\n 723-B Halvorsrud, Jens 71M  CHF\n"
          "- 14 Cho-Ferreira, Ana M 34 F", {("712", "ROOM"), ("723-B", "ROOM"), ("14", "ROOM")}),
+        ("RM | PT | DX\n301 | Villanueva Rios, T. 91M | CHF\n305 | Achterberg 84F | hip\n"
+         "307 | T. Begaye-Lujan 56M | fx\n311 | Ms. Oyelaran 69F | ankle",
+         {("301", "ROOM"), ("305", "ROOM"), ("307", "ROOM"), ("311", "ROOM")}),
         # no age and sex after the name, a dose, a time in a sentence
         ("712 Raghunathan, Priyanka\n40 Smith, Jones and Co 45 mg\nAt 0700 Bell, Ana 30F",
          set()),
@@ -100,3 +103,19 @@ def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
 )
 def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((organizations.CENSUS_ROOMS,), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cabin: 9114; wife in cabin 9118. Cot C-114 held. Bunk #: 14, locker 14, chair 3B",
+         {("9114", "ROOM"), ("9118", "ROOM"), ("C-114", "ROOM"), ("14", "ROOM"),
+          ("3B", "ROOM")}),
+        ("Seat: 31C; Dr Ozer (pax 14A)", {("31C", "ROOM"), ("14A", "ROOM")}),
+        # counts, doses, times, dates; a seat's count; words that hold a cue
+        ("car seat 2 years; pax 3; chair 20 min; cot 2/3; wheelchair 4; podiatry 3; "
+         "stretcher 2 times; POD 3; OOB TO CHAIR X1", set()),
+    ],
+)
+def test_cued_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((organizations.CUED_ROOMS,), text) == expected

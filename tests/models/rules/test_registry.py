@@ -46,6 +46,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("hospitals", 2, "hospitals"),
         ("units", 2, "places"),
         ("census_rooms", 2, "places"),
+        ("cued_rooms", 2, "places"),
         ("professions", 3, None),
         ("streets", 2, "places"),
         ("cued_places", 4, "places"),
@@ -134,10 +135,10 @@ def test_an_added_rule_is_run_by_the_same_loop() -> None:
         priority=0,
         find=lambda scan: [
             scan.note.span(i + 1, i + 2, "ROOM")
-            for i in scan.note.indices(["locker"])
+            for i in scan.note.indices(["cubby"])
             if i + 1 < len(scan.note.tokens)
         ],
     )
-    text = "Belongings in locker 77 since 3/5/2010."
+    text = "Belongings in cubby 77 since 3/5/2010."
     assert found_by(RULES, text) == {("3/5/2010", "DATE")}
     assert found_by((*RULES, room), text) == {("77", "ROOM"), ("3/5/2010", "DATE")}

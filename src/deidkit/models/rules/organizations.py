@@ -1,5 +1,5 @@
-"""Rules ``organizations``, ``hospital_abbreviations``, ``units`` and ``census_rooms``: named
-places the hospital and street rules leave.
+"""Rules ``organizations``, ``hospital_abbreviations``, ``units``, ``census_rooms`` and
+``cued_rooms``: named places the hospital and street rules leave.
 
 - ``organizations``: capitalised words ending in an organisation's head word
   (``RuleLanguage.organization_heads``: "Nursing Home" and "Hospice" give ``HOSPITAL``,
@@ -13,7 +13,10 @@ places the hospital and street rules leave.
   ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5", "to
   step-down Ridley 6");
 - ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
-  ("712 RAGHUNATHAN, Priyanka 80F").
+  ("712 RAGHUNATHAN, Priyanka 80F");
+- ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
+  room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
+  "bunk 14", "chair 14", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
 """
 
 from __future__ import annotations
@@ -259,21 +262,51 @@ def unit_spans(scan: Scan) -> list[Span]:
 
 
 _CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on long runs
-    r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)[ \t]+\p{Lu}[\p{L}'’-]+"
-    r"(?:[ \t]\p{Lu}[\p{L}'’-]+)?,[ \t]*\p{Lu}[\p{L}'’-]*(?:[ \t]\p{Lu}\.?)?[ \t]+\d{1,3}[ \t]?"
-    r"(?i:m|f|yo)\b"
+    r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)(?:[ \t]*\|)?[ \t]+"
+    r"(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+|\p{Lu}\.[ \t]*)?\p{Lu}[\p{L}'’-]+"
+    r"(?:,?[ \t]+\p{Lu}[\p{L}'’-]*\.?){0,3}[ \t]+\d{1,3}[ \t]?(?i:m|f|yo)\b"
 )
 
 
 def census_room_spans(scan: Scan) -> list[Span]:
     """The room a line of a census or sign-out list starts with: "**712 RAGHUNATHAN, Priyanka
-    80F", " 723-B Halvorsrud, Jens 71M" (a room, a "LAST, First" name, an age and sex)."""
+    80F", " 723-B Halvorsrud, Jens 71M", "305 | Achterberg 84F", "311 | Ms. Oyelaran 69F" (a
+    room, a cell's pipe or not, a name of up to four words, an age and sex)."""
     if "," not in scan.note.text:
         return []
     return [
         Span(found.start("room"), found.end("room"), "ROOM", source="rules")
         for found in _CENSUS_LINE.compiled.finditer(scan.note.text)
     ]
+
+
+CUED_ROOM = Expression(
+    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|locker|stretcher|seat|pax))"
+    r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
+    r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?|[A-Z]-\d{1,4}[A-Z]?)"
+    r"(?![\p{L}\d/:-]|\.\d|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|hrs?|hours?|days?|times|x)\b)"
+)
+"""A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C"."""
+SEAT = Expression(r"\d{1,2}[A-K]")
+"""An aircraft seat ("31C"): what a seat or passenger's number must look like."""
+_ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "locker", "stretcher", "seat",
+              "pax")
+
+
+def cued_room_spans(scan: Scan) -> list[Span]:
+    """The number after a word for a place someone is put ("Cabin: 9114", "seat 31C")."""
+    if not any(cue in scan.note.positions for cue in _ROOM_CUES):
+        return []
+    spans = []
+    for found in CUED_ROOM.compiled.finditer(scan.note.text):
+        room = found.group("room")
+        if room[0] in "Xx" and room[1:].isdigit():
+            continue  # "OOB to chair x1": a count
+        seat = found.group("cue").casefold() in {"seat", "pax"}
+        if seat and not SEAT.compiled.fullmatch(room):
+            continue  # "seat 2 belts", "pax 3": a count
+        spans.append(Span(found.start("room"), found.end("room"), "ROOM", source="rules"))
+    return spans
 
 
 def _unit_lead(note: Note, index: int) -> bool:
@@ -300,3 +333,4 @@ HOSPITAL_ABBREVIATIONS = SpanRule(
 )
 UNITS = SpanRule("units", priority=2, find=unit_spans, switch="places")
 CENSUS_ROOMS = SpanRule("census_rooms", priority=2, find=census_room_spans, switch="places")
+CUED_ROOMS = SpanRule("cued_rooms", priority=2, find=cued_room_spans, switch="places")

@@ -62,6 +62,7 @@ RULES: tuple[Rule, ...] = (
     hospitals.RULE,
     organizations.UNITS,
     organizations.CENSUS_ROOMS,
+    organizations.CUED_ROOMS,
     professions.RULE,
     streets.RULE,
     places.CUED_PLACES,
