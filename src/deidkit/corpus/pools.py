@@ -29,7 +29,8 @@ def strip_accents(text: str) -> str:
 
 
 def _latin(values: Sequence[str]) -> tuple[str, ...]:
-    """Keep entries written in the Latin alphabet (letters, spaces, hyphens, apostrophes)."""
+    """Keep entries written in the Latin alphabet (letters, spaces, hyphens, apostrophes),
+    starting with a letter (not ``'s Gravensande``: a name span starts on a letter)."""
     kept: list[str] = []
     seen: set[str] = set()
     for value in values:
@@ -37,7 +38,8 @@ def _latin(values: Sequence[str]) -> tuple[str, ...]:
         if not value or value in seen:
             continue
         plain = strip_accents(value)
-        if all(char.isascii() and (char.isalpha() or char in " -'") for char in plain):
+        if plain[:1].isalpha() and all(char.isascii() and (char.isalpha() or char in " -'")
+                                       for char in plain):
             kept.append(value)
             seen.add(value)
     return tuple(kept)
