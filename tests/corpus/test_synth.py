@@ -9,6 +9,7 @@ import re
 import pytest
 
 from deidkit.corpus.families import FAMILIES, NOTE_TYPES
+from deidkit.corpus.notes import spoken
 from deidkit.corpus.synth import generate
 from deidkit.errors import ConfigError
 from deidkit.labels import LABELS
@@ -33,6 +34,11 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "RELATIVE": re.compile(r"^[^\W\d_][\w .,'-]*$"),
     "STATE": re.compile(r"^[A-Za-z ]{2,}$"),
 }
+SAID = re.compile(r"^(?=.*[^\W\d_]{2})[\w ,.-]+$")
+"""A value said aloud in words (``eighty-seven``, ``five five five oh one four two``,
+``shiv dot kealy at mail dot com``): the speech families' other shape
+(tests/corpus/test_spoken.py checks them)."""
+SPEECH_FAMILIES = {family.id for family in spoken.FAMILIES}
 
 
 def test_every_span_is_exact(plain_corpus: list[Document]) -> None:
@@ -50,7 +56,8 @@ def test_every_span_is_exact(plain_corpus: list[Document]) -> None:
             assert not (after.isalnum() and value[-1].isalnum()
                         and not (value[-1].isdigit() and after.isalpha())), (document.id, span)
             shape = SHAPES.get(span.label)
-            if shape is not None:
+            if shape is not None and not (document.metadata["template"] in SPEECH_FAMILIES
+                                          and SAID.match(value)):
                 assert shape.search(value), (document.id, span.label, span.start)
 
 
@@ -125,7 +132,8 @@ def test_label_breadth_and_density(plain_corpus: list[Document]) -> None:
                                                   for s in document.spans))
     # 11% since issue 17 (headers, footers and flowsheets signed with initials are dense),
     # 14% with the broader families (face sheets, run reports, referral tables)
-    assert 0.02 < phi_tokens / tokens < 0.16
+    # 15% with the speech and message families (chat and pager lines are dense)
+    assert 0.02 < phi_tokens / tokens < 0.17
     nearly_empty = sum(1 for d in plain_corpus if len(d.spans) <= 1)
     assert nearly_empty > 50  # nursing and brief notes with (almost) no PHI
 
@@ -144,7 +152,7 @@ def test_surface_diversity(plain_corpus: list[Document]) -> None:
     shapes = {re.sub(r"[A-Za-z]+", "a", re.sub(r"\d", "9", date)) for date in dates}
     assert len(shapes) > 25
     ages = [int(d.text[s.start : s.end]) for d in plain_corpus for s in d.spans
-            if s.label == "AGE"]
+            if s.label == "AGE" and d.text[s.start : s.end].isdigit()]  # not said in words
     assert any(age >= 90 for age in ages) and any(age < 18 for age in ages)
     cases = collections.Counter(
         "upper" if d.text.isupper() else "lower" if d.text.islower() else "mixed"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deidkit.corpus.notes import (
     broad,
+    chat,
     discharge,
     elsewhere,
     encounters,
@@ -15,6 +16,7 @@ from deidkit.corpus.notes import (
     more,
     nursing,
     reports,
+    spoken,
 )
 from deidkit.corpus.notes.base import (
     CONSULT,
@@ -42,6 +44,8 @@ FAMILIES: tuple[Family, ...] = (
     *more.FAMILIES,
     *elsewhere.FAMILIES,
     *broad.FAMILIES,
+    *spoken.FAMILIES,
+    *chat.FAMILIES,
 )
 
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}
