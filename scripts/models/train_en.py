@@ -66,15 +66,21 @@ from deidkit.types import Document  # noqa: E402
 
 FOLDS: dict[str, tuple[str, ...]] = {
     "A": (*bench.FOLDS["A"], "nurse-flowsheet", "tel-triage", "path-addendum", "progress-pipe",
-          "reg-facesheet", "ed-trauma", "consult-device", "pharm-medrec", "nurse-handoff"),
+          "reg-facesheet", "ed-trauma", "consult-device", "pharm-medrec", "nurse-handoff",
+          "progress-ambient", "letter-asr", "tel-voicemail", "progress-pagerlog"),
     "B": (*bench.FOLDS["B"], "sw-psychosocial", "letter-transfer", "progress-ehrfooter",
-          "ems-run", "cm-dcplan", "consult-occhealth", "consult-travel", "tel-msgthread"),
+          "ems-run", "cm-dcplan", "consult-occhealth", "consult-travel", "tel-msgthread",
+          "dc-asr", "tel-advice", "nurse-securechat"),
 }
 """Held-out families: bench/english_model.py's folds and, split between them, the families
 added for issue 17 (pipe headers, EHR footers, flowsheets, triage calls, psychosocial
 assessments, transfer letters, pathology addenda; then face sheets, trauma notes, device
 checks, medication reconciliations, lower-case handoffs, EMS run reports, discharge plans,
-occupational-health visits, travel consults, portal message threads)."""
+occupational-health visits, travel consults, portal message threads; then speech turned into
+text and message exports, each fold holding out one transcript with speaker turns, one
+dictation and one kind of message log: ambient-scribe transcripts, dictated letters,
+voicemails and pager logs; dictated discharge summaries, advice-line calls and secure
+chats)."""
 
 CURVE_THRESHOLDS: tuple[float, ...] = (0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995,
                                        0.999)
