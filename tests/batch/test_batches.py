@@ -54,7 +54,7 @@ def test_a_bad_document_inside_a_batch_fails_alone(
     options = RedactOptions(mode=mode)  # type: ignore[arg-type]
     detector.calls.clear()
     report = run_deidentify(
-        source, target, options=options, key=key, model=detector,
+        source, target, options=options, key=key, model=detector, propagate=True,
         settings=RunSettings(progress=False, skip_failed=True, batch_size=batch_size),
     )
     assert max(detector.calls) == min(batch_size, 20)  # detected in batches, one chunk
@@ -66,12 +66,13 @@ def test_a_bad_document_inside_a_batch_fails_alone(
     }
     assert POISON not in everything_written(tmp_path / "out")
 
-    # the others: exactly what a run without the bad documents writes (redacted)
+    # the others: exactly what a run without the bad documents writes (redacted); both runs
+    # propagate mentions (the recording wrapper has no saved operating point to say so)
     clean = [doc for number, doc in enumerate(documents) if number not in (3, 5)]
     reference = tmp_path / "ref" / "deid.jsonl"
     run_deidentify(
         write(clean, tmp_path / "ref-in" / "notes.jsonl", "jsonl"), reference,
-        options=options, key=key, model=detector.model,
+        options=options, key=key, model=detector.model, propagate=True,
         settings=RunSettings(progress=False, batch_size=1),
     )
     assert target.read_bytes() == reference.read_bytes()
