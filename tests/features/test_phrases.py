@@ -121,6 +121,19 @@ def test_masks_from_word_types_mark_every_occurrence_of_every_entry(
     assert matcher.token_masks(gathered).tolist() == reference_masks(lists, words)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.sampled_from("abc"), st.lists(ENTRY, max_size=4)), WORDS)
+def test_word_facts_are_the_same_from_arrays(lists: dict, words: list[str]) -> None:
+    # a prepared matcher looks its words up all at once (StringTable.get_many)
+    matcher = PhraseMatcher(lists)
+    again = PhraseMatcher.from_arrays(matcher.arrays())
+    assert again.word_facts(words) == matcher.word_facts(words)
+    assert matcher.word_facts(words) == [
+        (mask, number, matcher._steps.get(number, -1) if number >= 0 else -1)
+        for mask, number in map(matcher._word_entry, words)
+    ]
+
+
 def test_a_token_holding_the_separator_does_not_shift_later_matches() -> None:
     # a placeholder token may contain the separator character: it is cleaned, so the
     # words after it are still found where they are

@@ -75,6 +75,25 @@ def test_a_string_table_finds_keys_around_the_edges_of_its_prefix_groups() -> No
         assert other not in table and table.get(other) is None
 
 
+KEY_TEXT = st.text(st.sampled_from(["a", "b", "\0", "é", "\U0001f600", "\ud800"]), max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(KEY_TEXT, st.integers(0, 2**40), max_size=30),
+       st.lists(KEY_TEXT, max_size=20))
+def test_a_string_tables_many_keys_at_once_are_its_keys_one_by_one(
+    items: dict[str, int], others: list[str]
+) -> None:
+    # keys with NULs (which numpy's byte strings ignore at the end), longer than any key,
+    # of several bytes a character, lone surrogates
+    table = StringTable.build(items)
+    keys = [*items, *others, "b" * 40]
+    assert table.get_many(keys, -1) == [table.get(key, -1) for key in keys]
+    assert table.get_many(keys, -1) == [items.get(key, -1) for key in keys]
+    assert prepared.get_many(items, keys, 7) == prepared.get_many(table, keys, 7)
+    assert table.get_many([], 0) == []
+
+
 def test_a_string_table_refuses_arrays_that_do_not_fit() -> None:
     arrays = StringTable.build({"a": 1, "b": 2}).arrays()
     with pytest.raises(ValueError):

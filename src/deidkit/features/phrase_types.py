@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deidkit.features.phrases import PhraseMatcher
-
-NO_WORD = (0, -1, -1)
-"""``PhraseMatcher.word_facts`` of a word of no list and no phrase."""
+from deidkit.features.phrases import NO_WORD, PhraseMatcher
 
 if TYPE_CHECKING:
     import numpy as np

@@ -32,6 +32,8 @@ _SEP = "\x1f"  # placeholders may hold it; cleaned to a space, as everywhere in 
 _CACHE_LIMIT = 200_000
 _MAX_LISTS = 62  # list masks stored as int64
 _SHIFT = 32  # a trie step's key: node << _SHIFT | word
+NO_WORD = (0, -1, -1)
+"""``PhraseMatcher.word_facts`` of a word of no list and no phrase."""
 
 
 def _clean(word: str) -> str:
@@ -190,12 +192,18 @@ class PhraseMatcher:
     def word_facts(self, words: Sequence[str]) -> list[tuple[int, int, int]]:
         """What ``token_masks`` needs of each word, the same for every token of it: its
         one-token entries' lists, its number as a phrase's word (-1 if none) and the trie
-        node after it when a phrase starts with it (-1 if none)."""
-        steps = self._steps
+        node after it when a phrase starts with it (-1 if none). The words are looked up
+        together (a prepared table's ``get_many``)."""
+        from deidkit.resources.prepared import get_many  # lazy: numpy
+
+        steps, masks, numbers = self._steps, self._masks, self._numbers
         facts = []
-        for word in words:
-            mask, number = self._word_entry(word)
-            facts.append((mask, number, steps.get(number, -1) if number >= 0 else -1))
+        for row in get_many(self._entries, [_clean(word) for word in words], -1):
+            if row < 0:
+                facts.append(NO_WORD)
+            else:
+                number = numbers[row]
+                facts.append((masks[row], number, steps.get(number, -1) if number >= 0 else -1))
         return facts
 
     def token_masks(self, facts: np.ndarray) -> np.ndarray:

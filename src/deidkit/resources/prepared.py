@@ -31,7 +31,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -75,9 +75,9 @@ class StringTable(Mapping[str, int]):
     which iteration follows). A look-up finds the keys that share the wanted key's first
     ``PREFIX`` bytes (their group found by bisecting the groups' codes, listed at the first
     look-up) and binary-searches only those (a few comparisons; none when no key starts that
-    way)."""
+    way). ``get_many`` looks many keys up at once, with numpy."""
 
-    __slots__ = ("_blob", "_offsets", "_order", "_prefixes", "_size", "_values")
+    __slots__ = ("_blob", "_fixed", "_offsets", "_order", "_prefixes", "_size", "_values")
 
     def __init__(self, arrays: Mapping[str, np.ndarray]) -> None:
         offsets = np.asarray(arrays["offsets"])
@@ -98,6 +98,7 @@ class StringTable(Mapping[str, int]):
         self._order = None if order is None else np.asarray(order)
         self._size = size
         self._prefixes: tuple[list[int], list[int]] | None = None
+        self._fixed: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def build(cls, items: Mapping[str, int], *, keep_order: bool = True) -> StringTable:
@@ -185,6 +186,47 @@ class StringTable(Mapping[str, int]):
             return low
         return -1
 
+    def _fixed_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        """The sorted keys as numpy byte strings as wide as the longest (``S<width>``: shorter
+        ones padded with NULs, which numpy's comparisons ignore at the end, so their order is
+        the keys' order) and the keys' lengths in bytes: made at the first ``get_many``
+        (~6 ms and 2 MB for 100,000 words), each key's bytes gathered in one read."""
+        offsets = np.asarray(self._offsets, np.intp)
+        lengths = np.diff(offsets)
+        width = max(int(lengths.max(initial=0)), 1)
+        padded = np.frombuffer(self._blob + bytes(width), np.uint8)
+        windows = np.lib.stride_tricks.as_strided(
+            padded, (len(self._blob) + 1, width), (1, 1), writeable=False
+        )  # windows[i]: the width bytes from byte i on
+        rows = windows[offsets[:-1]] * (np.arange(width) < lengths[:, None])
+        return rows.view(f"S{width}").ravel(), lengths.astype(np.min_scalar_type(width))
+
+    def get_many(self, keys: Sequence[str], default: int) -> list[int]:
+        """``[table.get(key, default) for key in keys]``, the keys looked up together: one
+        binary search of the keys as numpy byte strings (``_fixed_keys``) for all of them, a
+        key then found where its bytes and its length are a table key's. A key ending in a
+        NUL (which numpy's comparison would ignore) is looked up alone."""
+        if not keys or not self._size:
+            return [default] * len(keys)
+        fixed = self._fixed
+        if fixed is None:
+            fixed = self._fixed = self._fixed_keys()
+        table, lengths = fixed
+        encoded = [key.encode("utf-8", "surrogatepass") for key in keys]
+        sizes = np.fromiter(map(len, encoded), np.intp, len(encoded))
+        wanted = np.asarray(encoded, table.dtype)  # a longer key is cut short: no key's length
+        at = np.minimum(np.searchsorted(table, wanted), self._size - 1)
+        found = (table[at] == wanted) & (lengths[at] == sizes)
+        values = np.asarray(self._values)[at].tolist()
+        result = [value if hit else default
+                  for value, hit in zip(values, found.tolist(), strict=True)]
+        if "\0" in "".join(keys):
+            for number, key in enumerate(encoded):
+                if key.endswith(b"\0"):
+                    index = self._index(keys[number])
+                    result[number] = default if index < 0 else self._values[index]
+        return result
+
     def __getitem__(self, key: str) -> int:
         index = self._index(key) if isinstance(key, str) else -1
         if index < 0:
@@ -205,6 +247,15 @@ class StringTable(Mapping[str, int]):
         positions = range(self._size) if self._order is None else self._order.tolist()
         for index in positions:  # order[i]: where the i-th key (as built) is in sorted order
             yield self._key(index).decode("utf-8", "surrogatepass")
+
+
+def get_many(mapping: Mapping[str, int], keys: Sequence[str], default: int) -> list[int]:
+    """``[mapping.get(key, default) for key in keys]``: together for a ``StringTable``
+    (``StringTable.get_many``), one by one for another mapping."""
+    if isinstance(mapping, StringTable):
+        return mapping.get_many(keys, default)
+    get = mapping.get
+    return [get(key, default) for key in keys]
 
 
 def fingerprint(kind: str, sources: Iterable[Path], code: Iterable[str | Path], *,
