@@ -6,14 +6,16 @@ Not a test. The English default's CRF member builds its token x attribute matric
 found, as the ensemble finds them first; every word type known (a warm-up over the same
 notes). ``--small`` times 7-token notes instead of the throughput benchmark's ~500-token ones
 (the fixed cost a document). CPU microseconds a note (``time.process_time``): the median and
-the minimum over ``--repeats`` passes, in one process.
+the minimum over ``--repeats`` passes, in one process. ``--unseen`` gives each pass notes new
+to the process (the throughput notes after the last pass's), so that each meets new word
+types (~45 a note) as a stream of new notes does.
 
 ``--baseline SRC`` also runs the same in another tree (``SRC`` is its ``src`` folder, e.g. from
 ``git archive <commit> | tar -x -C /tmp/old``), a fresh process a round, the two trees taking
 turns for ``--rounds`` rounds; a tree whose CRF member builds one document's matrix at a time
 (before ``chunk_rows``) is timed that way.
 
-    .venv/bin/python bench/crf_matrices.py [--notes 120] [--repeats 7] [--small]
+    .venv/bin/python bench/crf_matrices.py [--notes 120] [--repeats 7] [--small | --unseen]
         [--baseline /tmp/old/src] [--rounds 4]
 """
 
@@ -33,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(count: int, repeats: int, small: bool) -> dict[str, Any]:
+def measure(count: int, repeats: int, small: bool, unseen: bool = False) -> dict[str, Any]:
     """Median and minimum CPU µs a note of the current interpreter's deidkit."""
     sys.path.insert(0, str(ROOT / "bench"))
     from en_speed import settle_heap, speed_notes
@@ -45,17 +47,19 @@ def measure(count: int, repeats: int, small: bool) -> dict[str, Any]:
 
     model = load_model("en")
     member = next(d for d in model.detectors_ if isinstance(d, crf.CRFDetector))
+    unseen = unseen and not small
     if small:
         notes = [Document(str(n), f"Seen by Dr. Smith{n % 50} on 3/4/2020.") for n in range(count)]
     else:
-        notes = speed_notes(count)
+        notes = speed_notes(count * (repeats + 2) if unseen else count)
     chunked = "documents" in inspect.signature(member._emissions).parameters
     at_once = crf.DOCUMENTS_AT_ONCE
 
-    def one_pass() -> float:
+    def one_pass(number: int) -> float:
+        part = notes[number * count : (number + 1) * count] if unseen else notes
         spent = 0.0
-        for first in range(0, len(notes), at_once):
-            chunk = notes[first : first + at_once]
+        for first in range(0, len(part), at_once):
+            chunk = part[first : first + at_once]
             tokens = [tokenize(note.text) for note in chunk]
             for note in chunk:
                 find_patterns(note.text, member.lang_)
@@ -66,12 +70,12 @@ def measure(count: int, repeats: int, small: bool) -> dict[str, Any]:
                 for note, words in zip(chunk, tokens, strict=True):
                     member._emissions(note, words)
             spent += time.process_time() - started
-        return 1e6 * spent / len(notes)
+        return 1e6 * spent / len(part)
 
-    one_pass()
-    one_pass()
+    one_pass(0)
+    one_pass(1)
     settle_heap()
-    times = [one_pass() for _ in range(repeats)]
+    times = [one_pass(number) for number in range(2, repeats + 2)]
     return {"median_us": round(statistics.median(times), 1), "min_us": round(min(times), 1),
             "chunked": chunked}
 
@@ -81,14 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--notes", type=int, default=120)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--small", action="store_true", help="7-token notes")
+    parser.add_argument("--unseen", action="store_true", help="notes new to the process")
     parser.add_argument("--baseline", type=Path, help="another tree's src folder")
     parser.add_argument("--rounds", type=int, default=4, help="processes a tree (--baseline)")
     args = parser.parse_args(argv)
     if not args.baseline:
-        print(json.dumps(measure(args.notes, args.repeats, args.small)))
+        print(json.dumps(measure(args.notes, args.repeats, args.small, args.unseen)))
         return 0
     command = [sys.executable, __file__, "--notes", str(args.notes),
-               "--repeats", str(args.repeats), *(["--small"] if args.small else [])]
+               "--repeats", str(args.repeats), *(["--small"] if args.small else []),
+               *(["--unseen"] if args.unseen else [])]
     runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
     for _ in range(args.rounds):
         for side, src in (("baseline", args.baseline), ("current", ROOT / "src")):

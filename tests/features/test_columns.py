@@ -179,6 +179,22 @@ def test_columns_pickle_without_their_caches() -> None:
     assert len(columns.types) == 0
 
 
+@pytest.mark.parametrize("step", [1, 3])
+@pytest.mark.parametrize("config", sorted(SETTINGS))
+def test_each_classes_type_rows_are_its_type_features_rows(config: str, step: int) -> None:
+    # the numeric path's per-word features (worked out per signature, or for many words at
+    # once) equal the columns of each word's type_features, twice (the second time from
+    # what the first kept)
+    extractor = _extractor(SETTINGS[config])
+    columns = Columns(_vocabulary(extractor, step))
+    words = list(dict.fromkeys(token.text for text in _texts() for token in tokenize(text)))
+    words += ["", "3.5%", "-12", "ß", "İ", "[**Name**]"]
+    for feature_class in extractor.classes:
+        expected = [columns.row(feature_class.type_features(word)) for word in words]
+        assert feature_class.type_rows(words, columns) == expected, feature_class.name
+        assert feature_class.type_rows(words[::-1], columns) == expected[::-1]
+
+
 def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
     import numpy as np
 

@@ -59,9 +59,22 @@ def test_frequency_features_bin_zipf_zero_apart_from_unseen() -> None:
     from deidkit.features.frequency import _values
 
     table = FrequencyTable({"once": 1, "often": 1000}, total=1_000_000_000)
-    assert _values("once", table) == ("0", None)
-    assert _values("never", table) == ("unseen", None)
-    assert _values("often", table) == ("3", 0.375)
+    assert _values(table.zipf("once")) == ("0", None)
+    assert _values(table.zipf("never")) == ("unseen", None)
+    assert _values(table.zipf("often")) == ("3", 0.375)
+
+
+def test_zipfs_are_each_tokens_zipf() -> None:
+    # one look-up for all the tokens: a plain table's and a prepared one's
+    tokens = ["once", "ONCE", "never", "often", "", "Often"]
+    for casefold in (True, False):
+        table = FrequencyTable({"once": 1, "often": 1000, "Often": 3}, total=10**9,
+                               casefold=casefold)
+        assert table.zipfs(tokens) == [table.zipf(token) for token in tokens]
+    shipped = resources.frequency_table("word_frequency_en")
+    assert type(shipped.counts()).__name__ == "StringTable"  # prepared
+    words = ["the", "The", "pneumonia", "Garcia", "xqzzv", "3/14", "naïve", "ſ", ""]
+    assert shipped.zipfs(words) == [shipped.zipf(word) for word in words]
 
 
 def test_min_count_drops_rare_tokens_but_keeps_the_total() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,13 +79,15 @@ class ContextFeatures(FeatureClass):
             item["context.occurrences"] = counts[norms[index]] * scale
 
     # -- the numeric path -------------------------------------------------------------------
-    def neighbour_columns(self, norm: str, columns: Columns) -> tuple[int, ...]:
-        """What a word type whose normal form is ``norm`` gives its neighbours: the columns
-        of ``context.w-1:norm`` .. ``context.w-k:norm``, ``context.w+1:norm`` ..
-        ``context.w+k:norm``, then its number as half of a known bigram (-1 if none)."""
-        halves = self.bigrams(columns)[0]
-        ids = [columns.column(key, norm) for key in self._neighbour_keys]
-        return (*ids, halves.get(norm, -1))
+    def neighbour_columns(self, norms: Sequence[str], columns: Columns) -> list[tuple[int, ...]]:
+        """What a word type whose normal form is ``norm`` gives its neighbours, for each of
+        ``norms``: the columns of ``context.w-1:norm`` .. ``context.w-k:norm``,
+        ``context.w+1:norm`` .. ``context.w+k:norm`` (named as ``Columns.column`` names
+        them), then its number as half of a known bigram (-1 if none)."""
+        halves = self.bigrams(columns)[0].get
+        get, separator = columns.vocabulary.get, columns.separator
+        keys = [key + separator for key in self._neighbour_keys]
+        return [(*[get(key + norm, -1) for key in keys], halves(norm, -1)) for norm in norms]
 
     def bigrams(self, columns: Columns) -> BigramTable:
         """The bigram table of ``columns`` (``bigram_table``), once per columns."""
@@ -108,9 +110,8 @@ class ContextFeatures(FeatureClass):
         memo = columns.memo(self.name)
         edges = memo.get("edges")
         if edges is None:
-            edges = memo["edges"] = (
-                np.asarray(self.neighbour_columns(START, columns), np.int32),
-                np.asarray(self.neighbour_columns(END, columns), np.int32),
+            edges = memo["edges"] = tuple(
+                np.asarray(self.neighbour_columns([START, END], columns), np.int32)
             )
         # each document framed by ``pad`` rows a side: <s> (</s>) next to it, then rows of
         # nothing (-1, left out of the matrix) but for the half of a bigram that <s> (</s>)

@@ -11,9 +11,10 @@
 Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
 per distinct token text and cached (the cache is bounded, so memory does not grow with the
 corpus); on the numeric path (``document_rows``, ``deidkit.features.columns``) a word type
-becomes its columns once, and a document's matrix is gathered from them with array
-operations. Document work (context, part of speech, sections, dictionaries, PHI patterns,
-syntax) runs per document. ``extract(documents)`` streams.
+becomes its columns once (each class's ``type_rows``, a chunk's new types together), and a
+document's matrix is gathered from them with array operations. Document work (context, part
+of speech, sections, dictionaries, PHI patterns, syntax) runs per document.
+``extract(documents)`` streams.
 
 Classes that cannot run here (no tagger for the language, Link Grammar not installed) are
 skipped with a ``FeatureUnavailableWarning`` and listed in ``unavailable``.
@@ -51,7 +52,7 @@ from deidkit.types import Document, Token
 if TYPE_CHECKING:
     from scipy import sparse
 
-    from deidkit.features.columns import Columns, SparseRows
+    from deidkit.features.columns import Columns, Row, SparseRows
 
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh)."""
@@ -259,15 +260,26 @@ class FeatureExtractor:
             self._context.bigrams(columns)
 
     def _add_types(self, words: list[str], columns: Columns) -> None:
-        """Enter new ``words`` (distinct) in the type table of ``columns``, all at once."""
-        entries = [self._type_entry(word) for word in words]
-        norms = [norm for norm, _ in entries]
+        """Enter new ``words`` (distinct) in the type table of ``columns``, all at once: each
+        class's rows of them (``FeatureClass.type_rows``) one after another, as their
+        features follow one another in ``_type_entry``."""
+        fold_digits = self.config.fold_digits
+        norms = [normalise_word(word, fold_digits) for word in words]
+        parts = [c.type_rows(words, columns) for c in self._type_classes]
+        rows: list[Row] = []
+        for each in zip(*parts, strict=True) if parts else [()] * len(words):
+            ids: tuple[int, ...] = ()
+            values: tuple[float, ...] = ()
+            for row in each:
+                ids += row[0]
+                values += row[1]
+            rows.append((ids, values))
         context = self._context
         columns.types.add_types(
             words,
             norms,
-            [columns.row(features) for _, features in entries],
-            [() if context is None else context.neighbour_columns(norm, columns) for norm in norms],
+            rows,
+            [()] * len(words) if context is None else context.neighbour_columns(norms, columns),
         )
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:

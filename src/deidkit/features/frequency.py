@@ -13,13 +13,18 @@ The default is ``{"public": "word_frequency_<language>"}``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deidkit import resources
 from deidkit.errors import ConfigError, DeidkitError
 from deidkit.features.base import FeatureClass, Features
 from deidkit.features.config import FeatureConfig
 from deidkit.resources import FrequencyTable
+
+if TYPE_CHECKING:
+    from deidkit.features.columns import Columns, Row
 
 ZIPF_SCALE = 8.0
 
@@ -48,10 +53,9 @@ def load_table(source: str) -> FrequencyTable:
         raise ConfigError(f"frequency features: {error.message}") from None
 
 
-def _values(word: str, table: FrequencyTable) -> tuple[str, float | None]:
-    """The word's bin (``unseen`` when the table never saw it) and scaled Zipf frequency
-    (None when not above 0)."""
-    zipf = table.zipf(word)
+def _values(zipf: float | None) -> tuple[str, float | None]:
+    """A word's bin (``unseen`` when the table never saw it: ``zipf`` None) and scaled Zipf
+    frequency (None when not above 0)."""
     if zipf is None:
         return "unseen", None
     return str(max(int(zipf), 0)), round(zipf / ZIPF_SCALE, 4) if zipf > 0 else None
@@ -82,13 +86,38 @@ class FrequencyFeatures(FeatureClass):
         return None
 
     def type_features(self, word: str) -> Features:
+        return self._features([table.zipf(word) for _, _, table in self._tables])
+
+    def _features(self, zipfs: Sequence[float | None]) -> Features:
+        """The features of a word whose Zipf value in each table is ``zipfs``."""
         features: Features = {}
-        for value_key, bin_key, table in self._tables:
-            zipf_bin, value = _values(word, table)
+        for (value_key, bin_key, _), zipf in zip(self._tables, zipfs, strict=True):
+            zipf_bin, value = _values(zipf)
             features[bin_key] = zipf_bin
             if value is not None:
                 features[value_key] = value
         return features
+
+    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+        # each table looked up once for all the words (FrequencyTable.zipfs); a word's row
+        # holds each table's bin, then its value, as type_features orders them
+        ids: list[list[int]] = [[] for _ in words]
+        weights: list[list[float]] = [[] for _ in words]
+        for value_key, bin_key, table in self._tables:
+            value_column = columns.column(value_key)
+            bins: dict[str, int] = {}
+            for index, zipf in enumerate(table.zipfs(words)):
+                zipf_bin, value = _values(zipf)
+                bin_column = bins.get(zipf_bin)
+                if bin_column is None:
+                    bin_column = bins[zipf_bin] = columns.column(bin_key, zipf_bin)
+                if bin_column >= 0:
+                    ids[index].append(bin_column)
+                    weights[index].append(1.0)
+                if value is not None and value_column >= 0:
+                    ids[index].append(value_column)
+                    weights[index].append(value)
+        return [(tuple(found), tuple(values)) for found, values in zip(ids, weights, strict=True)]
 
     def describe(self) -> dict[str, object]:
         return {"tables": dict(self.tables)}

@@ -17,17 +17,23 @@
 Speed: orthography depends on a word only through the class of each character (upper,
 lower or uncased letter, digit, anything else as itself) and its length, so its features
 are computed once per *signature* (``Mcdonald`` and ``Garcia`` share ``Xxxxxxx``-like
-signatures) and the ``number`` flag per word; ``word_shape`` and ``letter_case`` remain the
-reference definitions (tests check the two agree).
+signatures) and the ``number`` flag per word (on the numeric path, their columns too:
+``type_rows``); ``word_shape`` and ``letter_case`` remain the reference definitions (tests
+check the two agree).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from deidkit.features.base import FeatureClass, Features, normalise_word
 from deidkit.features.config import FeatureConfig
 from deidkit.text.pos import PosTagger
+
+if TYPE_CHECKING:
+    from deidkit.features.columns import Columns, Row
 
 _NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d+)*|\d*[.,]\d+)%?")
 
@@ -47,6 +53,16 @@ class WordFeatures(FeatureClass):
             lemma = self._tagger.lemma(word)
             features["word.lemma"] = normalise_word(lemma, self.config.fold_digits)
         return features
+
+    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+        if self._tagger is not None:
+            return super().type_rows(words, columns)
+        column, fold_digits = columns.column, self.config.fold_digits
+        rows: list[Row] = []
+        for word in words:
+            found = column("word", normalise_word(word, fold_digits))
+            rows.append(((found,), (1.0,)) if found >= 0 else ((), ()))
+        return rows
 
 
 def word_shape(word: str) -> str:
@@ -136,6 +152,25 @@ class OrthographyFeatures(FeatureClass):
             features["orthography.number"] = 1.0
         return features
 
+    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+        # the row of a signature's features once per signature (and columns), then the
+        # number flag, last as in type_features
+        memo = columns.memo(self.name)
+        number = columns.column("orthography.number")
+        rows: list[Row] = []
+        for word in words:
+            signature = word.translate(_CHARACTER_CLASSES)
+            row = memo.get(signature)
+            if row is None:
+                found = self._by_signature.get(signature)
+                row = memo[signature] = columns.row(
+                    self._signature_features(signature) if found is None else found
+                )
+            if number >= 0 and _is_number(word, signature):
+                row = (*row[0], number), (*row[1], 1.0)
+            rows.append(row)
+        return rows
+
     def _signature_features(self, signature: str) -> Features:
         """Every orthography feature but ``number``, from a word's signature: the same as
         from the word (see ``reference_features``)."""
@@ -212,3 +247,15 @@ class AffixFeatures(FeatureClass):
             features[prefix] = word[:size]
             features[suffix] = word[-size:]
         return features
+
+    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+        # each feature's name made as Columns.row makes it: key, separator, value
+        get, separator = columns.vocabulary.get, columns.separator
+        keys = [(size, key + separator, end + separator) for size, key, end in self._keys]
+        rows: list[Row] = []
+        for word in words:
+            found = [column for size, prefix, suffix in keys[: len(word)]
+                     for column in (get(prefix + word[:size], -1), get(suffix + word[-size:], -1))
+                     if column >= 0]
+            rows.append((tuple(found), (1.0,) * len(found)))
+        return rows

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
@@ -33,7 +33,7 @@ from deidkit.features.config import FeatureConfig
 from deidkit.patterns import find_patterns
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Block, Columns
+    from deidkit.features.columns import Block, Columns, Row
 
 HIDE_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ALPHA", r"^[A-Za-z]+$"),
@@ -128,6 +128,18 @@ class RegexFeatures(FeatureClass):
                 self._by_signature.clear()
             self._by_signature[signature] = found
         return found.copy()
+
+    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+        # a signature's row once per signature (and columns)
+        memo = columns.memo(self.name)
+        rows: list[Row] = []
+        for word in words:
+            signature = word.translate(_CHARACTER_CLASSES)
+            row = memo.get(signature)
+            if row is None:
+                row = memo[signature] = columns.row(self.type_features(word))
+            rows.append(row)
+        return rows
 
     def clear_caches(self) -> None:
         self._by_signature.clear()

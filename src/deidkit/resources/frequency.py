@@ -19,7 +19,7 @@ import gzip
 import math
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -91,6 +91,19 @@ class FrequencyTable:
         if count == 0:  # counts are positive: the table never saw it
             return None
         return math.log10(count) - self._log_total + 9.0
+
+    def zipfs(self, tokens: Sequence[str]) -> list[float | None]:
+        """``zipf`` of each token, the table looked up once for all of them (a prepared
+        table's ``get_many``)."""
+        keys = [token.casefold() for token in tokens] if self.casefold else tokens
+        counts = self._counts
+        prepared = _string_table(counts)
+        found = (
+            prepared.get_many(keys, 0) if prepared is not None
+            else [counts.get(key, 0) for key in keys]
+        )
+        log10, log_total = math.log10, self._log_total
+        return [log10(count) - log_total + 9.0 if count else None for count in found]
 
     def __contains__(self, token: object) -> bool:
         return isinstance(token, str) and self._key(token) in self._counts
