@@ -204,14 +204,22 @@ def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
     norms = ["smith", "smith", "smith", "on", "0/00", "x"]
     rows = [((4, 7), (1.0, 0.5)), ((), ()), ((2,), (1.0,)), ((9, 1, 3), (1.0, 1.0, 0.25)),
             ((5,), (2.0,)), ((6, 6), (1.0, 1.0))]
-    neighbours = [(1, -1, 3), (2, 2, -1), (-1, -1, -1), (0, 5, 6), (7, 8, 9), (3, 2, 1)]
+    by_norm = {"smith": (1, -1, 3), "on": (0, 5, 6), "0/00": (7, 8, 9), "x": (3, 2, 1)}
+    asked: list[list[str]] = []
+
+    def neighbours(new: Sequence[str]) -> list[tuple[int, ...]]:
+        asked.append(list(new))
+        return [by_norm[norm] for norm in new]
+
     one_by_one, at_once, in_two = TypeTable(), TypeTable(), TypeTable()
-    for entry in zip(words, norms, rows, neighbours, strict=True):
-        one_by_one.add_type(*entry)
+    for word, norm, row in zip(words, norms, rows, strict=True):
+        one_by_one.add_type(word, norm, row, by_norm[norm])
     at_once.add_types(words, norms, rows, neighbours)
-    in_two.add_types(words[:2], norms[:2], rows[:2], neighbours[:2])
-    in_two.add_types([], [], [], [])
-    in_two.add_types(words[2:], norms[2:], rows[2:], neighbours[2:])
+    assert asked == [["smith", "on", "0/00", "x"]]  # once per normal form
+    in_two.add_types(words[:2], norms[:2], rows[:2], neighbours)
+    in_two.add_types([], [], [], neighbours)
+    in_two.add_types(words[2:], norms[2:], rows[2:], neighbours)
+    assert asked[1:] == [["smith"], ["on", "0/00", "x"]]
     types = np.array([5, 0, 3, 3, 1, 2, 4])
     tokens = np.arange(len(types))
     expected = one_by_one.block(tokens, types)
@@ -222,7 +230,8 @@ def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
             assert np.array_equal(getattr(block, field), getattr(expected, field))
         assert np.array_equal(table.norm_numbers(types), one_by_one.norm_numbers(types))
         assert np.array_equal(table.neighbours(types), one_by_one.neighbours(types))
-    assert one_by_one.neighbours(types)[0].tolist() == [3, 2, 1]
+    assert one_by_one.neighbours(types).tolist() == [
+        [3, 2, 1], [1, -1, 3], [0, 5, 6], [0, 5, 6], [1, -1, 3], [1, -1, 3], [7, 8, 9]]
     assert one_by_one.block(tokens[:1], types[:1]).columns.tolist() == [6, 6]
 
 
@@ -263,11 +272,11 @@ def test_type_facts_are_worked_out_once_per_type_as_types_come() -> None:
         return [(len(word), ord(word[0])) for word in words]
 
     table = TypeTable()
-    table.add_types(["ab", "c"], ["ab", "c"], [((), ()), ((), ())], [(), ()])
+    table.add_types(["ab", "c"], ["ab", "c"], [((), ()), ((), ())], lambda new: [()] * len(new))
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
     assert asked == [["ab", "c"]]  # not again
-    table.add_types(["def"], ["def"], [((), ())], [()])
+    table.add_types(["def"], ["def"], [((), ())], lambda new: [()] * len(new))
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99], [3, 100]]
     assert asked == [["ab", "c"], ["def"]]  # only the new type
     assert table.words == ["ab", "c", "def"]

@@ -225,8 +225,9 @@ class RowTable:
 class TypeTable(RowTable):
     """Word -> type number; by type number its word (``words``), its per-word features' row,
     the number of its normal form (into ``norms``), ``neighbours``, a row of ``width``
-    columns the context class works out once per type (``ContextFeatures.neighbour_columns``),
-    and what other classes work out once per type (``facts``)."""
+    columns the context class works out once per normal form
+    (``ContextFeatures.neighbour_columns``), and what other classes work out once per type
+    (``facts``)."""
 
     __slots__ = ("_facts", "_neighbours", "_norm_numbers", "_type_norms", "norms", "width",
                  "words")
@@ -238,37 +239,42 @@ class TypeTable(RowTable):
         self._facts: dict[str, tuple[_Growing, int]] = {}
         self._norm_numbers: dict[str, int] = {}
         self._type_norms = _Growing(np.intp)
-        self._neighbours = _Growing(np.int32)
+        self._neighbours = _Growing(np.int32)  # a row a normal form
         self.width = -1
 
     def add_type(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
-        """Enter a new word type."""
-        self.add_types([word], [norm], [row], [neighbours])
+        """Enter a new word type (``neighbours``: its normal form's, if that is new)."""
+        self.add_types([word], [norm], [row], lambda new: [neighbours] * len(new))
 
     def add_types(
         self,
         words: Sequence[str],
         norms: Sequence[str],
         rows: Sequence[Row],
-        neighbours: Sequence[Sequence[int]],
+        neighbours: Callable[[Sequence[str]], Sequence[Sequence[int]]],
     ) -> None:
-        """Enter new word types (distinct), numbered in turn, with their normal forms, rows
-        and neighbour columns (each array grown once: a document's new types at a time)."""
+        """Enter new word types (distinct), numbered in turn, with their normal forms and
+        rows; ``neighbours(new)`` gives the neighbour columns of each normal form the table
+        has not seen yet (``new``, in order), worked out once per normal form. Each array is
+        grown once: a chunk's new types at a time."""
         if not words:
             return
-        if self.width < 0:
-            self.width = len(neighbours[0])
-        norm_numbers = []
+        norm_numbers, new = [], []
         for norm in norms:
             number = self._norm_numbers.get(norm)
             if number is None:
                 number = self._norm_numbers[norm] = len(self.norms)
                 self.norms.append(norm)
+                new.append(norm)
             norm_numbers.append(number)
+        if new:
+            found = neighbours(new)
+            if self.width < 0:
+                self.width = len(found[0])
+            self._neighbours.extend([column for columns in found for column in columns])
         self.add_many(words, rows)
         self.words.extend(words)
         self._type_norms.extend(norm_numbers)
-        self._neighbours.extend([column for columns in neighbours for column in columns])
 
     def norm_numbers(self, types: np.ndarray) -> np.ndarray:
         return self._type_norms.data[types]
@@ -289,9 +295,10 @@ class TypeTable(RowTable):
         return table.data[: table.size].reshape(-1, width)
 
     def neighbours(self, types: np.ndarray) -> np.ndarray:
-        """Types x ``width``: the neighbour columns of each type."""
-        width = max(self.width, 0)
-        return self._neighbours.data[: len(self) * width].reshape(len(self), width)[types]
+        """Types x ``width``: the neighbour columns of each type (its normal form's)."""
+        width, count = max(self.width, 0), len(self.norms)
+        by_norm = self._neighbours.data[: count * width].reshape(count, width)
+        return by_norm[self._type_norms.data[types]]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

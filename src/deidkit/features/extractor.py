@@ -279,7 +279,8 @@ class FeatureExtractor:
             words,
             norms,
             rows,
-            [()] * len(words) if context is None else context.neighbour_columns(norms, columns),
+            lambda new: [()] * len(new) if context is None else context.neighbour_columns(
+                new, columns),
         )
 
     def extract(self, documents: Iterable[Document]) -> Iterator[list[Features]]:

@@ -190,7 +190,7 @@ class StringTable(Mapping[str, int]):
         """The sorted keys as numpy byte strings as wide as the longest (``S<width>``: shorter
         ones padded with NULs, which numpy's comparisons ignore at the end, so their order is
         the keys' order) and the keys' lengths in bytes: made at the first ``get_many``
-        (~6 ms and 2 MB for 100,000 words), each key's bytes gathered in one read."""
+        (~3-5 ms and 2.3 MB for 100,000 words), each key's bytes gathered in one read."""
         offsets = np.asarray(self._offsets, np.intp)
         lengths = np.diff(offsets)
         width = max(int(lengths.max(initial=0)), 1)
@@ -198,8 +198,10 @@ class StringTable(Mapping[str, int]):
         windows = np.lib.stride_tricks.as_strided(
             padded, (len(self._blob) + 1, width), (1, 1), writeable=False
         )  # windows[i]: the width bytes from byte i on
-        rows = windows[offsets[:-1]] * (np.arange(width) < lengths[:, None])
-        return rows.view(f"S{width}").ravel(), lengths.astype(np.min_scalar_type(width))
+        lengths = lengths.astype(np.min_scalar_type(width))
+        rows = windows[offsets[:-1]]
+        rows *= np.arange(width, dtype=lengths.dtype) < lengths[:, None]  # NULs past the end
+        return rows.view(f"S{width}").ravel(), lengths
 
     def get_many(self, keys: Sequence[str], default: int) -> list[int]:
         """``[table.get(key, default) for key in keys]``, the keys looked up together: one
