@@ -7,7 +7,9 @@ out-of-dictionary``; the shipped model was trained on seed 11, so use another se
 model at argmax and at each threshold, with and without mention propagation, and writes
 token-level PHI recall and precision and the NAME/ID leak rate (share of gold NAME and ID
 instances with a token missed) of each, from ``deidkit.evaluate``. ``--ages over-89`` scores
-under HIPAA's age rule.
+under HIPAA's age rule. ``--families`` / ``--exclude`` (comma-separated family ids,
+``deidkit.corpus.families``) keep or drop template families, e.g. to score the families a
+model never saw apart from the others.
 """
 
 from __future__ import annotations
@@ -32,10 +34,15 @@ def main() -> None:
     parser.add_argument("--variant", default="out-of-dictionary")
     parser.add_argument("--thresholds", default="0.5,0.8,0.9,0.95,0.99")
     parser.add_argument("--ages", default="all", choices=("all", "over-89"))
+    parser.add_argument("--families", default=None, help="only these families (ids, commas)")
+    parser.add_argument("--exclude", default=None, help="all families but these (ids, commas)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    gold = apply_age_rule(list(generate(args.notes, seed=args.seed, variant=args.variant)),
-                          args.ages)
+    families = args.families.split(",") if args.families else None
+    exclude = args.exclude.split(",") if args.exclude else None
+    notes = generate(args.notes, seed=args.seed, variant=args.variant, families=families,
+                     exclude=exclude)
+    gold = apply_age_rule(list(notes), args.ages)
     texts = [document.with_spans(()) for document in gold]
     detector = load_model(args.model)
     rows = []
@@ -52,7 +59,8 @@ def main() -> None:
             rows.append(row)
             print(json.dumps(row), flush=True)
     result = {"model": args.model, "notes": args.notes, "seed": args.seed,
-              "variant": args.variant, "ages": args.ages, "rows": rows}
+              "variant": args.variant, "ages": args.ages, "families": families,
+              "exclude": exclude, "rows": rows}
     if args.out is not None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
