@@ -20,6 +20,8 @@ English words and layouts (``MESSAGE_LANGS``).
 
 from __future__ import annotations
 
+import bisect
+
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.casual_names import name_word
 from deidkit.models.rules.lexicons import Lexicons
@@ -65,8 +67,9 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
     if scan.lang not in MESSAGE_LANGS or ":" not in note.positions or note.caseless:
         return []
     spans: list[Span] = []
-    text = note.text
-    for first in note.line_starts:
+    text, lines = note.text, note.line_starts
+    colon_lines = {lines[bisect.bisect_right(lines, colon) - 1] for colon in note.positions[":"]}
+    for first in sorted(colon_lines):  # the first token of each line holding a colon
         offset = note.starts[first]
         timed = CHAT_TIME.compiled.match(text, offset)
         found = SPEAKER.compiled.match(text, timed.end() if timed else offset)
