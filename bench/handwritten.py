@@ -134,6 +134,11 @@ def _pct(value: float | None) -> str:
     return "  n/a" if value is None else f"{100 * value:5.1f}"
 
 
+def _share(part: int, whole: int) -> float | None:
+    """``part`` of ``whole`` (printed from the counts: the stored rate is rounded)."""
+    return part / whole if whole else None
+
+
 def print_table(payload: dict[str, Any]) -> None:
     print(
         f"model {payload['model']} on {payload['notes']} hand-written notes "
@@ -145,7 +150,7 @@ def print_table(payload: dict[str, Any]) -> None:
         print(
             f"\n--ages {setting}: token recall {_pct(row['token_recall'])}%{interval}, "
             f"precision {_pct(row['token_precision'])}%, NAME+ID leak "
-            f"{_pct(row['leak_name_id'])}% ({row['leak_counts'][0]} of "
+            f"{_pct(_share(*row['leak_counts']))}% ({row['leak_counts'][0]} of "
             f"{row['leak_counts'][1]})"
         )
         print(f"  {'category':<12}{'gold':>6}{'found':>8}{'leak':>8}{'strict R':>10}{'token R':>9}")
