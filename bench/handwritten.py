@@ -15,8 +15,12 @@ Scores, all from ``deidkit.evaluate``:
 are dropped from the gold and from the predictions before scoring; ``--ages all`` keeps every
 age, as i2b2 2014 does; ``both`` (the default) reports the two.
 
+``--data`` scores another annotated set (a development batch), ``--writer PREFIX`` only its
+notes by one writer (ids ``PREFIX-...``), ``--threshold`` another operating point.
+
     .venv/bin/python bench/handwritten.py [--model en] [--ages both] \\
-        [--out out/handwritten-en.json] [--bootstrap 1000]
+        [--out out/handwritten-en.json] [--bootstrap 1000] [--data JSONL] [--writer PREFIX]
+        [--threshold T]
 """
 
 from __future__ import annotations
@@ -104,16 +108,21 @@ def scores(result: Evaluation) -> dict[str, Any]:
 
 
 def run(
-    model: str, lang: str, ages: Sequence[str], bootstrap: int, data: Path = DATA
+    model: str, lang: str, ages: Sequence[str], bootstrap: int, data: Path = DATA, *,
+    writer: str | None = None, threshold: float | None = None,
 ) -> dict[str, Any]:
-    gold = list(read_documents(data))
-    # as `deidkit detect` runs it: the saved operating point, mention propagation, whole codes
-    detector = adjusted(load_model(model, lang=lang), lang=lang)
+    """The model's scores on the notes of ``data`` (those of one ``writer``, by the prefix of
+    their ids, if given), at ``threshold`` (None: the model's saved operating point)."""
+    gold = [d for d in read_documents(data) if writer is None or d.id.startswith(f"{writer}-")]
+    # as `deidkit detect` runs it: the operating point, mention propagation, whole codes
+    detector = adjusted(load_model(model, lang=lang), lang=lang, threshold=threshold)
     started = time.perf_counter()
     predicted = detector.predict([d.with_spans(()) for d in gold])
     seconds = time.perf_counter() - started
     payload: dict[str, Any] = {
         "model": model,
+        "writer": writer,
+        "threshold": threshold,
         "data": str(data.relative_to(ROOT) if data.is_relative_to(ROOT) else data),
         "notes": len(gold),
         "patients": len({d.patient_id for d in gold}),
@@ -176,12 +185,19 @@ def main(argv: list[str] | None = None) -> int:
         "--bootstrap", type=int, default=1000, help="bootstrap rounds for the intervals (0: none)"
     )
     parser.add_argument("--data", type=Path, default=DATA, help="the annotated notes")
+    parser.add_argument("--writer", metavar="PREFIX",
+                        help="only the notes of one writer (ids starting with PREFIX-)")
+    parser.add_argument("--threshold", type=float,
+                        help="the operating point (default: the model's saved one)")
     parser.add_argument(
         "--out", type=Path, default=Path("out/handwritten-en.json"), help="write the JSON here"
     )
     args = parser.parse_args(argv)
     ages = AGES if args.ages == "both" else (args.ages,)
-    payload = run(args.model, args.lang, ages, args.bootstrap, args.data)
+    payload = run(args.model, args.lang, ages, args.bootstrap, args.data,
+                  writer=args.writer, threshold=args.threshold)
+    if not payload["notes"]:
+        parser.error(f"no notes of writer {args.writer!r} in {args.data}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     print_table(payload)

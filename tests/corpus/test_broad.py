@@ -18,7 +18,7 @@ from deidkit.corpus.synth import generate
 from deidkit.labels import LABELS
 from deidkit.text import tokenize
 
-from .tracing import Trace
+from .tracing import Trace, family_notes
 from .tracing import traced as trace_slots
 
 NEW_FAMILIES = tuple(family.id for family in broad.FAMILIES)
@@ -37,16 +37,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Any], Trace]]:
     """3,000 notes of the new families: 300 of each (three variants)."""
-    def make() -> list[Any]:
-        documents: list[Any] = []
-        for index, family in enumerate(NEW_FAMILIES):
-            documents += generate(200, seed=31 + index, families=(family,))
-            documents += generate(50, seed=31 + index, families=(family,), variant="ambiguous")
-            documents += generate(50, seed=31 + index, families=(family,),
-                                  variant="out-of-dictionary")
-        return documents
-
-    yield trace_slots(BROAD_SLOTS, make)
+    yield trace_slots(BROAD_SLOTS, lambda: family_notes(NEW_FAMILIES, 31))
 
 
 @pytest.fixture(scope="module")

@@ -19,12 +19,11 @@ from deidkit.corpus import spoken
 from deidkit.corpus.notes import chat
 from deidkit.corpus.notes import spoken as spoken_notes
 from deidkit.corpus.slots_spoken import SPOKEN_SLOTS
-from deidkit.corpus.synth import generate
 from deidkit.labels import LABELS
 from deidkit.models.rules.ages import number_in_words
 from deidkit.text import tokenize
 
-from .tracing import Trace
+from .tracing import Trace, family_notes
 from .tracing import traced as trace_slots
 
 NEW_FAMILIES = tuple(family.id for family in (*spoken_notes.FAMILIES, *chat.FAMILIES))
@@ -52,16 +51,7 @@ SPEAKER = re.compile(r"(?m)^(?:[\[(]?[\d:]+[\])]? )?(DOCTOR|PATIENT|SPEAKER_\d|N
 @pytest.fixture(scope="module")
 def traced() -> Iterator[tuple[list[Any], Trace]]:
     """2,100 notes of the new families: 300 of each (three variants)."""
-    def make() -> list[Any]:
-        documents: list[Any] = []
-        for index, family in enumerate(NEW_FAMILIES):
-            documents += generate(200, seed=61 + index, families=(family,))
-            documents += generate(50, seed=61 + index, families=(family,), variant="ambiguous")
-            documents += generate(50, seed=61 + index, families=(family,),
-                                  variant="out-of-dictionary")
-        return documents
-
-    yield trace_slots(SPOKEN_SLOTS, make)
+    yield trace_slots(SPOKEN_SLOTS, lambda: family_notes(NEW_FAMILIES, 61))
 
 
 def test_every_spoken_slot_writes_exact_spans(traced: tuple[list[Any], Trace]) -> None:

@@ -3,15 +3,28 @@ the span it produced (for the exact-span tests of the slot families)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from deidkit.corpus import builder as builder_module
 from deidkit.corpus.slots import SLOTS
+from deidkit.corpus.synth import generate
 
 Trace = list[tuple[str, str, str, str]]  # (slot, label, value written, text at the span)
+
+
+def family_notes(families: Sequence[str], first_seed: int) -> list[Any]:
+    """300 notes of each family: 200 plain, 50 ambiguous and 50 out-of-dictionary, the
+    family at ``index`` drawn with seed ``first_seed + index``."""
+    documents: list[Any] = []
+    for index, family in enumerate(families):
+        seed = first_seed + index
+        documents += generate(200, seed=seed, families=(family,))
+        documents += generate(50, seed=seed, families=(family,), variant="ambiguous")
+        documents += generate(50, seed=seed, families=(family,), variant="out-of-dictionary")
+    return documents
 
 
 def traced(
