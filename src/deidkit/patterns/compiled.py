@@ -53,6 +53,7 @@ HELPER_MODULES = (
     "deidkit.models.rules.messages",
     "deidkit.models.rules.organizations",
     "deidkit.models.rules.patterns",
+    "deidkit.models.rules.registrations",
     "deidkit.models.rules.spoken",
     "deidkit.models.rules.staff",
     "deidkit.models.rules.streets",

@@ -82,6 +82,14 @@ def test_mentions_take_the_initials_as_written_only() -> None:
          "Seen by Taoscedp Qvtwip (T.G.Q.); klaegu haansmika (kh)",
          {("AP", "DOCTOR"), ("wa", "DOCTOR"), ("MR", "DOCTOR"), ("T.G.Q.", "DOCTOR"),
           ("kh", "DOCTOR")}),
+        # a legend on one line: two pairs or more, each name beginning with its initials'
+        # first letter; every other mention of those initials in the note
+        ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"
+         "donepezil 5mg | + LPQ | + IQ | + RK |",
+         {("LPQ", "DOCTOR"), ("IQ", "DOCTOR"), ("RK", "DOCTOR")}),
+        # one pair, abbreviations spelled out in words, letters not the name's
+        ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
+         set()),
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
          "Room Air (RA); wife Halyna Petrenko (HCP)", set()),

@@ -96,6 +96,12 @@ def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("RM | PT | DX\n301 | Villanueva Rios, T. 91M | CHF\n305 | Achterberg 84F | hip\n"
          "307 | T. Begaye-Lujan 56M | fx\n311 | Ms. Oyelaran 69F | ankle",
          {("301", "ROOM"), ("305", "ROOM"), ("307", "ROOM"), ("311", "ROOM")}),
+        # an age's cell after a name of two words; in a census, its rooms' other mentions
+        ("Rm | pt | age | plan\n301 | QUORBIT, HYUN-WOO | 57 | DKA\n302 | Bishop, Faith | 90 |"
+         " fx\n304 | SUMMERS, ROSE A | 68 | cellulitis\nFalls risk: 302, 304. K 3.302 at 302/min",
+         {("301", "ROOM"), ("302", "ROOM"), ("304", "ROOM")}),
+        # a list's row numbers, a time and one word before an age's cell
+        ("01  | Quorbit, Rosalind | 44 | confirmed\n0400  | HR | 118 | ok", set()),
         # no age and sex after the name, a dose, a time in a sentence
         ("712 Raghunathan, Priyanka\n40 Smith, Jones and Co 45 mg\nAt 0700 Bell, Ana 30F",
          set()),

@@ -42,6 +42,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("chat_speakers", 3, "names"),
         ("nicknames", 3, "names"),
         ("at_mentions", 3, "names"),
+        ("registered_names", 3, "names"),
         ("organizations", 2, "hospitals"),
         ("hospitals", 2, "hospitals"),
         ("units", 2, "places"),

@@ -112,6 +112,9 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Scribe attestation: I, Tova Quorbit, scribed", set()),
         ("Rowan, Mary (mrowan) 03/04/2021 10:22", {("mrowan", "USERNAME")}),
         ("K. Patel (kpatel2)", {("kpatel2", "USERNAME")}),
+        # in capitals, joined by a dot or an underscore, only after the name it is made of
+        ("Scribe: Tamsin Quorbit (SCR.TQUORBIT) for Dr. Lind", {("SCR.TQUORBIT", "USERNAME")}),
+        ("with Tom Hart (CHF.HTN); Ana Bell (ANA)", set()),
         ("Tylenol (acetaminophen) 650 mg; Mary Rowan (rn)", set()),
         ("User: j.alvarez", {("j.alvarez", "USERNAME")}),
         ("Note printed by tgreen4 at 0800", {("tgreen4", "USERNAME")}),
@@ -138,6 +141,8 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("07/01/2026  PFS_LMURILLO   Denial received\n07/09/2026 09:12 jtran2   called wife",
          {("PFS_LMURILLO", "USERNAME"), ("jtran2", "USERNAME")}),
         ("10/02/24 claim   denied\n3/4 ambulating   well\nHGB_A1C 7.2", set()),
+        # ... or before a dash
+        ("2/9 10:01 TVAA_SCHED - appt made\n2/9 10:05 ok - seen", {("TVAA_SCHED", "USERNAME")}),
     ],
 )
 def test_usernames_rule(text: str, expected: set[tuple[str, str]]) -> None:

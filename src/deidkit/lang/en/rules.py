@@ -76,6 +76,8 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "account": ("ACCOUNT", True),
     "account number": ("ACCOUNT", True),
     "billing": ("ACCOUNT", False),
+    "card": ("ACCOUNT", False),
+    "invoice": ("ACCOUNT", False),
     "encounter": ("ACCOUNT", False),
     "visit": ("ACCOUNT", False),
     "fin": ("ACCOUNT", True),

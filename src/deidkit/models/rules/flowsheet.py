@@ -13,7 +13,9 @@ language's ``chart_values``) or a credential ("RN") never is.
 A legend of staff under a heading ("Initials:", "Signature legend:": the language's
 ``legend_headings``) names them: its lines' initials ("KL = Kim Lau, RN", "kl  lau, kim")
 are DOCTOR, and they confirm a column of initials that are also words ("OL" in capitals). So
-are, anywhere, initials in parentheses after the name they are made of ("Mark Borras (MB)").
+are, anywhere, initials in parentheses after the name they are made of ("Mark Borras (MB)"),
+and those of a legend written on one line, two pairs or more of initials and the name they
+begin ("Givers: LPS = Lorna / IP = Ike / RK = Rosalind Kealoha").
 
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
@@ -48,7 +50,7 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     other mentions in the note."""
     note, lex = scan.note, scan.lex
     lines = _lines(note)
-    named = _named_initials(note, lex)
+    named = [*_named_initials(note, lex), *_inline_legend(note, lex)]
     legend = [*_legend(note, lex, lines, {note.line_numbers[i] for i in named}), *named]
     legend_texts = {note.tokens[i].text for i in legend}
     timed_row = TIMED_ROW.compiled
@@ -155,6 +157,26 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         ):
             found.append(index + 1)
     return found
+
+
+def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
+    """The initials of a legend written on one line: "LPS = Lorna / IP = Ike / RK = Rosalind
+    Kealoha", two pairs or more on the line, each of initials, "=" and a name beginning with
+    their first letter; "HR = heart rate, RR = resp rate" names no one (common words)."""
+    pairs: dict[int, list[int]] = {}
+    for index in note.indices({"="}):
+        initials, name = index - 1, index + 1
+        if initials < 0 or name >= len(note.tokens) or not note.same_line(initials, name):
+            continue
+        text, word = note.tokens[initials].text, note.tokens[name].text
+        if not (text.isupper() and _shaped(note, lex, initials)) or not (
+            word.istitle() and word.isalpha() and word[0] == text[0]
+        ):
+            continue
+        folded = note.words[name]
+        if folded in lex.names or (folded not in lex.common and folded not in lex.medical):
+            pairs.setdefault(note.line_numbers[index], []).append(initials)
+    return [index for found in pairs.values() if len(found) >= 2 for index in found]
 
 
 def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> bool:

@@ -31,7 +31,10 @@ _MARKER = Expression(
     r"ending(?:[ \t]+in)?|ends[ \t]+in|last[ \t]+(?:four|4|five|5)(?:[ \t]+digits)?"
     r"(?:[ \t]+of)?|\(last[ \t]+(?:four|4)\))(?![\p{L}\d])))*[ \t]*"
 )
-_REAL_MARKER = Expression(r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b")
+_REAL_MARKER = Expression(
+    r"(?i)[#:=]|\bno\b|\bnos?\.|\bnum|\bnbr\b|\bid\b"
+    r"|\bend(?:ing|s)\b|\blast[ \t]+(?:four|4|five|5)\b"  # "card ending 8812"
+)
 _CODE = r"[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*"
 _VALUE = Expression(  # "BCX 44821 9": letters, then a code with a digit, then short groups
     rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*])(?>{_CODE})"  # atomic: linear

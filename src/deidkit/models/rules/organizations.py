@@ -13,7 +13,8 @@
   ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5", "to
   step-down Ridley 6");
 - ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
-  ("712 RAGHUNATHAN, Priyanka 80F");
+  ("712 RAGHUNATHAN, Priyanka 80F", "301 | LIM, HYUN-WOO | 57 |"), and in a census its
+  rooms' other mentions;
 - ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
   room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
   "bunk 14", "chair 14", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
@@ -261,23 +262,53 @@ def unit_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+MIN_CENSUS_ROWS = 3
+"""Census lines in a note that make its other mentions of their rooms rooms too."""
 _CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on long runs
     r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)(?:[ \t]*\|)?[ \t]+"
-    r"(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+|\p{Lu}\.[ \t]*)?\p{Lu}[\p{L}'’-]+"
-    r"(?:,?[ \t]+\p{Lu}[\p{L}'’-]*\.?){0,3}[ \t]+\d{1,3}[ \t]?(?i:m|f|yo)\b"
+    r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+|\p{Lu}\.[ \t]*)?\p{Lu}[\p{L}'’-]+"
+    r"(?:,?[ \t]+\p{Lu}[\p{L}'’-]*\.?){0,3})"
+    r"(?:[ \t]+\d{1,3}[ \t]?(?i:m|f|yo)\b|(?P<cell>[ \t]*\|[ \t]*~?\d{1,3}[ \t]*\|))"
 )
 
 
 def census_room_spans(scan: Scan) -> list[Span]:
     """The room a line of a census or sign-out list starts with: "**712 RAGHUNATHAN, Priyanka
-    80F", " 723-B Halvorsrud, Jens 71M", "305 | Achterberg 84F", "311 | Ms. Oyelaran 69F" (a
-    room, a cell's pipe or not, a name of up to four words, an age and sex)."""
-    if "," not in scan.note.text:
+    80F", " 723-B Halvorsrud, Jens 71M", "305 | Achterberg 84F", "311 | Ms. Oyelaran 69F",
+    "301 | LIM, HYUN-WOO | 57 |" (a room, a cell's pipe or not, a name of up to four words, an
+    age and sex or an age's cell); where ``MIN_CENSUS_ROWS`` lines do, the same rooms
+    elsewhere in the note too ("Falls risk: 302, 305B")."""
+    note = scan.note
+    if "," not in note.text:
         return []
-    return [
-        Span(found.start("room"), found.end("room"), "ROOM", source="rules")
-        for found in _CENSUS_LINE.compiled.finditer(scan.note.text)
+    found = [  # an age's cell after a name of two words, not a list's row "01" or a time
+        (match.start("room"), match.end("room"))
+        for match in _CENSUS_LINE.compiled.finditer(note.text)
+        if match.group("cell") is None or (
+            " " in match.group("name").strip() and not match.group("room").startswith("0")
+        )
     ]
+    rooms = {note.text[start:end] for start, end in found}
+    if len(found) >= MIN_CENSUS_ROWS:
+        found.extend(
+            (note.tokens[index].start, note.tokens[index].end)
+            for room in rooms
+            for index in note.positions.get(room.casefold(), ())
+            if note.tokens[index].text == room and _standalone_number(note, index)
+        )
+    return [Span(start, end, "ROOM", source="rules") for start, end in sorted(set(found))]
+
+
+def _standalone_number(note: Note, index: int) -> bool:
+    """Whether token ``index`` stands alone: no ".", "/", ":" or "-" glued on either side
+    ("302" but not "3.302", "302/min", "8:302")."""
+    tokens = note.tokens
+    before = index > 0 and tokens[index - 1].end == tokens[index].start
+    after = index + 1 < len(tokens) and tokens[index + 1].start == tokens[index].end
+    return not (before and tokens[index - 1].text in {".", "/", ":", "-"}) and not (
+        after and tokens[index + 1].text in {".", "/", ":", "-"}
+        and index + 2 < len(tokens) and tokens[index + 2].text[:1].isdigit()
+    )
 
 
 CUED_ROOM = Expression(

@@ -6,7 +6,8 @@
   initials ending a line after a dash ("... tolerated well. -KL");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
   parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
-  of ("Rowan, Mary (mrowan)"), or a lower-case name with digits on such a line.
+  of ("Rowan, Mary (mrowan)", "Tamsin Quorbit (SCR.TQUORBIT)"), or a lower-case name with
+  digits on such a line.
 
 Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
 initials (``RuleLanguage.clinical_abbreviations``).
@@ -309,10 +310,14 @@ def username_spans(scan: Scan) -> list[Span]:
     spans.extend(_message_authors(note, lex))
     spans.extend(_log_authors(note, lex))
     for index in note.positions.get("(", ()):
-        end = _login(note, lex, index + 1) if index + 2 < len(note.tokens) else None
-        if end is not None and end < len(note.tokens) and note.words[end] == ")" and (
-            _named_before(note, index, note.words[index + 1])
-        ):
+        if index + 2 >= len(note.tokens):
+            continue
+        end = _login(note, lex, index + 1)
+        capitals = end is None and (end := _capital_login(note, index + 1)) is not None
+        if end is None or end >= len(note.tokens) or note.words[end] != ")":
+            continue
+        login = note.text[note.tokens[index + 1].start : note.tokens[end - 1].end]
+        if _named_before(note, index, login.casefold() if capitals else login):
             spans.append(note.span(index + 1, end, "USERNAME"))  # "Mary Rowan (mrowan)"
     lines = note.line_starts
     signed = {  # the lines holding a signature word
@@ -377,7 +382,8 @@ _LOG_TIME = Expression(r"\d{1,2}:\d{2}(?::\d{2})?|\d{4}|[AaPp][Mm]")
 def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The log-in name after the date (and time) opening a line of a log, before a colon
     ("10/02/24 cnygaard: claim denied", "11/04/24 09:12 jtran: call from wife") or, with a
-    digit or an underscore, before a column's gap ("07/01/26  PFS_LMURILLO   Denial")."""
+    digit or an underscore, before a column's gap or a dash ("07/01/26  PFS_LMURILLO   Denial",
+    "2/9 10:01 TVAA_SCHED - appt made")."""
     spans: list[Span] = []
     log_date = _LOG_DATE.compiled
     for first in note.line_starts:
@@ -395,9 +401,9 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
             continue
         login = note.text[note.tokens[start].start : note.tokens[end - 1].end]
         colon = note.words[end] == ":" and note.tokens[end].start == note.tokens[end - 1].end
-        column = note.same_line(start, end) and note.wide_gap_before(end) and any(
-            c.isdigit() or c == "_" for c in login
-        )
+        column = note.same_line(start, end) and (
+            note.wide_gap_before(end) or note.words[end] in _DASHES
+        ) and any(c.isdigit() or c == "_" for c in login)
         if colon or column:
             spans.append(note.span(start, end, "USERNAME"))
     return spans
@@ -417,13 +423,7 @@ def _named_before(note: Note, index: int, login: str) -> bool:
 
 def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     """The end of a log-in name starting at ``start`` ("kpatel2", "j.smith"), else None."""
-    end = start + 1
-    while end < len(note.tokens) and note.tokens[end].start == note.tokens[end - 1].end and (
-        note.tokens[end].text in {".", "_", "-"} or note.tokens[end].text.isalnum()
-    ):
-        end += 1
-    while end > start + 1 and not note.tokens[end - 1].text.isalnum():
-        end -= 1
+    end = _joined(note, start)
     text = note.text[note.tokens[start].start : note.tokens[end - 1].end]
     if not LOGIN.compiled.fullmatch(text):
         return None
@@ -441,6 +441,29 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
         return None  # "by Rowan": a name, for the name rules
     if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations:
         return None  # "entered by mouth", "user error"
+    return end
+
+
+def _joined(note: Note, start: int) -> int:
+    """The end of the tokens joined to token ``start`` by letters, digits, ".", "_" or "-"
+    ("j.smith", "PFS_LMURILLO"), ending in a letter or digit."""
+    end = start + 1
+    while end < len(note.tokens) and note.tokens[end].start == note.tokens[end - 1].end and (
+        note.tokens[end].text in {".", "_", "-"} or note.tokens[end].text.isalnum()
+    ):
+        end += 1
+    while end > start + 1 and not note.tokens[end - 1].text.isalnum():
+        end -= 1
+    return end
+
+
+def _capital_login(note: Note, start: int) -> int | None:
+    """The end of a log-in name in capitals joined by "." or "_" ("SCR.TQUORBIT"), else
+    None: taken only after the name it is made of."""
+    end = _joined(note, start)
+    text = note.text[note.tokens[start].start : note.tokens[end - 1].end]
+    if end - start < 3 or not text.isupper() or not LOGIN.compiled.fullmatch(text):
+        return None
     return end
 
 
