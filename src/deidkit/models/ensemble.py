@@ -201,20 +201,40 @@ class EnsembleDetector(BaseDetector):
 
 
 def _merge(spans: Sequence[Span], rank: Mapping[str, int]) -> list[Span]:
-    """Overlapping spans merged into one covering span, labelled by the best-ranked source."""
-    merged: list[list[Span]] = []
-    for span in sorted(spans, key=lambda s: (s.start, s.end)):
-        if merged and span.start < max(s.end for s in merged[-1]):
-            merged[-1].append(span)
-        else:
-            merged.append([span])
-    result = []
-    for group in merged:
-        best = min(group, key=lambda s: (rank.get(s.source or "", 99), s.start - s.end))
-        start = min(s.start for s in group)
-        end = max(s.end for s in group)
-        result.append(Span(start, end, best.label, source=best.source, score=best.score))
+    """Overlapping spans merged into one covering span, labelled by the best-ranked source.
+
+    One pass over the spans in (start, end) order, each run's end kept as it grows; a span
+    that overlaps nothing comes out as it is unless the merged span would differ from it
+    (its corpus label and id are not carried over)."""
+    result: list[Span] = []
+    group: list[Span] = []
+    end = 0
+    for span in sorted(spans, key=_start_end):
+        if group and span.start < end:
+            group.append(span)
+            end = max(end, span.end)
+            continue
+        if group:
+            result.append(_merged(group, end, rank))
+        group, end = [span], span.end
+    if group:
+        result.append(_merged(group, end, rank))
     return result
+
+
+def _start_end(span: Span) -> tuple[int, int]:
+    return (span.start, span.end)
+
+
+def _merged(group: list[Span], end: int, rank: Mapping[str, int]) -> Span:
+    """One run of overlapping spans (in start order, ``end`` the furthest) as one span."""
+    best = group[0] if len(group) == 1 else min(
+        group, key=lambda s: (rank.get(s.source or "", 99), s.start - s.end)
+    )
+    start = group[0].start
+    if (start, end) == (best.start, best.end) and best.source_label is None and best.id is None:
+        return best  # the span the merge would make: the same fields
+    return Span(start, end, best.label, source=best.source, score=best.score)
 
 
 def _covering(kept: list[Span], unioned: Sequence[Span]) -> list[Span]:
