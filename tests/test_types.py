@@ -1,3 +1,6 @@
+import dataclasses
+import pickle
+
 import pytest
 
 from deidkit.errors import SpanError
@@ -21,6 +24,24 @@ def test_span_rejects_empty_inverted_or_negative(start: int, end: int) -> None:
 def test_span_rejects_unknown_label() -> None:
     with pytest.raises(SpanError, match=r"unknown PHI label \(5 characters"):
         Span(0, 2, "NAMEZ")
+
+
+def test_span_init_is_a_frozen_dataclass_init() -> None:
+    # Span writes its own __init__ (each slot's setter): the dataclass's signature and fields
+    assert [field.name for field in dataclasses.fields(Span)] == [
+        "start", "end", "label", "source_label", "source", "score", "id"]
+    span = Span(3, 9, "DATE", "FECHAS", source="crf", score=0.5, id="T1")
+    assert (span.start, span.end, span.label, span.source_label, span.source, span.score,
+            span.id) == (3, 9, "DATE", "FECHAS", "crf", 0.5, "T1")
+    assert Span(3, 9, "DATE") == Span(start=3, end=9, label="DATE", source_label=None,
+                                      source=None, score=None, id=None)
+    assert dataclasses.replace(span, end=12) == Span(3, 12, "DATE", "FECHAS", "crf", 0.5, "T1")
+    assert pickle.loads(pickle.dumps(span)) == span
+    assert hash(span) == hash(dataclasses.replace(span))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        span.start = 4  # type: ignore[misc]
+    with pytest.raises(SpanError):
+        dataclasses.replace(span, end=3)
 
 
 def test_document_sorts_spans_and_checks_bounds() -> None:

@@ -45,7 +45,7 @@ _set_token_start = _slot_setter(Token, "start")
 _set_token_end = _slot_setter(Token, "end")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Span:
     """A PHI span: half-open offsets and a canonical label.
 
@@ -62,17 +62,34 @@ class Span:
     score: float | None = None
     id: str | None = None
 
-    def __post_init__(self) -> None:
-        if self.start < 0 or self.end <= self.start:
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        label: str,
+        source_label: str | None = None,
+        source: str | None = None,
+        score: float | None = None,
+        id: str | None = None,
+    ) -> None:
+        # checked first, then each slot set by its own setter: a frozen dataclass's __init__
+        # calls ``object.__setattr__`` a field, which made a span cost twice as much
+        if start < 0 or end <= start:
             raise SpanError(
-                f"span offsets {self.start}-{self.end} are inverted or empty; "
-                "a span needs 0 <= start < end"
+                f"span offsets {start}-{end} are inverted or empty; a span needs 0 <= start < end"
             )
-        if self.label not in LABELS:
+        if label not in LABELS:
             raise SpanError(
-                f"unknown PHI label ({len(self.label)} characters; not quoted: it may come from "
+                f"unknown PHI label ({len(label)} characters; not quoted: it may come from "
                 f"an input file); use one of: {', '.join(LABELS)}"
             )
+        _set_span_start(self, start)
+        _set_span_end(self, end)
+        _set_span_label(self, label)
+        _set_span_source_label(self, source_label)
+        _set_span_source(self, source)
+        _set_span_score(self, score)
+        _set_span_id(self, id)
 
     @property
     def category(self) -> Category:
