@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from deidkit.models.spans import (
+    TagSet,
     bio_tags,
     resolve_overlaps,
     spans_from_bio,
     spans_from_labels,
+    spans_from_tag_numbers,
     split_tag,
     token_labels,
     with_prefixes,
@@ -111,3 +117,35 @@ def test_bare_labels_get_prefixes_not_across_line_breaks() -> None:
         "B-DOCTOR",
         "B-DOCTOR",
     ]  # the line break between Smith and Jane splits them
+
+
+# O, prefixed and bare tags of PHI labels, a corpus label, and labels that open no span
+TAGS = ("O", "B-DATE", "I-DATE", "DATE", "B-PATIENT", "I-PATIENT", "PATIENT", "CITY",
+        "B-HOSPITAL=CENTRO_SALUD", "I-HOSPITAL=CENTRO_SALUD", "B-NOTALABEL", "I-NOTALABEL",
+        "NOTALABEL")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, len(TAGS) - 1), st.sampled_from([" ", "\n", " \n "]),
+                       st.floats(0.0, 1.0)), max_size=40),
+    st.sampled_from([TAGS, TAGS[::-1], ("O", "B-DATE", "I-DATE")]),
+    st.booleans(),
+)
+def test_spans_from_tag_numbers_equal_the_tag_strings(
+    tokens_drawn: list[tuple[int, str, float]], tags: tuple[str, ...], with_text: bool
+) -> None:
+    text = "".join(f"w{index}{space}" for index, (_, space, _) in enumerate(tokens_drawn))
+    tokens = tokenize(text)
+    assert len(tokens) == len(tokens_drawn)
+    path = np.array([number % len(tags) for number, _, _ in tokens_drawn], dtype=np.intp)
+    scores = np.array([score for _, _, score in tokens_drawn])
+    strings = [tags[number] for number in path.tolist()]
+    expected = spans_from_bio(
+        tokens, with_prefixes(tokens, strings, text if with_text else None), source="t",
+        scores=[1.0 if tag == "O" else score for tag, score in zip(strings, scores.tolist(),
+                                                                     strict=True)],
+    )
+    found = spans_from_tag_numbers(tokens, path, TagSet.of(tags), source="t", scores=scores,
+                                   text=text if with_text else None)
+    assert found == expected

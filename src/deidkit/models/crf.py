@@ -41,7 +41,7 @@ from deidkit.models import crfsuite_file, store
 from deidkit.models.crf_decode import LinearChain, Posterior
 from deidkit.models.crfsuite_file import LayoutError
 from deidkit.models.sampling import SAMPLINGS, sample
-from deidkit.models.spans import OUTSIDE, spans_from_bio, split_tag, with_prefixes
+from deidkit.models.spans import OUTSIDE, TagSet, spans_from_tag_numbers, split_tag
 from deidkit.models.statistical import StatisticalDetector, with_pattern_backoff
 from deidkit.text import tokenize
 from deidkit.types import Document, Span, Token
@@ -216,6 +216,7 @@ class CRFDetector(StatisticalDetector):
         lists it) names its vocabulary so that the features' tables of it can be prepared."""
         self.chain_ = LinearChain.from_weights(weights)
         self.labels_ = self.chain_.labels
+        self.tags_ = TagSet.of(self.labels_)
         source = ""
         if checksum:
             from deidkit.resources import prepared  # lazy: only a saved model has a checksum
@@ -280,13 +281,9 @@ class CRFDetector(StatisticalDetector):
     ) -> list[Span]:
         if not tokens:
             return []
-        labels = self.labels_
-        tags = [labels[number] for number in path.tolist()]
-        chosen = posterior.marginals[np.arange(len(path)), path].tolist()
-        scores = [1.0 if tag == OUTSIDE else score for tag, score in zip(tags, chosen, strict=True)]
-        if self.tagging != "bio":
-            tags = with_prefixes(tokens, tags, document.text)
-        spans = spans_from_bio(tokens, tags, source=self.name, scores=scores)
+        chosen = posterior.marginals[np.arange(len(path)), path]
+        spans = spans_from_tag_numbers(tokens, path, self.tags_, source=self.name, scores=chosen,
+                                       text=document.text)
         if self.pattern_backoff:
             spans = with_pattern_backoff(document.text, self.lang_, spans, self.name)
         return spans

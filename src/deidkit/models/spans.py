@@ -13,10 +13,15 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deidkit.labels import LABELS, corpus_tag, split_corpus_tag
 from deidkit.overlaps import resolve_overlaps as _resolve
 from deidkit.types import Span, Token
+
+if TYPE_CHECKING:
+    import numpy as np
 
 OUTSIDE = "O"
 
@@ -125,6 +130,79 @@ def with_prefixes(tokens: Sequence[Token], tags: Sequence[str], text: str | None
         result[index] = ("I-" if joined else "B-") + tag
         previous, previous_index = tag, index
     return result
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TagSet:
+    """A tagger's tags as arrays, to read spans off tag numbers (``spans_from_tag_numbers``):
+    each tag's label number (-1 for ``O``; tags of one label share it), whether it is an
+    ``I-`` tag or a bare label, whether its label opens a span (a PHI label), and the
+    (canonical, corpus) labels of the spans it opens."""
+
+    tags: tuple[str, ...]
+    label: np.ndarray
+    inside: np.ndarray
+    bare: np.ndarray
+    opens: np.ndarray
+    span_labels: tuple[tuple[str, str | None], ...]
+
+    @classmethod
+    def of(cls, tags: Sequence[str]) -> TagSet:
+        import numpy as np  # lazy: spans from tag strings need no numpy
+
+        split = [split_tag(tag) for tag in tags]
+        labels = {label: number for number, label in enumerate(dict.fromkeys(
+            label for _, label in split if label))}
+        return cls(
+            tuple(tags),
+            np.array([labels.get(label, -1) for _, label in split], dtype=np.intp),
+            np.array([prefix == "I" for prefix, _ in split], dtype=bool),
+            np.array([tag != OUTSIDE and tag[:2] not in ("B-", "I-") for tag in tags], bool),
+            np.array([bool(label) and split_corpus_tag(label)[0] in LABELS
+                      for _, label in split], dtype=bool),
+            tuple(split_corpus_tag(label) for _, label in split),
+        )
+
+
+def spans_from_tag_numbers(
+    tokens: Sequence[Token],
+    path: np.ndarray,
+    tags: TagSet,
+    *,
+    source: str,
+    scores: np.ndarray,
+    text: str | None = None,
+) -> list[Span]:
+    """``spans_from_bio(tokens, with_prefixes(tokens, tag strings, text), ...)`` of the tags
+    numbered ``path`` (``tags.tags[path[i]]`` is token ``i``'s), with arrays: the same spans
+    (a span's score the lowest of its tokens' ``scores``, rounded), read without a look at
+    the tokens outside them. A token continues the span of the token before it when that
+    one has its label, its tag is ``I-`` or a bare label (then no line break between them
+    when ``text`` is given), and its label is a PHI label."""
+    import numpy as np  # lazy: spans from tag strings need no numpy
+
+    label = tags.label[path]
+    same = np.zeros(len(path), dtype=bool)
+    same[1:] = (label[1:] == label[:-1]) & (label[1:] >= 0)
+    joins = tags.inside[path] & same
+    bare = np.flatnonzero(tags.bare[path] & same).tolist()
+    if text is not None:
+        bare = [i for i in bare if "\n" not in text[tokens[i - 1].end : tokens[i].start]]
+    joins[bare] = True
+    opens = tags.opens[path]
+    joins &= opens
+    firsts = np.flatnonzero(opens & ~joins)
+    lasts = np.flatnonzero(opens & ~np.append(joins[1:], False))
+    bounds = np.stack([firsts, lasts + 1], axis=1).ravel()
+    lows = np.minimum.reduceat(np.append(scores, 1.0), bounds)[::2] if len(bounds) else bounds
+    span_labels = tags.span_labels
+    return [
+        Span(tokens[first].start, tokens[last].end, span_labels[tag][0], span_labels[tag][1],
+             source, round(low, 6))
+        for first, last, tag, low in zip(
+            firsts.tolist(), lasts.tolist(), path[firsts].tolist(), lows.tolist(), strict=True
+        )
+    ]
 
 
 def _tagged(tags: Sequence[str]) -> Iterator[int]:
