@@ -255,3 +255,19 @@ def test_a_year_too_large_for_a_date_is_no_date(text: str) -> None:
     assert parse_date(text, lang="en") is None
     surrogate = EN.surrogate(text, random.Random(7))  # a made-up date in its place
     assert surrogate and not set(text.split("|")) & set(surrogate.split("|")) - {""}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_holiday_expressions_compiled_once_find_what_each_search_found(lang: str) -> None:
+    import re
+
+    from deidkit.lang import get_language
+    from deidkit.redact.surrogates.dates import _holiday_patterns
+
+    holidays = get_language(lang).dates.holidays
+    assert [name for name, _ in _holiday_patterns(lang)] == list(holidays)
+    for name, pattern in _holiday_patterns(lang):
+        for text in (name, name.upper(), f"on {name.lower()} 2012", f"x{name}", f"{name}s"):
+            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
+            mine = pattern.search(text)
+            assert (mine and mine.span()) == (found and found.span())

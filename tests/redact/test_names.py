@@ -120,3 +120,20 @@ def test_a_name_that_is_a_kinship_word_is_replaced(lang: str, name: str, label: 
 @pytest.mark.parametrize(("lang", "relation"), [("es", "su madre"), ("en", "his wife")])
 def test_a_relative_named_by_relation_is_kept(lang: str, relation: str) -> None:
     assert replace_all([relation], lang, "RELATIVE") == [relation]
+
+
+def test_a_name_observed_again_adds_nothing_and_gives_the_same_words() -> None:
+    from deidkit.redact.surrogates.names import NameTable
+
+    once, twice = NameTable(), NameTable()
+    for name in ("John A. Smith", "Smith, Mary", "Dr. O'Brien"):
+        words = once.observe(name)
+        assert twice.observe(name) == words == twice.observe(name)
+    assert (once.forbidden, once.partners) == (twice.forbidden, twice.partners)
+    assert once.observe("John Smith") == ("john", "smith")
+
+
+def test_names_replaced_unobserved_are_those_of_observed_names() -> None:
+    values = ["John Smith", "J. Smith", "Mary-Ann Lee", "SMITH, JOHN A.", "smith"]
+    unobserved = generator()
+    assert [unobserved.replace(v, "PATIENT", "p1") for v in values] == replace_all(values)

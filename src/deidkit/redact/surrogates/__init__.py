@@ -84,6 +84,7 @@ class SurrogateGenerator:
         self._places = PlaceSurrogates(self.pools)
         self._patients: dict[str, PatientState] = {}
         self._regions: dict[str, str | None] = {}
+        self._name_makers: dict[str, NameSurrogates] = {}
 
     # --- patients -----------------------------------------------------------------------
     def patient(self, patient: str) -> PatientState:
@@ -321,7 +322,12 @@ class SurrogateGenerator:
         return original
 
     def _names(self, patient: str) -> NameSurrogates:
-        return NameSurrogates(self.pools, self._rng_for(patient))
+        """The patient's name surrogates (made once: they hold only the pools and the
+        patient's random sources)."""
+        names = self._name_makers.get(patient)
+        if names is None:
+            names = self._name_makers[patient] = NameSurrogates(self.pools, self._rng_for(patient))
+        return names
 
     def _rng_for(self, patient: str) -> Callable[[str, str], random.Random]:
         def rng_for(purpose: str, value: str) -> random.Random:

@@ -596,8 +596,8 @@ class DateShifter:
         """A holiday becomes another holiday (a year with it is shifted)."""
         for lang in search_order(self.lang):
             holidays = get_language(lang).dates.holidays
-            for name in holidays:
-                found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
+            for name, pattern in _holiday_patterns(lang):
+                found = pattern.search(text)
                 if found is None:
                     continue
                 folded = name.casefold()
@@ -642,6 +642,16 @@ class DateShifter:
             candidate = f"{first}/{second}/{value.year}"
             if candidate != text.strip():
                 return candidate
+
+
+@functools.cache
+def _holiday_patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each of the language's holidays with its expression (a whole-word, case-insensitive
+    match), compiled once: an unreadable date is looked for every holiday of two languages."""
+    return tuple(
+        (name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE))
+        for name in get_language(lang).dates.holidays
+    )
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -44,14 +44,18 @@ class NameTable:
     letters: dict[str, str] = field(default_factory=dict)
     forbidden: set[str] = field(default_factory=set)  # folded original PHI words and values
     partners: dict[str, set[str]] = field(default_factory=dict)  # word -> words seen with it
+    observed: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name -> its words
 
-    def observe(self, text: str) -> list[str]:
+    def observe(self, text: str) -> tuple[str, ...]:
         """Remember the words of an original name (for initials and the forbidden set);
-        returns them folded."""
-        words = [fold(w) for w in name_words(text)]
-        self.forbidden.update(words)
-        for word in words:
-            self.partners.setdefault(word, set()).update(w for w in words if w != word)
+        returns them folded. A name is taken in once: observing it again (each occurrence
+        is observed, and replacing it observes it too) would add nothing."""
+        words = self.observed.get(text)
+        if words is None:
+            words = self.observed[text] = tuple(fold(w) for w in name_words(text))
+            self.forbidden.update(words)
+            for word in words:
+                self.partners.setdefault(word, set()).update(w for w in words if w != word)
         return words
 
 
