@@ -87,6 +87,8 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"
          "donepezil 5mg | + LPQ | + IQ | + RK |",
          {("LPQ", "DOCTOR"), ("IQ", "DOCTOR"), ("RK", "DOCTOR")}),
+        ("jq = Jenna Quorbit, PharmD; RA = Rafael Abiodun, PharmD\n2/19  MG / RA  started",
+         {("jq", "DOCTOR"), ("RA", "DOCTOR")}),
         # one pair, abbreviations spelled out in words, letters not the name's
         ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
          set()),

@@ -37,6 +37,10 @@ from .helpers import found_by
         ("VIN ending in 4352", {("4352", "VEHICLE")}),
         ("HSA card ending 8812; invoice INV-2026-0188", {("8812", "ACCOUNT"),
                                                          ("INV-2026-0188", "ACCOUNT")}),
+        # a list after one cue, values of the same shape; gate and lockbox codes
+        ("MRN 4471234, 4471235 and 4471236; Case # 2231, 3 of 3; gate code: 7781",
+         {("4471234", "MEDICALRECORD"), ("4471235", "MEDICALRECORD"),
+          ("4471236", "MEDICALRECORD"), ("2231", "IDNUM"), ("7781", "IDNUM")}),
         ("Plate: 4KRT 229", {("4KRT 229", "VEHICLE")}),
         ("serial number ends in 8812", {("8812", "DEVICE")}),
         ("Device: ICD, serial PZX441", {("PZX441", "DEVICE")}),

@@ -103,3 +103,19 @@ def test_state_code_words_are_made_once_per_lexicons(lang: str) -> None:
     words = word_table(lex, "state_code_words", places._state_code_words)
     assert words == {code.casefold() for code in lex.state_codes}
     assert word_table(lex, "state_code_words", places._state_code_words) is words
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Came to the US in 1981; in the U.S. since; moved from the UK", "en",
+         {("US", "COUNTRY"), ("U.S.", "COUNTRY"), ("UK", "COUNTRY")}),
+        ("US citizenship in 1998; her US passport; UK army", "en",
+         {("US", "COUNTRY"), ("UK", "COUNTRY")}),
+        # ultrasounds, and other languages
+        ("Renal US: no hydro. Findings on the US: none. US-guided. US showed", "en", set()),
+        ("Came to the US in 1981", "es", set()),
+    ],
+)
+def test_country_abbreviation_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((places.COUNTRY_ABBREVIATIONS,), text, lang) == expected

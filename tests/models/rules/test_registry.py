@@ -54,6 +54,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("dictionary_places", 6, "places"),
         ("city_state", 4, "places"),
         ("licence_states", 4, "places"),
+        ("country_abbreviations", 4, "places"),
         ("hospital_abbreviations", 4, "hospitals"),
         ("dictionary_names", 5, "names"),
         ("id_shapes", 5, None),

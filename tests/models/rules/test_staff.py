@@ -118,6 +118,8 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Tylenol (acetaminophen) 650 mg; Mary Rowan (rn)", set()),
         ("User: j.alvarez", {("j.alvarez", "USERNAME")}),
         ("Note printed by tgreen4 at 0800", {("tgreen4", "USERNAME")}),
+        ("e-signed pquorbitcole RN 05/12/26 1602; e-signed Jane Quorbit RN",
+         {("pquorbitcole", "USERNAME")}),
         ("Electronically signed 3/4 hburke12", {("hburke12", "USERNAME")}),
         # ordinary words, names in capitals, lab values and chemistry are not user names
         ("Given by mouth; entered by user error.", set()),
@@ -141,6 +143,13 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("07/01/2026  PFS_LMURILLO   Denial received\n07/09/2026 09:12 jtran2   called wife",
          {("PFS_LMURILLO", "USERNAME"), ("jtran2", "USERNAME")}),
         ("10/02/24 claim   denied\n3/4 ambulating   well\nHGB_A1C 7.2", set()),
+        # a system's log-in anywhere: an underscore or three dotted parts, a part no word
+        ("PEEP 5 -> 8      RT_mquorbit\nRerouted by intfc_svc (hbmc.reg.pquorbit); nrl_cls_bvang",
+         {("RT_mquorbit", "USERNAME"), ("intfc_svc", "USERNAME"),
+          ("hbmc.reg.pquorbit", "USERNAME"), ("nrl_cls_bvang", "USERNAME")}),
+        # a table's columns, codes in capitals, host names and addresses
+        ("ts,bed,poa_phone,ack_by,age_at_edd,visit_date\nCHART_OPEN BTG_OV HGB_A1C\n"
+         "mail.example.org; https://a.b.org/d_quorbit; x@hbmc.reg.org", set()),
         # ... or before a dash
         ("2/9 10:01 TVAA_SCHED - appt made\n2/9 10:05 ok - seen", {("TVAA_SCHED", "USERNAME")}),
     ],

@@ -129,6 +129,12 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "authorization": ("IDNUM", False),
     "auth": ("IDNUM", False),
     "tax id": ("IDNUM", True),
+    "gate code": ("IDNUM", True),
+    "door code": ("IDNUM", True),
+    "access code": ("IDNUM", True),
+    "lockbox": ("IDNUM", False),
+    "lockbox code": ("IDNUM", True),
+    "keypad code": ("IDNUM", True),
     # health and registration numbers outside the US (UK, Ireland, Canada, Australia, India)
     "nhs": ("MEDICALRECORD", True),
     "nhs number": ("MEDICALRECORD", True),
@@ -344,7 +350,7 @@ RULES = RuleLanguage(
         "verified by", "user", "user id", "userid", "user name", "username", "login",
         "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
         "clerk", "reg clerk", "sent by", "scheduled by", "registered by", "cc", "access log",
-        "viewed by", "amended by", "scribe:",
+        "viewed by", "amended by", "scribe:", "e-signed", "esigned", "electronically signed",
     ),
     signature_words=frozenset(
         str.split(

@@ -160,21 +160,24 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
 
 
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
-    """The initials of a legend written on one line: "LPS = Lorna / IP = Ike / RK = Rosalind
-    Kealoha", two pairs or more on the line, each of initials, "=" and a name beginning with
-    their first letter; "HR = heart rate, RR = resp rate" names no one (common words)."""
+    """The initials of a legend written on one line: "LPQ = Lorna / IQ = Ike / RK = Rosa
+    Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", two pairs or more on the line,
+    each of initials (in capitals or lower case), "=" and a name beginning with their first
+    letter; "HR = heart rate, RR = resp rate" names no one (common words)."""
     pairs: dict[int, list[int]] = {}
     for index in note.indices({"="}):
         initials, name = index - 1, index + 1
         if initials < 0 or name >= len(note.tokens) or not note.same_line(initials, name):
             continue
         text, word = note.tokens[initials].text, note.tokens[name].text
-        if not (text.isupper() and _shaped(note, lex, initials)) or not (
-            word.istitle() and word.isalpha() and word[0] == text[0]
-        ):
-            continue
+        if not ROW_INITIALS.compiled.fullmatch(text) or not (text.isupper() or text.islower()) or (
+            note.words[initials] in lex.credentials
+        ) or not (word.istitle() and word.isalpha() and word[0] == text[0].upper()):
+            continue  # a charted value may be someone's initials here: "RA = Rafael Abiodun"
         folded = note.words[name]
-        if folded in lex.names or (folded not in lex.common and folded not in lex.medical):
+        if (folded in lex.first_names or folded not in lex.common) and (
+            folded not in lex.medical
+        ):
             pairs.setdefault(note.line_numbers[index], []).append(initials)
     return [index for found in pairs.values() if len(found) >= 2 for index in found]
 

@@ -40,6 +40,11 @@ _VALUE = Expression(  # "BCX 44821 9": letters, then a code with a digit, then s
     rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*])(?>{_CODE})"  # atomic: linear
     r"(?:[ ](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{1,6}){0,3}(?![\p{L}\d])"
 )
+_LISTED = Expression(
+    r"(?:,[ \t]*|[ \t]*;[ \t]*|,?[ \t]+(?:and|&)[ \t]+)"
+    r"(?P<value>[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*)(?![\p{L}\d])"
+)
+"""The next value of a list after a cued one: ", 26-1302", " and 26-1466"."""
 _DATE = Expression(
     r"(?P<a>\d{1,2}|(?:19|20)\d\d)[/.-](?P<b>\d{1,2})(?:[/.-](?:\d{2}|\d{4}))?|"
     r"\d{1,2}:\d{2}(?::\d{2})?"
@@ -113,7 +118,26 @@ def cued_id_spans(scan: Scan) -> list[Span]:
             continue  # "Visit: WEEK 12", "visit: wk 24": a period of a study, no identifier
         if _plausible(value.group(), text, value.end(), marked):
             spans.append(note.widened(value.start(), value.end(), label))
+            spans.extend(_listed_after(note, value.group(), value.end(), label))
     return spans
+
+
+def _listed_after(note: Note, value: str, position: int, label: str) -> list[Span]:
+    """The values of the same shape listed after a cued one ("PCRs 26-1187, 26-1302 and
+    26-1466": the cue is written once)."""
+    spans: list[Span] = []
+    shape = _shape(value)
+    while (listed := _LISTED.compiled.match(note.text, position)) is not None and (
+        _shape(listed.group("value")) == shape
+    ):
+        spans.append(note.widened(listed.start("value"), listed.end("value"), label))
+        position = listed.end()
+    return spans
+
+
+def _shape(value: str) -> str:
+    """A value's shape: each digit 9, each letter A, the rest as written."""
+    return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in value)
 
 
 def _past_state(note: Note, lex: Lexicons, end: int) -> int:

@@ -1,5 +1,7 @@
-"""Rules ``cued_places``, ``dictionary_places`` and ``city_state``: places after a place cue
-("lives in Springfield", "natural de Lugo"), places from the lists, and "Garfield, NJ"."""
+"""Rules ``cued_places``, ``dictionary_places``, ``city_state``, ``licence_states`` and
+``country_abbreviations``: places after a place cue ("lives in Springfield", "natural de
+Lugo"), places from the lists, "Garfield, NJ", a licence's state, and a country written
+"US" or "UK" where it cannot be an ultrasound ("came to the US", "US citizenship")."""
 
 from __future__ import annotations
 
@@ -195,6 +197,44 @@ def _state_code_words(lex: Lexicons) -> frozenset[str]:
     return frozenset(code.casefold() for code in lex.state_codes)
 
 
+COUNTRY_CODES = frozenset({"US", "U.S.", "USA", "U.S.A.", "UK", "U.K."})
+"""A country's abbreviations, as written."""
+COUNTRY_LEADS = frozenset(
+    {"to", "in", "from", "into", "outside", "across", "left", "leaving", "entered", "of"}
+)
+"""The words before "the" before a country ("came to the US")."""
+COUNTRY_NOUNS = frozenset(
+    {"citizen", "citizenship", "passport", "residency", "resident", "army", "navy", "marines",
+     "military", "embassy", "consulate", "visa"}
+)
+"""The words a country's abbreviation stands before ("US passport")."""
+COUNTRY_LANGS = frozenset({"en"})
+"""The languages whose country abbreviations ``country_abbreviations`` reads."""
+
+
+def country_abbreviation_spans(scan: Scan) -> list[Span]:
+    """"US", "UK" as countries: after "to the", "in the", "from the", ... or before
+    "citizen", "passport", "army", ... ("renal US", "US-guided" are ultrasounds)."""
+    note = scan.note
+    if scan.lang not in COUNTRY_LANGS:
+        return []
+    words, tokens = note.words, note.tokens
+    spans = []
+    for index in note.indices({code.casefold() for code in COUNTRY_CODES}):
+        if tokens[index].text not in COUNTRY_CODES:
+            continue
+        after_the = index >= 2 and words[index - 1] == "the" and words[index - 2] in (
+            COUNTRY_LEADS
+        )
+        before_noun = index + 1 < len(tokens) and words[index + 1] in COUNTRY_NOUNS and (
+            tokens[index + 1].start > tokens[index].end  # "US-guided": glued, an ultrasound
+        )
+        glued_after = index + 1 < len(tokens) and tokens[index + 1].start == tokens[index].end
+        if (after_the and not (glued_after and tokens[index + 1].text == "-")) or before_noun:
+            spans.append(note.span(index, index + 1, "COUNTRY"))
+    return spans
+
+
 CUED_PLACES = SpanRule("cued_places", priority=4, find=cued_place_spans, switch="places")
 DICTIONARY_PLACES = SpanRule(
     "dictionary_places", priority=6, find=dictionary_place_spans, switch="places"
@@ -202,4 +242,7 @@ DICTIONARY_PLACES = SpanRule(
 CITY_STATE = SpanRule("city_state", priority=4, find=city_state_spans, switch="places")
 LICENCE_STATES = SpanRule(
     "licence_states", priority=4, find=licence_state_spans, switch="places"
+)
+COUNTRY_ABBREVIATIONS = SpanRule(
+    "country_abbreviations", priority=4, find=country_abbreviation_spans, switch="places"
 )

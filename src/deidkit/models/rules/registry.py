@@ -71,6 +71,7 @@ RULES: tuple[Rule, ...] = (
     places.DICTIONARY_PLACES,
     places.CITY_STATE,
     places.LICENCE_STATES,
+    places.COUNTRY_ABBREVIATIONS,
     organizations.HOSPITAL_ABBREVIATIONS,
     dictionary_names.RULE,
     identifiers.ID_SHAPES,

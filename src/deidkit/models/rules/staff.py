@@ -30,6 +30,12 @@ INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 HYPHENATED_INITIALS = Expression(r"[A-Z]{2,3}-[A-Z]{1,2}")  # "AD-H": a double surname
 LOGIN = Expression(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = Expression(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+SYSTEM_LOGIN = Expression(  # "RT_mdesrosiers", "nrl_cls_bvang", "hbmc.reg.pkahale"
+    r"(?<![\w.@/:-])(?:[A-Za-z]{2,8}(?:_[A-Za-z0-9]{2,16}){1,3}|[a-z]{2,8}(?:\.[a-z]{2,16}){2,3})"
+    r"(?![\w@/-]|\.\w)"
+)
+_DOMAIN_ENDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int", "io", "us", "uk",
+                          "ca", "au", "nz", "ie", "de", "fr", "es", "info", "biz", "health"})
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
@@ -309,6 +315,7 @@ def username_spans(scan: Scan) -> list[Span]:
                 end = following
     spans.extend(_message_authors(note, lex))
     spans.extend(_log_authors(note, lex))
+    spans.extend(_system_logins(note, lex))
     for index in note.positions.get("(", ()):
         if index + 2 >= len(note.tokens):
             continue
@@ -406,6 +413,46 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
         ) and any(c.isdigit() or c == "_" for c in login)
         if colon or column:
             spans.append(note.span(start, end, "USERNAME"))
+    return spans
+
+
+def _system_logins(note: Note, lex: Lexicons) -> list[Span]:
+    """Log-ins as systems write them, anywhere: with an underscore ("RT_mdesrosiers",
+    "intfc_svc", "nrl_cls_bvang") or of three lower-case parts joined by dots
+    ("hbmc.reg.pkahale"), a part of five letters or more no word (a column's name,
+    "visit_date", "poa_phone", is none), not in capitals ("CHART_OPEN"), no host name
+    ("mail.example.org") and no part of an address ("x@hbmc.reg.org", "a.org/d_quorbit")."""
+    text = note.text
+    joins = []
+    for join in ("_", "."):  # between letters or digits ("a_b"; "a.b" in lower case)
+        position = text.find(join, 1)
+        while 0 < position < len(text) - 1:
+            before, after = text[position - 1], text[position + 1]
+            if (before.isalnum() and after.isalnum()) if join == "_" else (
+                before.islower() and after.islower()
+            ):
+                joins.append(position)
+            position = text.find(join, position + 1)
+    starts = set()
+    for join in joins:  # back to the start of the word holding the join
+        start = join
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "._"):
+            start -= 1
+        starts.add(start)
+    spans: list[Span] = []
+    for start in sorted(starts):
+        found = SYSTEM_LOGIN.compiled.match(text, start)
+        if found is None:
+            continue
+        login = found.group()
+        parts = login.casefold().replace("_", ".").split(".")
+        if login.isupper() or parts[-1] in _DOMAIN_ENDS or not any(
+            len(part) >= 5 and part.isalpha() and part not in lex.common
+            and part not in lex.clinical_abbreviations and part not in lex.medical
+            for part in parts
+        ):
+            continue  # a name part: "ack_by", "poa_phone", "age_at_edd" are a table's fields
+        spans.append(note.widened(found.start(), found.end(), "USERNAME"))
     return spans
 
 
