@@ -22,6 +22,7 @@ skipped with a ``FeatureUnavailableWarning`` and listed in ``unavailable``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import warnings
 import zlib
@@ -230,8 +231,14 @@ class FeatureExtractor:
             types = columns.types
         words = [token.text for each in tokens for token in each]
         numbers = types.numbers
-        self._add_types([word for word in dict.fromkeys(words) if word not in numbers], columns)
-        type_numbers = np.fromiter(map(numbers.__getitem__, words), np.intp, len(words))
+        # each word's type, -1 for a word new to the table: the new ones are entered (in
+        # the order they first come) and looked up again
+        type_numbers = np.fromiter(map(numbers.get, words, itertools.repeat(-1)), np.intp,
+                                   len(words))
+        new = np.flatnonzero(type_numbers < 0).tolist()
+        if new:
+            self._add_types(list(dict.fromkeys([words[i] for i in new])), columns)
+            type_numbers[new] = [numbers[words[i]] for i in new]
         if type_column is None:
             blocks = [types.block(np.arange(len(words)), type_numbers)]
         else:
