@@ -13,7 +13,7 @@ import pytest
 from deidkit.errors import ModelError
 from deidkit.models import build_detector, crfsuite_file, load_model, store
 from deidkit.models.crf import MODEL_FILE, CRFDetector
-from deidkit.models.crf_decode import LinearChain
+from deidkit.models.crf_decode import LinearChain, Posterior
 from deidkit.types import Document
 
 
@@ -126,3 +126,24 @@ def test_a_shipped_crf_loads_from_its_arrays_the_weights_of_its_file(
                if isinstance(d, CRFDetector))
     assert not parsed
     assert _same_chain(crf.chain_, LinearChain.from_crfsuite(crf.model_))
+
+
+@pytest.mark.parametrize("labels", [("O", "B-DATE", "DATE", "I-DATE"), ("DATE", "O", "CITY"),
+                                    ("DATE", "CITY"), ("O",)])
+def test_the_threshold_path_looks_for_a_tag_only_where_o_is_below_the_threshold(
+    labels: tuple[str, ...],
+) -> None:
+    rng = np.random.default_rng(7)
+    detector = CRFDetector()
+    detector.labels_ = labels
+    marginals = rng.dirichlet(np.full(len(labels), 0.3), size=200)
+    marginals[:20] = marginals[20:40].round(1)  # ties
+    for threshold in (0.0, 0.5, 0.95, 1.0):
+        found = detector._threshold_path(Posterior(marginals, 0.0), threshold)
+        # the old way: every token's most probable PHI tag, kept where O is below threshold
+        phi = [number for number, label in enumerate(labels) if label != "O"]
+        outside = labels.index("O") if "O" in labels else -1
+        p_out = marginals[:, outside] if outside >= 0 else np.zeros(len(marginals))
+        expected = (np.full(len(marginals), outside) if not phi else np.where(
+            p_out < threshold, np.asarray(phi)[marginals[:, phi].argmax(axis=1)], outside))
+        assert found.dtype == expected.dtype and np.array_equal(found, expected)

@@ -262,7 +262,8 @@ class CRFDetector(StatisticalDetector):
 
     def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
         """Tags at an operating point: a token's most probable PHI tag where its marginal
-        probability of ``O`` is below ``threshold``, else ``O``."""
+        probability of ``O`` is below ``threshold``, else ``O`` (the most probable tag is
+        looked for only at those tokens)."""
         labels = self.labels_
         phi = [number for number, label in enumerate(labels) if label != OUTSIDE]
         marginals = posterior.marginals
@@ -271,10 +272,11 @@ class CRFDetector(StatisticalDetector):
             p_out = marginals[:, outside]
         else:
             outside, p_out = -1, np.zeros(len(marginals))
-        if not phi:
-            return np.full(len(marginals), outside)
-        best = np.asarray(phi)[marginals[:, phi].argmax(axis=1)]
-        return np.where(p_out < threshold, best, outside)
+        path = np.full(len(marginals), outside)
+        if phi:
+            tokens = np.flatnonzero(p_out < threshold)
+            path[tokens] = np.asarray(phi)[marginals[tokens][:, phi].argmax(axis=1)]
+        return path
 
     def _spans(
         self, document: Document, tokens: list[Token], path: np.ndarray, posterior: Posterior
