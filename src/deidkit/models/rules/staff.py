@@ -423,16 +423,16 @@ def _system_logins(note: Note, lex: Lexicons) -> list[Span]:
     "visit_date", "poa_phone", is none), not in capitals ("CHART_OPEN"), no host name
     ("mail.example.org") and no part of an address ("x@hbmc.reg.org", "a.org/d_quorbit")."""
     text = note.text
-    joins = []
-    for join in ("_", "."):  # between letters or digits ("a_b"; "a.b" in lower case)
-        position = text.find(join, 1)
+    joins: list[int] = []
+    for mark in ("_", "."):  # between letters or digits ("a_b"; "a.b" in lower case)
+        position = text.find(mark, 1)
         while 0 < position < len(text) - 1:
             before, after = text[position - 1], text[position + 1]
-            if (before.isalnum() and after.isalnum()) if join == "_" else (
+            if (before.isalnum() and after.isalnum()) if mark == "_" else (
                 before.islower() and after.islower()
             ):
                 joins.append(position)
-            position = text.find(join, position + 1)
+            position = text.find(mark, position + 1)
     starts = set()
     for join in joins:  # back to the start of the word holding the join
         start = join
