@@ -8,7 +8,9 @@ notes). ``--small`` times 7-token notes instead of the throughput benchmark's ~5
 (the fixed cost a document). CPU microseconds a note (``time.process_time``): the median and
 the minimum over ``--repeats`` passes, in one process. ``--unseen`` gives each pass notes new
 to the process (the throughput notes after the last pass's), so that each meets new word
-types (~45 a note) as a stream of new notes does.
+types (~45 a note) as a stream of new notes does. ``--decode`` times what follows the
+emissions instead: the marginals, the tags (at the member's operating point, else Viterbi)
+and the spans.
 
 ``--baseline SRC`` also runs the same in another tree (``SRC`` is its ``src`` folder, e.g. from
 ``git archive <commit> | tar -x -C /tmp/old``), a fresh process a round, the two trees taking
@@ -16,7 +18,7 @@ turns for ``--rounds`` rounds; a tree whose CRF member builds one document's mat
 (before ``chunk_rows``) is timed that way.
 
     .venv/bin/python bench/crf_matrices.py [--notes 120] [--repeats 7] [--small | --unseen]
-        [--baseline /tmp/old/src] [--rounds 4]
+        [--decode] [--baseline /tmp/old/src] [--rounds 4]
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(count: int, repeats: int, small: bool, unseen: bool = False) -> dict[str, Any]:
+def measure(
+    count: int, repeats: int, small: bool, unseen: bool = False, decode: bool = False
+) -> dict[str, Any]:
     """Median and minimum CPU µs a note of the current interpreter's deidkit."""
     sys.path.insert(0, str(ROOT / "bench"))
     from en_speed import settle_heap, speed_notes
@@ -55,6 +59,20 @@ def measure(count: int, repeats: int, small: bool, unseen: bool = False) -> dict
     chunked = "documents" in inspect.signature(member._emissions).parameters
     at_once = crf.DOCUMENTS_AT_ONCE
 
+    def decoding(chunk: list[Document], tokens: list[Any]) -> float:
+        """CPU seconds of a chunk's marginals, tags and spans (as ``_predict_batch``)."""
+        chain, threshold = member.chain_, member.decision_threshold
+        emissions = member._emissions(chunk, tokens)
+        started = time.process_time()
+        posteriors = chain.posteriors(emissions)
+        if threshold is None:
+            paths = chain.best_paths(emissions, posteriors)
+        else:
+            paths = [member._threshold_path(posterior, threshold) for posterior in posteriors]
+        for note, words, path, posterior in zip(chunk, tokens, paths, posteriors, strict=True):
+            member._spans(note, words, path, posterior)
+        return time.process_time() - started
+
     def one_pass(number: int) -> float:
         part = notes[number * count : (number + 1) * count] if unseen else notes
         spent = 0.0
@@ -63,6 +81,9 @@ def measure(count: int, repeats: int, small: bool, unseen: bool = False) -> dict
             tokens = [tokenize(note.text) for note in chunk]
             for note in chunk:
                 find_patterns(note.text, member.lang_)
+            if decode:
+                spent += decoding(chunk, tokens)
+                continue
             started = time.process_time()
             if chunked:
                 member._emissions(chunk, tokens)
@@ -86,15 +107,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--small", action="store_true", help="7-token notes")
     parser.add_argument("--unseen", action="store_true", help="notes new to the process")
+    parser.add_argument("--decode", action="store_true",
+                        help="time the marginals, tags and spans instead")
     parser.add_argument("--baseline", type=Path, help="another tree's src folder")
     parser.add_argument("--rounds", type=int, default=4, help="processes a tree (--baseline)")
     args = parser.parse_args(argv)
     if not args.baseline:
-        print(json.dumps(measure(args.notes, args.repeats, args.small, args.unseen)))
+        print(json.dumps(measure(args.notes, args.repeats, args.small, args.unseen, args.decode)))
         return 0
     command = [sys.executable, __file__, "--notes", str(args.notes),
                "--repeats", str(args.repeats), *(["--small"] if args.small else []),
-               *(["--unseen"] if args.unseen else [])]
+               *(["--unseen"] if args.unseen else []), *(["--decode"] if args.decode else [])]
     runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
     for _ in range(args.rounds):
         for side, src in (("baseline", args.baseline), ("current", ROOT / "src")):
