@@ -150,7 +150,7 @@ _set_span_id = _slot_setter(Span, "id")
 
 
 def _unchecked_span(data: Mapping[str, Any]) -> Span:
-    """``Span.from_dict(data)`` without ``Span.__post_init__``'s checks."""
+    """``Span.from_dict(data)`` without the checks of ``Span.__init__``."""
     get = data.get
     score = get("score")
     span = _new_object(Span)
