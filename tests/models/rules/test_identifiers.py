@@ -126,6 +126,9 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("S-92 (tail N92GW) diverted; Tail #: N4471", {("N92GW", "VEHICLE"),
                                                        ("N4471", "VEHICLE")}),
         ("tail of pancreas N2 nodes; Reg: N4IO; reg N0123", set()),
+        # another country's: a prefix, a hyphen, letters in capitals
+        ("air ambulance (tail XA-VMD); reg. no. C-GXYZ; reg ab-cde; tail T-12",
+         {("XA-VMD", "VEHICLE"), ("C-GXYZ", "VEHICLE")}),
     ],
 )
 def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -31,6 +31,16 @@ TH3|13:30|DANSWORTH, HALIMA|45/F|TURP
 """
 
 
+PRINTOUT = (
+    "Vaccine            Date given    Age at dose       Lot\n"
+    "HepB-peds          02-02-2026    30 days          EN93K   QUORBIT RMC\n"
+    "Hib (PRP-T)        03-03-2026    2 mo            UJ518AA QUORBIT PEDS\n"
+    "PCV20              05-05-2026    95 days         LX0941\n"
+    "Next dose due  at 6 months.  Seen  2 times\n"
+)
+"""A registry printout in columns (its last line no row: its age cell holds no age)."""
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -38,6 +48,8 @@ TH3|13:30|DANSWORTH, HALIMA|45/F|TURP
         (CSV, {("93", "AGE"), ("81", "AGE")}),  # quoted cells hold commas
         (THEATRE, {("7", "AGE"), ("45", "AGE")}),
         ("Name\tAge\tBed\nRhoswen Tarrant\t58\t4\n", {("58", "AGE")}),
+        # a printout's columns: gaps of two spaces or more; an infant's age in months or days
+        (PRINTOUT, {("30", "AGE"), ("2", "AGE"), ("95", "AGE")}),
         # no age header, two of them, a header word inside a sentence, a table ended
         ("Bed | Dose | Qty\n4 | 5 | 6\n", set()),
         ("age | Age | sex\n40 | 31 | F\n", set()),
@@ -55,6 +67,7 @@ def test_table_ages_rule(text: str, expected: set[tuple[str, str]]) -> None:
 
 def test_only_ages_over_89_under_safe_harbor() -> None:
     assert found_by(RULES, CSV, ages="over_89") == {("93", "AGE")}
+    assert found_by(RULES, PRINTOUT, ages="over_89") == set()  # 95 days, not years
 
 
 def test_a_language_without_age_headers_finds_none() -> None:

@@ -438,6 +438,7 @@ RULES = RuleLanguage(
     ),
     age_headers=frozenset({
         "age", "age (y)", "age (yr)", "age (yrs)", "age (years)", "age, y", "age y", "age yrs",
-        "age/sex", "age/gender", "age-sex", "age / sex", "age/sx",
+        "age/sex", "age/gender", "age-sex", "age / sex", "age/sx", "age at dose",
+        "age at visit", "age at dx", "age at diagnosis", "age at death",
     }),
 )

@@ -317,10 +317,11 @@ def header_id_spans(scan: Scan) -> list[Span]:
 
 TAIL_NUMBER = Expression(
     r"(?i:(?<![\p{L}])(?:tail|reg(?:istration)?\.?)(?:[ \t]*(?:no\.?|number|#|:)){0,3})[ \t]*"
-    r"(?P<n>N[1-9]\d{0,4}[A-HJ-NP-Z]{0,2})(?![\p{L}\d])"
+    r"(?P<n>N[1-9]\d{0,4}[A-HJ-NP-Z]{0,2}|[A-Z]{1,2}-[A-Z]{3,4})(?![\p{L}\d-])"
 )
-"""An aircraft's registration after "tail" or "reg" ("tail N92GW", "reg N817QA"): a US
-N-number (a digit 1-9, up to five characters, no I or O)."""
+"""An aircraft's registration after "tail" or "reg" ("tail N92GW", "reg N817QA", "tail
+XA-VMD"): a US N-number (a digit 1-9, up to five characters, no I or O) or another country's
+prefix, a hyphen and three or four letters (in capitals, as registrations are written)."""
 _TAIL_CUES = ("tail", "reg", "reg.", "registration")
 
 

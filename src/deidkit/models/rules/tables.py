@@ -3,11 +3,13 @@
 Line lists, censuses, theatre lists and exports write ages as bare numbers under a header
 ("ID | name | age | sex", ``"PatName","Sex","DOB","Age"``, ``ORDER|CHI|PATIENT|AGE|WARD``),
 where no cue before the number says it is an age. A header is a line of cells split by
-``|``, a tab or ``,`` (a quoted cell may hold commas) of which exactly one is an age header
-(``RuleLanguage.age_headers``: "age", "age (y)", "age/sex"); every following line split the
-same way is a row until a line that is not (a line of rule characters, "---|---", is
+``|``, a tab, ``,`` (a quoted cell may hold commas) or, in a printout's columns, gaps of two
+spaces or more, of which exactly one is an age header (``RuleLanguage.age_headers``: "age",
+"age (y)", "age/sex", "age at dose"); every following line split the same way (for gaps,
+into cells reaching the age column) is a row until a line that is not (a line of rule characters, "---|---", is
 skipped). A row's cell in that column that holds an age alone ("62", "~30", "7 y", "7/M": an
-age and a sex) gives its number. With ``ages="over_89"`` only ages of 90 and over.
+age and a sex; "2 mo", "30 days": an infant's) gives its number. With ``ages="over_89"`` only
+ages of 90 years and over.
 """
 
 from __future__ import annotations
@@ -19,13 +21,19 @@ from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
-DELIMITERS = ("|", "\t", ",")
+GAP = "  "
+"""The delimiter of a printout's columns: a gap of two spaces or more."""
+DELIMITERS = ("|", "\t", ",", GAP)
 """Cell delimiters, tried in this order on a header line."""
 AGE_CELL = Expression(
-    r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y))?"
+    r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y"
+    r"|(?P<young>months|month|mos|mo|weeks|week|wks|wk|days|day|d)\b))?"
     r"(?:[ \t]*+/?[ \t]*+[mfux])?[ \t]*+\"?[ \t]*+"
 )
-"""A cell holding an age alone, an age and a sex ("7/M") or an approximate age ("~30")."""
+"""A cell holding an age alone, an age and a sex ("7/M"), an approximate age ("~30") or an
+infant's ("2 mo", "30 days")."""
+GAP_RUN = Expression(r"[ \t]{2,}")
+"""Where a printout's line splits into cells."""
 RULE_LINE = Expression(r"[ \t|+:=_-]*")
 """A line drawn between a header and its rows ("---|---", "+-----+")."""
 QUOTED_CELL = Expression(r'[ \t]*"(?:[^"\n]|"")*"[ \t]*(?=,|$)')
@@ -51,12 +59,15 @@ def table_age_spans(scan: Scan) -> list[Span]:
         if column is not None:
             delimiter, index = column
             cells = _cells(text, start, end, delimiter)
-            if len(cells) > 1 or (start < end and RULE_LINE.compiled.fullmatch(text, start, end)):
+            if (len(cells) > 1 and (delimiter != GAP or len(cells) > index)) or (
+                start < end and RULE_LINE.compiled.fullmatch(text, start, end)
+            ):
                 if index < len(cells):
                     found = AGE_CELL.compiled.fullmatch(text, *cells[index])
                     if found is not None:
                         value = int(found.group("n"))
-                        if 0 < value <= MAX_AGE and not (over_89 and value < 90):
+                        years = found.group("young") is None
+                        if 0 < value <= MAX_AGE and not (over_89 and (value < 90 or not years)):
                             spans.append(Span(found.start("n"), found.end("n"), "AGE",
                                               source="rules"))
                 start = end + 1
@@ -93,6 +104,16 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
     with ``,`` a double-quoted cell may hold the delimiter."""
     if text.find(delimiter, start, end) < 0:
         return [(start, end)]
+    if delimiter == GAP:
+        cells = []
+        first = start
+        for gap in GAP_RUN.compiled.finditer(text, start, end):
+            if gap.start() > first:  # a gap opening the line is no cell
+                cells.append((first, gap.start()))
+            first = gap.end()
+        if first < end:
+            cells.append((first, end))
+        return cells
     if delimiter != "," or text.find('"', start, end) < 0:
         cells = []
         first = start
