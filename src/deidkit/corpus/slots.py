@@ -356,6 +356,12 @@ def _country(ctx: NoteContext) -> None:
         ctx.out.phi(ctx.pick(pools.countries()), "COUNTRY")
 
 
+@slot("us")
+def _us(ctx: NoteContext) -> None:
+    """The United States as notes write it after "the" ("moved to the US"): a country."""
+    ctx.out.phi(ctx.pick(("US", "US", "U.S.", "USA", "United States")), "COUNTRY")
+
+
 @slot("employer")
 def _employer(ctx: NoteContext) -> None:
     ctx.out.phi(ctx.patient.employer or ctx.world.organization(), "ORGANIZATION")

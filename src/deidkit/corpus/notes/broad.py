@@ -363,7 +363,7 @@ def device_clinic(ctx: NoteContext) -> None:
 
 
 TRAVEL_LINES = (
-    "[Born|born] in {country}; [moved to|came to] the US in {year:past3}. ",
+    "[Born|born] in {country}; [moved to|came to] the {us} in {year:past3}. ",
     "[Returned|returned] {pdate:recent1} from [a|a 2-week|a 3-month] trip to {country}"
     "[ and {country}|]. ",
     "[Visited|visited] family in {city} [and|then] {country}. ",
