@@ -6,10 +6,10 @@ where no cue before the number says it is an age. A header is a line of cells sp
 ``|``, a tab, ``,`` (a quoted cell may hold commas) or, in a printout's columns, gaps of two
 spaces or more, of which exactly one is an age header (``RuleLanguage.age_headers``: "age",
 "age (y)", "age/sex", "age at dose"); every following line split the same way (for gaps,
-into cells reaching the age column) is a row until a line that is not (a line of rule characters, "---|---", is
-skipped). A row's cell in that column that holds an age alone ("62", "~30", "7 y", "7/M": an
-age and a sex; "2 mo", "30 days": an infant's) gives its number. With ``ages="over_89"`` only
-ages of 90 years and over.
+into cells reaching the age column) is a row until a line that is not (a line of rule
+characters, "---|---", is skipped). A row's cell in that column that holds an age alone
+("62", "~30", "7 y", "7/M": an age and a sex; "2 mo", "30 days": an infant's) gives its
+number. With ``ages="over_89"`` only ages of 90 years and over.
 """
 
 from __future__ import annotations
