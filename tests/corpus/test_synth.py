@@ -133,7 +133,8 @@ def test_label_breadth_and_density(plain_corpus: list[Document]) -> None:
     # 11% since issue 17 (headers, footers and flowsheets signed with initials are dense),
     # 14% with the broader families (face sheets, run reports, referral tables)
     # 15% with the speech and message families (chat and pager lines are dense)
-    assert 0.02 < phi_tokens / tokens < 0.17
+    # 16-17.5% with the printouts, logs and boards (tables of names, rooms, stamps, log-ins)
+    assert 0.02 < phi_tokens / tokens < 0.19
     nearly_empty = sum(1 for d in plain_corpus if len(d.spans) <= 1)
     assert nearly_empty > 50  # nursing and brief notes with (almost) no PHI
 

@@ -15,6 +15,7 @@ from deidkit.corpus.notes import (
     letters,
     more,
     nursing,
+    printouts,
     reports,
     spoken,
 )
@@ -46,6 +47,7 @@ FAMILIES: tuple[Family, ...] = (
     *broad.FAMILIES,
     *spoken.FAMILIES,
     *chat.FAMILIES,
+    *printouts.FAMILIES,
 )
 
 FAMILIES_BY_ID: dict[str, Family] = {family.id: family for family in FAMILIES}

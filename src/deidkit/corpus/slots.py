@@ -16,6 +16,7 @@ from deidkit.corpus.ood import ood_word
 from deidkit.corpus.people import Person, Variant, shape
 from deidkit.corpus.slots_broad import BROAD_SLOTS
 from deidkit.corpus.slots_extra import EXTRA_SLOTS
+from deidkit.corpus.slots_logs import LOG_SLOTS
 from deidkit.corpus.slots_spoken import SPOKEN_SLOTS
 
 SLOTS: dict[str, Callable[..., None]] = {}
@@ -635,3 +636,4 @@ SLOTS.update(EXTRA_SLOTS)  # issue 17: initials, user names, agencies, partial d
 SLOTS.update(BROAD_SLOTS)  # issue 17: organisations, landmarks, units, IDs of many shapes
 SLOTS.update(LOOKALIKE_SLOTS)  # issue 17: non-PHI look-alikes (eponyms, words, numbers)
 SLOTS.update(SPOKEN_SLOTS)  # issue 17: values said aloud, transcripts, chat and pager exports
+SLOTS.update(LOG_SLOTS)  # issue 17: printouts, logs, care grids, registrations, census boards
