@@ -66,10 +66,12 @@ from deidkit.types import Document  # noqa: E402
 FOLDS: dict[str, tuple[str, ...]] = {
     "A": (*bench.FOLDS["A"], "nurse-flowsheet", "tel-triage", "path-addendum", "progress-pipe",
           "reg-facesheet", "ed-trauma", "consult-device", "pharm-medrec", "nurse-handoff",
-          "progress-ambient", "letter-asr", "tel-voicemail", "progress-pagerlog"),
+          "progress-ambient", "letter-asr", "tel-voicemail", "progress-pagerlog",
+          "print-immreg", "log-access", "nurse-carelog", "nurse-nicu"),
     "B": (*bench.FOLDS["B"], "sw-psychosocial", "letter-transfer", "progress-ehrfooter",
           "ems-run", "cm-dcplan", "consult-occhealth", "consult-travel", "tel-msgthread",
-          "dc-asr", "tel-advice", "nurse-securechat"),
+          "dc-asr", "tel-advice", "nurse-securechat",
+          "print-ehrhx", "log-device", "ed-board", "nurse-census"),
 }
 """Held-out families: bench/english_model.py's folds and, split between them, the families
 added for issue 17 (pipe headers, EHR footers, flowsheets, triage calls, psychosocial
@@ -79,7 +81,10 @@ occupational-health visits, travel consults, portal message threads; then speech
 text and message exports, each fold holding out one transcript with speaker turns, one
 dictation and one kind of message log: ambient-scribe transcripts, dictated letters,
 voicemails and pager logs; dictated discharge summaries, advice-line calls and secure
-chats)."""
+chats; then printouts, logs and boards, each fold holding out one printout in columns, one
+machine or audit log and one layout of registered names or unit tables: immunization
+registry reports, access audits, family care logs and NICU notes of newborns; EHR history
+printouts, device event logs, ED tracking boards and census huddles)."""
 
 CURVE_THRESHOLDS: tuple[float, ...] = (0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995,
                                        0.999)
