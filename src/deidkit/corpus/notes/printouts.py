@@ -534,7 +534,7 @@ NICU_LINES = (
     "[Wt|BW|Birth weight] {num:900:3900} g[ - {regname:newborn:@i:@c}|]",
 )
 NICU_FAMILY = (
-    "[FOB|Father of baby|Dad]: {relfull}[, {relphone}|][ at bedside|, updated by phone]",
+    "[Father|FOB|Dad]: {relfull}[, {relphone}|][ at bedside|, updated by phone]",
     "[Siblings|Sibling] at home: [brother|sister] {kidage:300:3000}[, {kidage:300:4000}|]",
     "[Peds|Neonatology|NNP] {dr:peds} [at delivery|present|notified]",
     "[Mother|MOB] [to|on] {dept}[, room {room2}|]; [breast pump provided|plans to "
@@ -557,12 +557,21 @@ def _baby(line: str, index: int, count: int) -> str:
             .replace("@n", str(index + 1)).replace("@l", "ABC"[index]))
 
 
+def _parents(ctx: NoteContext, line: str) -> str:
+    """The note's patient is the mother, or the father when he is a man (the other parent
+    is the relative): a line's parents swapped to fit."""
+    if not ctx.male:
+        return line
+    mother, father = "[Mother|MOB|Mom]", "[Father|FOB|Dad]"
+    return line.replace(mother, "@p").replace(father, mother).replace("@p", father)
+
+
 def nicu_newborns(ctx: NoteContext) -> None:
     """An L&D or NICU note about one to three newborns, each registered under the family
     name before being named (``OKAFOR, BABY GIRL 2``), with ages in days."""
     count = ctx.pick((1, 2, 2, 2, 3))
     ctx.line(ctx.pick(NICU_TITLES))
-    ctx.line(NICU_LINES[0])
+    ctx.line(_parents(ctx, NICU_LINES[0]))
     for index in range(count):
         ctx.out.text("\n")
         picks = sentences(ctx, NICU_LINES[1:], 2, 4)
@@ -570,7 +579,7 @@ def nicu_newborns(ctx: NoteContext) -> None:
             ctx.line(_baby(line, index, count))
     ctx.out.text("\n")
     for line in sentences(ctx, NICU_FAMILY, 2, 4):
-        ctx.line(_baby(line, 0, count))
+        ctx.line(_parents(ctx, _baby(line, 0, count)))
     if ctx.chance(0.5):
         ctx.line("[{staff:nurse:full}, RN|{inits:nurse}|{staff:nurse:last_first_caps} RN] "
                  "{time}")
