@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from deidkit.cli.main import main
+from deidkit.corpus.notes import printouts
 from deidkit.corpus.synth import generate
 from deidkit.errors import ConfigError, NotFittedError
 from deidkit.io import read_documents, write_documents
@@ -154,7 +155,10 @@ def test_train_and_detect_from_the_command_line(
 def test_hmm_and_winnow_in_compare_cv_and_variants(tmp_path: Path) -> None:
     from deidkit.evaluate.results import Results
 
-    notes = list(generate(24, seed=11))
+    # the 65 families this smoke test's F1 bar was set on: a 16-note HMM or one-epoch winnow
+    # learns little from the printout and log tables added since (corpus.notes.printouts)
+    later = tuple(family.id for family in printouts.FAMILIES)
+    notes = list(generate(24, seed=11, exclude=later))
     write_documents(notes[:16], tmp_path / "train.jsonl", "jsonl")
     write_documents(notes[16:], tmp_path / "test.jsonl", "jsonl")
     for side, part in (("train", notes[:16]), ("test", notes[16:])):
