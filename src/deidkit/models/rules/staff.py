@@ -20,6 +20,7 @@ import bisect
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.patterns.contacts import TOP_LEVEL_DOMAINS
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -34,8 +35,7 @@ SYSTEM_LOGIN = Expression(  # "RT_mdesrosiers", "nrl_cls_bvang", "hbmc.reg.pkaha
     r"(?<![\w.@/:-])(?:[A-Za-z]{2,8}(?:_[A-Za-z0-9]{2,16}){1,3}|[a-z]{2,8}(?:\.[a-z]{2,16}){2,3})"
     r"(?![\w@/-]|\.\w)"
 )
-_DOMAIN_ENDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int", "io", "us", "uk",
-                          "ca", "au", "nz", "ie", "de", "fr", "es", "info", "biz", "health"})
+_DOMAIN_ENDS = frozenset(TOP_LEVEL_DOMAINS.split("|"))  # a host name's last part: no log-in
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
