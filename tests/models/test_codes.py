@@ -64,3 +64,12 @@ def test_whole_codes_apply_to_english_predictions_only() -> None:
     spanish = Adjusted(_Found(), lang="es").predict(note)[0]
     assert [note[0].text[s.start : s.end] for s in english.spans] == ["IN-2041"]
     assert [note[0].text[s.start : s.end] for s in spanish.spans] == ["2041"]
+
+
+def test_an_identifier_takes_in_a_span_found_inside_its_code() -> None:
+    # "PH" of a photo number taken for a hospital, its digits for an identifier
+    text = "photo SD-PH-88411  none"
+    start = text.index("SD")
+    spans = (Span(start + 3, start + 5, "HOSPITAL"), Span(start + 6, start + 11, "IDNUM"))
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert [(text[s.start : s.end], s.label) for s in done.spans] == [("SD-PH-88411", "IDNUM")]

@@ -81,6 +81,49 @@ def test_a_nickname_in_quotes_beside_a_name_is_a_name(
     assert _found(text, found) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        # in quotes in parentheses (a common word may be one), bare when a first name
+        ('Client: Quorbit, Genevieve M. ("Gen")  CM# 1', [("Quorbit, Genevieve M.", "PATIENT")],
+         [("Quorbit, Genevieve M.", "PATIENT"), ("Gen", "PATIENT")]),
+        ("re pt QUORBIT, THANH V (tony) -- rx", [("QUORBIT, THANH V", "PATIENT")],
+         [("QUORBIT, THANH V", "PATIENT"), ("tony", "PATIENT")]),
+        # no first name, a credential, a kinship word, a clinical service, found already
+        ("Ana Quorbit (RN), Lee Quorbit (son), Max Quorbit (geri), Ian Quorbit (Zorbel)",
+         [("Ana Quorbit", "DOCTOR"), ("Lee Quorbit", "RELATIVE"), ("Max Quorbit", "DOCTOR"),
+          ("Ian Quorbit", "DOCTOR")],
+         [("Ana Quorbit", "DOCTOR"), ("Lee Quorbit", "RELATIVE"), ("Max Quorbit", "DOCTOR"),
+          ("Ian Quorbit", "DOCTOR")]),
+        ('Quorbit ("Heparin") and Zendel (Tony)',
+         [("Quorbit", "PATIENT"), ("Zendel", "PATIENT"), ("Tony", "PATIENT")],
+         [("Quorbit", "PATIENT"), ("Zendel", "PATIENT"), ("Tony", "PATIENT")]),
+    ],
+)
+def test_a_nickname_in_parentheses_after_a_name_is_a_name(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("-- J. Quorbit RN / jqk.nurse\n", [("jqk", "DOCTOR")], [("jqk.nurse", "USERNAME")]),
+        ("jquorbit.dpt / cosign", [("jquorbit.", "DOCTOR")], [("jquorbit.dpt", "USERNAME")]),
+        # an e-mail address, a host, capitals, no glued rest
+        ("mail jqk.nurse@x.org", [("jqk", "DOCTOR")], [("jqk", "DOCTOR")]),
+        ("at jqk.nurse.org now", [("jqk", "DOCTOR")], [("jqk", "DOCTOR")]),
+        ("Seen by Quorbit.Next visit", [("Quorbit", "DOCTOR")], [("Quorbit", "DOCTOR")]),
+        ("per jqk. then", [("jqk", "DOCTOR")], [("jqk", "DOCTOR")]),
+    ],
+)
+def test_a_lower_case_name_glued_to_more_of_a_log_in_is_the_whole_log_in(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
 def test_a_note_without_joins_is_returned_as_it_is() -> None:
     document = found_in("Seen by Quorbit today.", [("Quorbit", "DOCTOR")])
     assert with_joined_names([document], "en")[0] is document

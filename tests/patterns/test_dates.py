@@ -26,6 +26,11 @@ FOUND: list[Row] = [
     ("en", "Admitted January 5th, 2010 for chest pain.",
      [("January 5th, 2010", "DATE", "date_month_name")]),
     ("en", "Discharged on Jan 7.", [("Jan 7", "DATE", "date_month_name")]),
+    # a range of days in one month; a range that runs backwards is its first day only
+    ("en", "Admitted Jan 13-15, 2026 for fever.",
+     [("Jan 13-15, 2026", "DATE", "date_month_name")]),
+    ("en", "Visit March 24-25 (sponsor).", [("March 24-25", "DATE", "date_month_name")]),
+    ("en", "Seen Jan 15-13 x", [("Jan 15", "DATE", "date_month_name")]),
     ("en", "Seen Sept. 12, 2011.", [("Sept. 12, 2011", "DATE", "date_month_name")]),
     ("en", "Jan-05-2010 visit.", [("Jan-05-2010", "DATE", "date_month_name")]),
     ("en", "Last seen March 2009.", [("March 2009", "DATE", "date_month_name")]),

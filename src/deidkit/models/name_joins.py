@@ -19,7 +19,14 @@ detection two spans of the same ``NAME`` label on one line are joined when only
 A nickname in quotes right before or after a name ('VENKATARAMAN, PRANAVI "Pree"',
 '"Duke" Ifeanyi Okoro') becomes a span of the name's label, the quotes left out, as the
 guideline marks it, when it is a name word: no common word unless it is in the name lists,
-no medical or clinical word ('Maria "Yes"' is left).
+no medical or clinical word ('Maria "Yes"' is left). So does one in parentheses right after a
+name: in quotes ('Thibodeau, Genevieve M. ("Gen")': the quotes and the brackets together say
+it is a nickname, so a common word may be one), or bare when it is a first name of the
+language, in any case ('NGUYEN, THANH V (tony)'; not '(RN)', '(Mom)').
+
+A name found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
+"jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
+unit (not an e-mail address or a host name: one dot, nothing glued after).
 
 English only (``JOIN_LANGS``): measured on English notes.
 """
@@ -48,7 +55,13 @@ QUOTED_GAP = regex.compile(r"[ \t]*[\"“][ \t]*" + _NICK + r"[ \t]*[\"”][ \t]
 NICK_AFTER = regex.compile(r"[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”](?![\p{L}\d])")
 NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”][ \t]+$")
 """A nickname in quotes after or before a name (before: matched on the text just before it)."""
+NICK_BRACKETED = regex.compile(
+    r"[ \t]+\((?P<quote>[\"“])?(?P<nick>\p{L}[\p{L}'’-]+)(?(quote)[\"”])\)(?![\p{L}\d])"
+)
+"""A nickname in parentheses after a name, in quotes or bare ('("Gen")', '(tony)')."""
 _BEFORE_LOOK = 40
+LOGIN = regex.compile(r"[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?![\w@./:-])")
+"""A log-in of two parts joined by a dot ("jpk.nurse"), nothing glued after it."""
 COMMA = regex.compile(r",[ \t]*")
 _FIRST_WORD = regex.compile(r"\p{L}+")
 
@@ -62,7 +75,8 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
     result = []
     for document in documents:
         text = document.text
-        spans = sorted(document.spans, key=lambda s: s.start)
+        found = sorted(document.spans, key=lambda s: s.start)
+        spans = _whole_logins(text, found) if "." in text else found
         joins = {
             index for index in range(len(spans) - 1)
             if _joined(text, spans, index, first_names)
@@ -77,7 +91,9 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
             joined.append(span)
         quoted = '"' in text or "“" in text
         nicknames = _quoted_nicknames(text, joined, lex) if quoted else []
-        if not joins and not nicknames:
+        if "(" in text:
+            nicknames += _bracketed_nicknames(text, joined, lex)
+        if not joins and not nicknames and spans is found:
             result.append(document)
             continue
         result.append(document.with_spans(tuple(sorted([*joined, *nicknames],
@@ -101,11 +117,52 @@ def _quoted_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]
     return found
 
 
-def _nickname(found: regex.Match[str], name: Span, lex: Lexicons) -> list[Span]:
-    """The nickname ``found`` as a span of ``name``'s label, if it is a name word."""
+def _whole_logins(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with lower-case names that are the start of a log-in grown over all of it
+    (``spans`` itself when there are none)."""
+    grown = spans
+    for index, span in enumerate(spans):
+        if category_of(span.label) is not Category.NAME or (
+            span.start and (text[span.start - 1].isalnum() or text[span.start - 1] in "@._")
+        ):
+            continue
+        login = LOGIN.match(text, span.start)
+        if login is None or login.end() <= span.end or not (
+            text[span.start : span.end].rstrip(".").islower()
+        ):
+            continue
+        if index + 1 < len(spans) and spans[index + 1].start < login.end():
+            continue
+        if grown is spans:
+            grown = list(spans)
+        grown[index] = Span(span.start, login.end(), "USERNAME", source=span.source,
+                            score=span.score)
+    return grown
+
+
+def _bracketed_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]:
+    """Spans of the nicknames in parentheses right after a name span, found by none."""
+    found: list[Span] = []
+    for index, span in enumerate(spans):
+        if category_of(span.label) is not Category.NAME:
+            continue
+        after = NICK_BRACKETED.match(text, span.end)
+        if after is None or (index + 1 < len(spans) and spans[index + 1].start < after.end()):
+            continue
+        word = after.group("nick").casefold()
+        if after.group("quote") is not None or word in lex.first_names:
+            found.extend(_nickname(after, span, lex, common=after.group("quote") is not None))
+    return found
+
+
+def _nickname(
+    found: regex.Match[str], name: Span, lex: Lexicons, *, common: bool = False
+) -> list[Span]:
+    """The nickname ``found`` as a span of ``name``'s label, if it is a name word (or, with
+    ``common``, a common word that is no medical or clinical one)."""
     word = found.group("nick").casefold()
     if word in lex.medical or word in lex.clinical_abbreviations or word in lex.not_names or (
-        word in lex.common and word not in lex.names
+        not common and word in lex.common and word not in lex.names
     ):
         return []
     return [Span(found.start("nick"), found.end("nick"), name.label, source=name.source,

@@ -134,14 +134,18 @@ def _check_month_name(name: str) -> Check:
         day, year = groups.get("d"), groups.get("y")
         if month not in _MONTH_NAMES or (day is not None and not 1 <= int(day) <= 31):
             return None
+        end = m.end()
+        last = groups.get("d2")  # a range's last day: after the first, in the month
+        if last is not None and not int(day or 0) < int(last) <= 31:
+            end, year = m.end("ord"), None  # "Jan 5-3": the date is "Jan 5"
         # "may 2 units", "mar 3": lowercase, a modal verb or an abbreviation unless "on may 2"
         ambiguous = month in {"may", "mar"} and m.group("mon")[0].islower()
         unsure = ambiguous and year is None and not groups.get("ord")
         if unsure and words_before(text, m.start(), 1)[-1:] != ["on"]:
             return None
-        if day is not None and year is None and unit_follows(text, m.end()):
+        if day is not None and year is None and unit_follows(text, end):
             return None
-        return hit(m, "DATE", name)
+        return m.start(), end, "DATE", name
 
     return check
 
@@ -234,9 +238,10 @@ DATES: tuple[Pattern, ...] = (
         name="date_month_name", label="DATE", langs=EN,
         check=_check_month_name("date_month_name"),
         expression=rf"(?i)(?<![\w]){_MON_EN}\s?(?:(?P<d>\d{{1,2}})"
-        rf"(?P<ord>{_ORD})(?:,?\s?(?P<y>{_YEAR}))?|-(?P<d>\d{{1,2}})-(?P<y>\d{{2,4}})|,?\s"
-        rf"(?P<y>{_YEAR}))(?![\w])",
-        description="English month name first: Jan 5, 2010; March 2010; Jan-05-2010",
+        rf"(?P<ord>{_ORD})(?:[-–](?P<d2>\d{{1,2}})(?P=ord))?(?:,?\s?(?P<y>{_YEAR}))?"
+        rf"|-(?P<d>\d{{1,2}})-(?P<y>\d{{2,4}})|,?\s(?P<y>{_YEAR}))(?![\w])",
+        description="English month name first: Jan 5, 2010; March 2010; Jan-05-2010; a range "
+        "of days, Jan 13-15",
         anchors=_anchor_words(_MONTHS_EN),
     ),
     Pattern(

@@ -70,6 +70,9 @@ def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> Non
         ("reviewed S. Blackfeather RN DON 10/2/24", "en", set()),
         ("Writer: PACT RN Care Manager, ext 4408", "en", set()),
         ("d/w RN Amy Cole at bedside", "en", {("Amy Cole", "DOCTOR")}),
+        # the next field's label after a cue is no name; a name before "by" without a colon is
+        ("Performed by: Zorbetta RN   Read by: NO/GFO", "en", set()),
+        ("seen by RN Quorbit by phone", "en", {("Quorbit", "DOCTOR")}),
     ],
 )
 def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

@@ -84,6 +84,9 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Dictated 5/2 09:02  Voice ID: 10877  IS/ahp", {("IS", "DOCTOR"), ("ahp", "DOCTOR")}),
         ("Dose given 9 PM/hs\nwalks 2 PM/qd", set()),  # no such line: an abbreviation
         ("Job 4413 ordered, IV/bolus", set()),  # neither is in capitals over lower case
+        # a pair after a cue whose first initials read as a word; not two abbreviations
+        ("Read by: NO/GFO\nAntihistamines held", {("NO", "DOCTOR"), ("GFO", "DOCTOR")}),
+        ("Cleared per OR/ED today", set()),
         # initials after a role in a code or a study record
         ("Compressions: JS, WO, BK, TM", {("JS", "DOCTOR"), ("WO", "DOCTOR"), ("BK", "DOCTOR"),
                                           ("TM", "DOCTOR")}),

@@ -14,6 +14,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
         """rn md do np pa pt ot st slp rt sw cm cna lpn lvn pharmd phd dds dpm crna aprn pa-c
     mph msw lcsw emt ma cnm fnp dnp bsn msn mba ed er icu ccu micu sicu cvicu nicu picu pacu
     or gi id ent cv heent rrr nad sob cp abd ext neuro psych gu ob gyn obgyn ekg ecg cxr ct
+    geri onc heme pulm nephro neph ortho uro derm rheum peds surg vasc
     mri mra us ua cbc bmp cmp lft lfts inr ptt pt/inr abg vbg bp hr rr o2 iv im po pr sl sq
     sc subq prn bid tid qid qd qod qhs hs ac pc npo dnr dni dnar ama cpr ams aox cva tia mi
     stemi nstemi chf hf copd dm dm2 htn hld ckd esrd aki uti urti ha bm lmp hiv hcv hbv tb

@@ -167,6 +167,8 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
             end == start + 1 and first in lex.common and _role_word_after(note, lex, end)
         ):
             continue  # "RN, COHN-S", "RN DON", "PACT RN Care Manager": a credential or a role
+        if _field_label_at(note, end):
+            continue  # "Nkechi RN   Read by: NO": the next field's label
         mark(labels, start, end, "DOCTOR" if kind == "care_team" else "RELATIVE")
 
 
@@ -182,6 +184,13 @@ def _credential_like(note: Note, lex: Lexicons, index: int) -> bool:
     after = note.tokens[index + 1 : index + 3]
     return len(after) == 2 and after[0].text == "-" and len(after[1].text) == 1 and (
         after[1].text.isupper() and after[0].start == note.tokens[index].end
+    )
+
+
+def _field_label_at(note: Note, index: int) -> bool:
+    """Whether "by:" ends a field's label at ``index`` on the same line ("Read by:")."""
+    return index + 1 < len(note.tokens) and note.same_line(index - 1, index) and (
+        note.words[index] == "by" and note.words[index + 1] == ":"
     )
 
 

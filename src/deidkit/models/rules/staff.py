@@ -209,7 +209,9 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
         ):
             continue
         while start < len(note.tokens) and note.same_line(index, start):
-            stop = start + 1 if _initials(note, lex, start) else _hyphenated(note, lex, start)
+            stop = start + 1 if _initials(note, lex, start) or _paired(note, lex, start) else (
+                _hyphenated(note, lex, start)
+            )
             if stop is None or not _followed_as_name(note, stop - 1):
                 break
             spans.append(note.span(start, stop, "DOCTOR"))
@@ -235,6 +237,17 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
         return False
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
     return following not in {":", "-"} or not note.same_line(index, index + 1)
+
+
+def _paired(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index`` is a pair's first initials in capitals that read as a word,
+    glued to a slash and the second's ("Read by: NO/GFO")."""
+    tokens = note.tokens
+    return index + 2 < len(tokens) and tokens[index].text.isupper() and (
+        INITIALS.compiled.fullmatch(tokens[index].text) is not None
+        and tokens[index + 1].text == "/" and tokens[index].end == tokens[index + 1].start
+        and tokens[index + 1].end == tokens[index + 2].start and _initials(note, lex, index + 2)
+    )
 
 
 def _hyphenated(note: Note, lex: Lexicons, index: int) -> int | None:
