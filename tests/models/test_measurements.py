@@ -71,6 +71,30 @@ class _Flowsheet:
         return [d.with_spans((Span(10, 12, "ROOM"),)) for d in documents]
 
 
+@pytest.mark.parametrize(
+    ("text", "age", "kept"),
+    [
+        # a duration's word before the years, after them, or a job's parenthesis around them
+        ("Retired letter carrier (USPS, 31 yrs), still walks.", "31", False),
+        ("Opioid use ~6 yrs, began with pills.", "6", False),
+        ("Colonoscopy every 1-2 years.", "2", False),
+        ("Husband of 66 yrs, Pieter, died.", "66", False),
+        ("Diabetes of 15 years' duration.", "15", False),
+        ("Millwright, 33 yrs at Lehigh Crucible.", "33", False),
+        ("Unhoused x 2 yrs.", "2", False),
+        # ages: "old", a sex after the years, an age at a moment, no duration's word
+        ("Pt is a 91 years old man, age-corrected for 49 y male.", "91", True),
+        ("age-corrected for 49 y male", "49", True),
+        ("DOB 08/27/1991, 34 y at EDD", "34", True),
+        ("Son, 12 yrs, at bedside.", "12", True),
+        ("At the age of 66 years she moved.", "66", True),
+        ("Died at 91 years.", "91", True),
+    ],
+)
+def test_years_that_passed_are_no_ages(text: str, age: str, kept: bool) -> None:
+    assert _kept(text, [(age, "AGE")]) == ([age] if kept else [])
+
+
 def test_readings_are_cleared_in_english_predictions_only() -> None:
     from deidkit.models.adjust import Adjusted
 

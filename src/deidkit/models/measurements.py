@@ -14,7 +14,11 @@ statistical detector at a low threshold may. So is a ``DATE`` span that is a fra
 calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or a count.
 A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a clock
 time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
-dropped.
+dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare
+number before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes
+before it ("x 2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "RTC 1 yr", "husband of
+66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs ago"), or when
+it closes a parenthesis of a job ("(USPS, 31 yrs)").
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -47,6 +51,45 @@ _CUES = Expression(  # an age, a room, or a line of demographics ("DOB ... | 37 
     r"|gender|mrn|male|female)\b|\b\d{1,3}[ \t]?[MF]\b",
     regex.IGNORECASE,
 )
+
+
+_YEARS = Expression(  # the years after the number, and the word after them
+    r"[ \t]?[-–]?[ \t]?(?:years?|yrs?|y)(?:['’]|\.)?(?![\p{L}])[ \t]*(?P<next>[\p{L}/]*)"
+    r"(?:[ \t]+(?P<then>\p{L}+))?",
+    regex.IGNORECASE,
+)
+_DURATION_BEFORE = Expression(  # "x 2", "~20", "for 40", "every 1-2", "husband of 66"
+    r"(?:(?<![\p{L}])(?:x|for|every|in|within|over|past|last|next|rtc|married|each|per|q)"
+    r"|(?<!\bage[ \t])(?<![\p{L}])of|~)[ \t]*(?:\d{1,2}[ \t]?[-–][ \t]?)?$",
+    regex.IGNORECASE,
+)
+_JOB_BEFORE = Expression(r"\([^()\n]{2,60},[ \t]*~?$")  # "(USPS, 31 yrs)"
+_AGE_AFTER = frozenset(
+    {"old", "o", "of", "male", "female", "man", "woman", "boy", "girl", "m", "f", "wcc", "well"}
+)
+_DURATION_AFTER = frozenset(
+    {"at", "w/", "with", "on", "in", "ago", "out", "underground", "supervised", "college",
+     "duration", "sober", "clean", "experience", "service", "prior", "later", "earlier"}
+)
+
+
+def _duration(text: str, span: Span) -> bool:
+    """Whether the ``AGE`` span ``span`` is a number of years that is a duration."""
+    years = _YEARS.compiled.match(text, span.end)
+    if years is None:
+        return False
+    following = years.group("next").casefold()
+    if following in _AGE_AFTER:  # "31 years old", "20 y o", "66 years of age", "49 y male"
+        return False
+    then = years.group("then") or ""
+    if following in _DURATION_AFTER and not (following == "at" and then.isupper()):
+        return True  # "33 yrs at Lehigh", not "34 y at EDD" (an age at a moment)
+    before = text[max(0, span.start - 70) : span.start]
+    if _DURATION_BEFORE.compiled.search(before[-20:]):
+        return True
+    return _JOB_BEFORE.compiled.search(before) is not None and text[
+        years.start("next") : years.start("next") + 1
+    ] in {")", ","}
 
 
 def _row_of_readings(line: str) -> bool:
@@ -112,7 +155,10 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
                 if dated is None:
                     continue
                 span = dated
-            if span.label in LABELS and _BARE.compiled.fullmatch(text, span.start, span.end):
+            bare = _BARE.compiled.fullmatch(text, span.start, span.end) is not None
+            if span.label == "AGE" and bare and _duration(text, span):
+                continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed, no age
+            if span.label in LABELS and bare:
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
                     end = text.find("\n", span.end)
