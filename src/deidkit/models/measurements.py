@@ -9,7 +9,8 @@ unless the row names an age or a room ("Age", "yo", "Rm", "bed"), as a census ta
 is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a score ("5/5",
 "4/10": a whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor
 5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``), or a grade out of 6 right before
-one ("2/6 systolic murmur"), is dropped: the patterns never take it for a date, and a
+one ("2/6 systolic murmur"), or any fraction up to its whole after the name of a scale that
+counts so ("Katz ADL 5/6", "Mini-Cog 3/5": ``INSTRUMENTS``), is dropped: the patterns never take it for a date, and a
 statistical detector at a low threshold may. So is a ``DATE`` span that is a fraction no
 calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or a count.
 A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a clock
@@ -102,6 +103,14 @@ def _row_of_readings(line: str) -> bool:
     return numeric >= ROW_NUMBERS and 2 * numeric >= len(cells) and not _CUES.compiled.search(line)
 
 
+INSTRUMENTS = frozenset(
+    {"adl", "adls", "iadl", "iadls", "cog", "beighton", "clicks", "psfs", "chronicity",
+     "reasoning", "hatlff"}
+)
+"""Names (their last word) of scales whose score is any fraction up to its whole ("Katz ADL
+5/6", "Mini-Cog 3/5", "AM-PAC 6-clicks: 12/24", "activity index 11/24, chronicity 2/12")."""
+
+
 def _fraction_no_date(text: str, span: Span) -> bool:
     """Whether ``span`` is a fraction that is a score ("motor 5/5", "2/6 systolic murmur") or
     no month and day in either order ("visit 19/30")."""
@@ -113,15 +122,18 @@ def _fraction_no_date(text: str, span: Span) -> bool:
 
 
 def _score(text: str, span: Span, a: int, b: int) -> bool:
-    """Whether the fraction ``a``/``b`` of ``span`` is a score ("5/5", "4/10", "9/10") right
-    after a score cue, or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
+    """Whether the fraction ``a``/``b`` of ``span`` is a score right after a score cue ("5/5",
+    "4/10": a whole, or out of 5 or 10) or an instrument's name ("Katz ADL 5/6": no more than
+    its whole), or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
     if b == 6 and a <= b:  # a murmur's grade: its cue follows
         after = words_after(text, span.end, 1)
         return bool(after) and after[0] in SCORE_CUES
-    if not (a == b or (b in {5, 10} and a <= b)):
+    if a > b:
         return False
     before = words_before(text, span.start, 1)
-    return bool(before) and before[0] in SCORE_CUES
+    if not before:
+        return False
+    return before[0] in INSTRUMENTS or (a == b or b in {5, 10}) and before[0] in SCORE_CUES
 
 
 def _month_day(month: int, day: int) -> bool:
