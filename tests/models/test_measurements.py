@@ -72,6 +72,21 @@ class _Flowsheet:
 
 
 @pytest.mark.parametrize(
+    ("text", "fraction", "kept"),
+    [
+        ("FUNCTION\nKatz ADL 5/6 (needs help). Lawton IADL 4/8.", "5/6", False),
+        ("Cognition: Mini-Cog 3/5; daughter manages.", "3/5", False),
+        ("activity index 11/24, chronicity 2/12.", "2/12", False),
+        # more than the whole, or a plain cue with a fraction not out of 5 or 10: a date
+        ("Lawton IADL 9/8 noted", "9/8", True),
+        ("repeat BCx 1/16 pending", "1/16", True),
+    ],
+)
+def test_an_instrument_s_score_is_no_date(text: str, fraction: str, kept: bool) -> None:
+    assert _kept(text, [(fraction, "DATE")]) == ([fraction] if kept else [])
+
+
+@pytest.mark.parametrize(
     ("text", "age", "kept"),
     [
         # a duration's word before the years, after them, or a job's parenthesis around them
@@ -91,21 +106,6 @@ class _Flowsheet:
         ("Died at 91 years.", "91", True),
     ],
 )
-@pytest.mark.parametrize(
-    ("text", "fraction", "kept"),
-    [
-        ("FUNCTION\nKatz ADL 5/6 (needs help). Lawton IADL 4/8.", "5/6", False),
-        ("Cognition: Mini-Cog 3/5; daughter manages.", "3/5", False),
-        ("activity index 11/24, chronicity 2/12.", "2/12", False),
-        # more than the whole, or a plain cue with a fraction not out of 5 or 10: a date
-        ("Lawton IADL 9/8 noted", "9/8", True),
-        ("repeat BCx 1/16 pending", "1/16", True),
-    ],
-)
-def test_an_instrument_s_score_is_no_date(text: str, fraction: str, kept: bool) -> None:
-    assert _kept(text, [(fraction, "DATE")]) == ([fraction] if kept else [])
-
-
 def test_years_that_passed_are_no_ages(text: str, age: str, kept: bool) -> None:
     assert _kept(text, [(age, "AGE")]) == ([age] if kept else [])
 

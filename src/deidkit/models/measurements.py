@@ -1,25 +1,25 @@
-"""Readings and scores: a bare number in a row of numbers is a reading, not an age or a room;
-a fraction after a score's name is a score, not a date.
+"""Readings and scores: a bare number in a row of numbers is a reading, not an age or a room; a
+fraction after a score's name is a score, not a date.
 
 A statistical detector that has seen ages and rooms as short numbers may take the cells of a
-flowsheet or a lab table for them once its threshold lets doubtful tokens through ("HR | 84 |
-71 | 68", "Chloride 99 101 102 98-107"). A row holding at least ``ROW_NUMBERS`` numbers is a
-row of readings; an ``AGE`` or ``ROOM`` span that is only a number in such a row is dropped,
-unless the row names an age or a room ("Age", "yo", "Rm", "bed"), as a census table would, or
-is a line of demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a score ("5/5",
-"4/10": a whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor
-5/5", "pain 7/10"; ``deidkit.patterns.context.SCORE_CUES``), or a grade out of 6 right before
-one ("2/6 systolic murmur"), or any fraction up to its whole after the name of a scale that
-counts so ("Katz ADL 5/6", "Mini-Cog 3/5": ``INSTRUMENTS``), is dropped: the patterns never take it for a date, and a
-statistical detector at a low threshold may. So is a ``DATE`` span that is a fraction no
-calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or a count.
-A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a clock
-time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
-dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare
-number before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes
-before it ("x 2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "RTC 1 yr", "husband of
-66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs ago"), or when
-it closes a parenthesis of a job ("(USPS, 31 yrs)").
+flowsheet or a lab table for them once its threshold lets doubtful tokens through ("HR | 84 | 71
+| 68", "Chloride 99 101 102 98-107"). A row holding at least ``ROW_NUMBERS`` numbers is a row of
+readings; an ``AGE`` or ``ROOM`` span that is only a number in such a row is dropped, unless the
+row names an age or a room ("Age", "yo", "Rm", "bed"), as a census table would, or is a line of
+demographics ("DOB", "MRN", "37 F"). A ``DATE`` span shaped like a score ("5/5", "4/10": a
+whole, or out of 5 or 10) right after one of the date patterns' score cues ("motor 5/5", "pain
+7/10"; ``deidkit.patterns.context.SCORE_CUES``), or a grade out of 6 right before one ("2/6
+systolic murmur"), or any fraction up to its whole after the name of a scale that counts so
+("Katz ADL 5/6", "Mini-Cog 3/5": ``INSTRUMENTS``), is dropped: the patterns never take it for a
+date, and a statistical detector at a low threshold may. So is a ``DATE`` span that is a
+fraction no calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or
+a count. A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a
+clock time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
+dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare number
+before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
+2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "RTC 1 yr", "husband of 66 yrs") or after
+the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs ago"), or when it closes a
+parenthesis of a job ("(USPS, 31 yrs)").
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -125,15 +125,15 @@ def _score(text: str, span: Span, a: int, b: int) -> bool:
     """Whether the fraction ``a``/``b`` of ``span`` is a score right after a score cue ("5/5",
     "4/10": a whole, or out of 5 or 10) or an instrument's name ("Katz ADL 5/6": no more than
     its whole), or a murmur's grade out of 6 right before one ("2/6 systolic murmur")."""
-    if b == 6 and a <= b:  # a murmur's grade: its cue follows
-        after = words_after(text, span.end, 1)
-        return bool(after) and after[0] in SCORE_CUES
     if a > b:
         return False
     before = words_before(text, span.start, 1)
-    if not before:
-        return False
-    return before[0] in INSTRUMENTS or (a == b or b in {5, 10}) and before[0] in SCORE_CUES
+    if before and before[0] in INSTRUMENTS:
+        return True
+    if b == 6:  # a murmur's grade: its cue follows
+        after = words_after(text, span.end, 1)
+        return bool(after) and after[0] in SCORE_CUES
+    return bool(before) and (a == b or b in {5, 10}) and before[0] in SCORE_CUES
 
 
 def _month_day(month: int, day: int) -> bool:
