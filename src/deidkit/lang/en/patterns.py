@@ -13,14 +13,19 @@ PATTERNS = PatternLanguage(
         r"christmas(?:\s+(?:eve|day))?|xmas|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?|"
         r"new\s+year['’]?s(?:\s+(?:eve|day))?|independence\s+day|fourth\s+of\s+july|"
         r"memorial\s+day|labor\s+day|veterans['’]?\s+day|halloween|hanukkah|chanukah|"
-        r"valentine['’]?s\s+day|mother['’]?s\s+day|father['’]?s\s+day|mlk\s+day|"
-        r"martin\s+luther\s+king(?:\s+jr\.?)?\s+day|ramadan|yom\s+kippur|rosh\s+hashanah|passover"
+        r"valentine['’]?s\s+day|mother['’]?s\s+day|father['’]?s\s+day|mlk(?:\s+day)?|"
+        r"martin\s+luther\s+king(?:\s+jr\.?)?\s+day|ramadan|yom\s+kippur|rosh\s+hashanah|passover|"
+        r"vets['’]?\s+day|juneteenth|presidents['’]?\s+day|st\.?\s+patrick['’]?s\s+day|"
+        r"good\s+friday|columbus\s+day|indigenous\s+peoples['’]?\s+day|lunar\s+new\s+year|"
+        r"diwali|kwanzaa|eid\s+al[-\s](?:fitr|adha)"
     ),
     holiday_anchors=(
         "christmas", "xmas", "thanksgiving", "easter", "new", "independence", "fourth",
         "memorial", "labor", "veterans", "veteran's", "halloween", "hanukkah", "chanukah",
         "valentine's", "valentines", "mother's", "father's", "mlk", "martin", "ramadan", "yom",
-        "rosh", "passover",
+        "rosh", "passover", "vets", "vet's", "juneteenth", "presidents", "presidents'",
+        "president's", "st", "st.", "good", "columbus", "indigenous", "lunar", "diwali", "kwanzaa",
+        "eid",
     ),
     units=words(
         """mg mgs mcg ug µg g gm gms gram grams kg kgs lb lbs oz ml mls cc ccs l dl liter liters
