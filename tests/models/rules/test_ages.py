@@ -28,6 +28,10 @@ from .helpers import found_by
         ('"I\'m ninety-two, no time for that." "I am 88."', {("ninety-two", "AGE"), ("88", "AGE")},
          {("ninety-two", "AGE")}),
         ("I'm 20 minutes away; I'm 100% sure", set(), set()),
+        # an aside before the field's colon
+        ("Passenger: ZORBEL/KWAME MR   Age (stated): 58\nAge (self-report): 94",
+         {("58", "AGE"), ("94", "AGE")}, {("94", "AGE")}),
+        ("Page (see below): 12; Age (days): 12 kg", set(), set()),
         # clock times, places, weights, doses, turns that are no birthdays
         ("turned 45° to the left; turned 3 weeks ago; turned 2 times", set(), set()),
         ("Died at 0800; died at home; expired at 14:22.", set(), set()),

@@ -1,6 +1,6 @@
 """Rules ``cued_ages``: an age after a cue the age patterns do not know ("grandfather died at
 96", "passed away at 92", "lived to 101", "aged ninety-one", "Age at death: 96";
-``RuleLanguage.age_cues``), and
+``RuleLanguage.age_cues``; "Age (stated): 58": an aside before the field's colon), and
 ``kin_ages``: a relative's age written after the relative ("two sons (41 and 38)", "daughter
 Ifrah (15)", "Mother: Yesenia Delgado, 23, cashier"; the family cues of the name indicators).
 With ``ages="over_89"`` only ages of 90 and over."""
@@ -33,6 +33,8 @@ _NOT_AGE = Expression(  # "died at 96 kg", "at 10 mg", "age 5 days"? (days are a
     r"(?![\p{L}])"
 )
 MAX_AGE = 125
+_ASIDE = Expression(r"[ \t]*\([^()\n]{1,20}\)[ \t]*:")
+"""A short aside in parentheses between "Age" and its colon ("Age (stated): 58")."""
 
 
 def cued_age_spans(scan: Scan) -> list[Span]:
@@ -41,8 +43,12 @@ def cued_age_spans(scan: Scan) -> list[Span]:
     text = note.text
     over_89 = scan.ages == "over_89"
     spans: list[Span] = []
-    for _, found in scan.matches(lex.age_cues):
-        position = note.tokens[found[0] - 1].end
+    starts = [note.tokens[found[0] - 1].end for _, found in scan.matches(lex.age_cues)]
+    for index in note.positions.get("age", ()):  # "Age (self-report): 44"
+        aside = _ASIDE.compiled.match(text, note.tokens[index].end)
+        if aside is not None:
+            starts.append(aside.end())
+    for position in starts:
         number = _NUMBER.compiled.match(text, position)
         if number is not None:
             value = int(number.group("n"))
