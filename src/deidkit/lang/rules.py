@@ -32,7 +32,9 @@ class RuleLanguage:
     - ``cities``: town lists (``CITY``), the first with a population column (third) from which
       one-word cities of 100,000 people or more are taken as unambiguous places;
     - ``regions`` (``STATE``), ``countries`` (``COUNTRY``), ``hospitals`` (``HOSPITAL``);
-    - ``not_names``: weekdays, months, nationalities: in the name lists, never names;
+    - ``not_names``: weekdays, months, nationalities: in the name lists, never names
+      (``extra_not_names``: more such words the lists lack: languages, religions, clinical
+      words);
     - ``street_types`` (before the street name: "Calle"), ``street_suffixes`` (after it:
       "Street"), ``address_units`` ("Apt", "piso");
     - ``state_codes``: (list, kind): the entries of the list whose third column is ``kind``
@@ -158,6 +160,7 @@ class RuleLanguage:
     brand_names: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()
+    extra_not_names: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:
         """Every resource list named here (each must be shipped)."""

@@ -28,6 +28,9 @@ RULE = (dictionary_names.RULE,)
         ("Seen with Mark Brown today.", "en", {("Mark Brown", "PATIENT")}),
         # eponyms, measurements, months and weekdays are not names
         ("Foley catheter in place.", "en", set()),
+        # languages, religions and clinical words in the surname lists; instruments' names
+        ("Religion: Catholic. Needs a Dari interpreter.\nTime | Temp | HR", "en", set()),
+        ("Grip 48 kg (Jamar, pos 2); Barlow and Ortolani negative.", "en", set()),
         ("Graves disease is stable.", "en", set()),
         ("Pulse 80, regular.", "en", set()),
         ("Seen Monday in June.", "en", set()),

@@ -260,6 +260,12 @@ RULES = RuleLanguage(
     countries=("countries",),
     hospitals=("hospitals",),
     not_names=("weekdays", "months", "nationalities"),
+    extra_not_names=frozenset(
+        str.split(  # in the surname lists, never names in notes ("Temp | HR", "Dari interpreter")
+            """dari tagalog basque catalan catholic baptist muslim mormon quaker temp rad co aud
+        fam sharps mini hepa peth senna"""
+        )
+    ),
     street_types=(),
     street_suffixes=("street_suffixes",),
     address_units=("address_units",),
@@ -396,7 +402,9 @@ RULES = RuleLanguage(
         spurling moro allis hickman groshong swan ganz sengstaken killip ranson caprini
         waterlow gleason breslow hartmann whipple nissen roux billroth heimlich valsalva
         korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick rinne mohs
-        ortolani epworth ottawa berlin foley hoyer seidel bruner"""
+        ortolani epworth ottawa berlin foley hoyer seidel bruner barlow ishihara lawton neer
+        leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
+        mcmurray apley"""
         )
     ),
     handoff_cues=(

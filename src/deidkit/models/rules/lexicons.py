@@ -185,7 +185,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         single_places=frozenset(regions | (towns & major)),
         not_names=frozenset(
             word for row in _rows(data.not_names) for word in row[0].casefold().split()
-        ),
+        ) | data.extra_not_names,
         state_codes=frozenset(_kinds(data.state_codes)),
         wordlike_state_codes=data.wordlike_state_codes,
         eponym_heads=_shared("eponym_heads"),
