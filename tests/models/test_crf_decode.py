@@ -314,3 +314,88 @@ def test_a_chunks_emissions_equal_each_documents_own_to_the_bit(
             rows = crf.extractor.document_rows(doc, words, reference)
             assert np.array_equal(scores, chain.emissions(rows)), doc.id
     assert typed >= 2 and full >= 1  # the last chunk's new words do not fit in 3,000 rows
+
+
+def indexed_forward_backward(
+    groups: list[list[np.ndarray]], transitions: np.ndarray
+) -> list[list[crf_decode.Posterior]]:
+    """``crf_decode._forward_backward`` as it was before 2026-11-27: each step's vectors
+    indexed by the step (``leaving[t - 1, :, :live]``), the running groups counted a step."""
+    lengths = [len(group[0]) for group in groups]
+    longest = lengths[0]
+    count, size, labels = len(groups), len(groups[0]), len(transitions)
+    leaving = np.ones((longest, 2, count, size, labels))
+    shift = np.zeros((longest, count, size))
+    for g, group in enumerate(groups):
+        for doc, scores in enumerate(group):
+            length = len(scores)
+            shift[:length, g, doc] = scores.max(axis=1)
+            np.exp(scores - shift[:length, g, doc, None], out=leaving[:length, 0, g, doc])
+            leaving[:length, 1, g, doc] = leaving[length - 1 :: -1, 0, g, doc]
+    steps = np.stack([np.exp(transitions), np.exp(transitions).T])[:, None]
+    entering = np.empty_like(leaving)
+    entering[0] = 1.0
+    log_scale = np.zeros((longest, count, size))
+    every = crf_decode._renormalise_every(transitions)
+    live = count
+    for t in range(1, longest):
+        while lengths[live - 1] <= t:
+            live -= 1
+        np.matmul(leaving[t - 1, :, :live], steps, out=entering[t, :, :live])
+        current = leaving[t, :, :live]
+        current *= entering[t, :, :live]
+        if t % every == 0:
+            sums = current.sum(axis=3, keepdims=True)
+            current /= sums
+            log_scale[t, :live] = np.log(sums[0, :, :, 0])
+    found = []
+    for g, group in enumerate(groups):
+        posteriors = []
+        for doc, scores in enumerate(group):
+            length = len(scores)
+            joint = entering[:length, 0, g, doc] * leaving[length - 1 :: -1, 1, g, doc]
+            log_z = (
+                math.log(float(leaving[length - 1, 0, g, doc].sum()))
+                + float(log_scale[:length, g, doc].sum())
+                + float(shift[:length, g, doc].sum())
+            )
+            posteriors.append(crf_decode.Posterior(joint / joint.sum(axis=1, keepdims=True), log_z))
+        found.append(posteriors)
+    return found
+
+
+def test_forward_backward_steps_give_the_indexed_steps_bits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the loop takes each step's vectors from views made as it goes, a stretch of steps at a
+    # time while the same groups run: the marginals and log partition functions equal those
+    # of the loop that indexed every step, bit for bit (groups ending at one step, groups
+    # ending in turn, a group of one, renormalisation, the shipped model's chains)
+    found: list[tuple[list[crf_decode.Posterior], list[crf_decode.Posterior]]] = []
+
+    def both(groups: list[list[np.ndarray]], transitions: np.ndarray) -> object:
+        ours = crf_decode_forward_backward(groups, transitions)
+        found.append(([p for g in ours for p in g],
+                      [p for g in indexed_forward_backward(groups, transitions) for p in g]))
+        return ours
+
+    crf_decode_forward_backward = crf_decode._forward_backward
+    monkeypatch.setattr(crf_decode, "_forward_backward", both)
+    rng = np.random.default_rng(5)
+    for labels, scale, lengths in [
+        (3, 2.0, (1, 2, 5, 7, 6, 1, 3, 2, 4)),
+        (8, 30.0, (900, 900, 40, 3, 900, 1)),
+        (5, 1.5, (50, 0, 1, 300, 7, 50, 50, 299, 2)),
+    ]:
+        chain = random_chain(rng, labels=labels, scale=scale)
+        chain.posteriors([rng.normal(size=(n, labels)) * 5 for n in lengths])
+    crf = crf_of(load_model("en"))
+    notes = [doc.with_spans(()) for doc in generate(2 * DOCUMENTS_AT_ONCE + 3, seed=41)]
+    for first in range(0, len(notes), DOCUMENTS_AT_ONCE):
+        chunk = notes[first : first + DOCUMENTS_AT_ONCE]
+        crf.chain_.posteriors(crf._emissions(chunk, [tokenize(doc.text) for doc in chunk]))
+    assert len(found) >= 6
+    for ours, theirs in found:
+        assert len(ours) == len(theirs)
+        for new, old in zip(ours, theirs, strict=True):
+            assert np.array_equal(new.marginals, old.marginals) and new.log_z == old.log_z

@@ -288,17 +288,30 @@ def _forward_backward(
     entering[0] = 1.0
     log_scale = np.zeros((longest, count, size))
     every = _renormalise_every(transitions)
-    live = count  # the groups with a document still running: a prefix, longest first
-    for t in range(1, longest):
-        while lengths[live - 1] <= t:
-            live -= 1
-        np.matmul(leaving[t - 1, :, :live], steps, out=entering[t, :, :live])
-        current = leaving[t, :, :live]
-        current *= entering[t, :, :live]
-        if t % every == 0:
-            sums = current.sum(axis=3, keepdims=True)
-            current /= sums
-            log_scale[t, :live] = np.log(sums[0, :, :, 0])
+    matmul, multiply = np.matmul, np.multiply
+    start = 1
+    for live in range(count, 0, -1):
+        # the groups with a document still running are a prefix (longest first): the first
+        # ``live`` run from ``start`` until the shortest of them ends; each step's vectors
+        # come from iterating over views of those groups (no indexing a step: ~1 µs less)
+        stop = lengths[live - 1]
+        if stop <= start:
+            continue
+        running, entered_at = leaving[:, :, :live], entering[:, :, :live]
+        for t, previous, entered, current in zip(
+            range(start, stop),
+            running[start - 1 : stop - 1],
+            entered_at[start:stop],
+            running[start:stop],
+            strict=True,
+        ):
+            matmul(previous, steps, out=entered)
+            multiply(current, entered, out=current)
+            if t % every == 0:
+                sums = current.sum(axis=3, keepdims=True)
+                current /= sums
+                log_scale[t, :live] = np.log(sums[0, :, :, 0])
+        start = stop
     found: list[list[Posterior]] = []
     for g, group in enumerate(groups):
         posteriors = []
