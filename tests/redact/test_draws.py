@@ -1,8 +1,9 @@
 """Keyed draws: a value's surrogate stops drawing once another draw could not differ.
 
 ``SurrogateGenerator._consistent`` makes a value's random source only when its draw uses
-one, and stops at a draw that used none (every later attempt would repeat it); a pool of one
-is taken without a draw. The surrogates must stay those of the old loop (100 attempts, each
+one, and stops at a draw that used none (every later attempt would repeat it) or at one that
+clashed with a name word the place keeps in every draw; a pool of one is taken without a
+draw. The surrogates must stay those of the old loop (100 attempts, each
 with a seeded generator, and a draw from any pool): the reference copies below are that
 loop.
 """
@@ -10,9 +11,12 @@ loop.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deidkit.corpus.synth import generate
 from deidkit.labels import Category, category_of
@@ -27,6 +31,7 @@ from deidkit.redact.surrogates import (
 )
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.places import PlaceSurrogates
+from deidkit.redact.surrogates.pools import pools
 from deidkit.types import Document, Span
 
 KEY = "draws-test-key-0123456789abcdef"
@@ -164,3 +169,81 @@ def test_random_on_use_tells_whether_it_was_made() -> None:
     assert not unused.made and not used.made
     assert used.random() == random.Random(3).random()
     assert used.made and not unused.made and made == [1]
+
+
+_PIECES = st.sampled_from(
+    [
+        "Clinic", "clinic.", "Street", "St.", "Children's", "Hospital", "School", "Home",
+        "of", "A", "b.", "Mercy", "Eastside", "O'Neil", "Ward", "5B", "12", "²", "½", "_",
+        " ", "  ", "\n", "-", "/", ".", ",", "'", "#", "é", "Ünit", "x1", "Apt",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=8).map("".join), st.integers(0, 2**32))
+def test_every_rebuild_writes_the_kept_words_whole(original: str, seed: int) -> None:
+    """``kept_words`` are whole in every surrogate ``_rebuild`` makes: a letter run of three
+    or more in a kept word (what ``_contains_name_word`` reads) is one of the surrogate's."""
+    places = PlaceSurrogates(pools("en"))
+    runs = re.compile(r"[^\W\d_]{3,}")
+    for label in ("STREET", "HOSPITAL", "ORGANIZATION", "DEPARTMENT"):
+        kept = places.kept_words(label, original)
+        rng = random.Random(seed)
+        for _ in range(3):
+            new = (
+                places.street(original, rng, set())
+                if label == "STREET"
+                else places.facility(original, label.lower(), rng, set())
+            )
+            found = set(runs.findall(new))
+            assert all(set(runs.findall(word)) <= found for word in kept), (label, kept, new)
+    assert places.kept_words("CITY", original) == []
+
+
+def _named_clinic() -> Document:
+    """A doctor's name read with "Clinic" in it, then clinics of the patient: every
+    surrogate of a clinic keeps "Clinic", a name word of the patient."""
+    pieces = [
+        ("Seen by ", None), ("Clinic Smith", "DOCTOR"), (" at ", None),
+        ("Eastside School Clinic", "HOSPITAL"), (", then ", None), ("Lely Clinic", "ORGANIZATION"),
+        (" and ", None), ("Mercy Hospital", "HOSPITAL"), (".", None),
+    ]
+    text, spans = "", []
+    for piece, label in pieces:
+        if label is not None:
+            spans.append(Span(len(text), len(text) + len(piece), label))
+        text += piece
+    return Document("clinic", text, spans=tuple(spans), patient_id="p2")
+
+
+def test_a_place_that_keeps_a_name_word_is_not_drawn_for_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    document = _named_clinic()
+    assert _texts([document], RedactOptions(), old=False) == _texts(
+        [document], RedactOptions(), old=True
+    )
+    derived: list[tuple[str, ...]] = []
+    plain = SecretKey.rng
+
+    def counted(key: SecretKey, *parts: str) -> random.Random:
+        derived.append(parts)
+        return plain(key, *parts)
+
+    monkeypatch.setattr(SecretKey, "rng", counted)
+    text = _texts([document], RedactOptions(), old=False)[0]
+    assert "[HOSPITAL]" in text and "[ORGANIZATION]" in text
+    values = [parts for parts in derived if parts[0] == "value"]
+    # the old loop derived 100 for each of the two clinics, and one for the hospital
+    assert len(values) == 3, values
+
+
+def test_generators_share_the_place_surrogates_and_each_states_cities() -> None:
+    first, second = SurrogateGenerator(SecretKey(KEY.encode())), SurrogateGenerator(
+        SecretKey(b"another-key-0123456789")
+    )
+    assert first._places is second._places
+    fresh = PlaceSurrogates(pools("en"))
+    for region in ("MA", "TX", "WY"):
+        assert first._places._cities_of(region) == fresh._cities_of(region)

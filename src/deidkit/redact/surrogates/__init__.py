@@ -25,7 +25,7 @@ from deidkit.redact.surrogates import ages, ids
 from deidkit.redact.surrogates.case import match_case, recase
 from deidkit.redact.surrogates.dates import DateShifter, parse_date, weekly_offset
 from deidkit.redact.surrogates.names import NameSurrogates, NameTable, fold
-from deidkit.redact.surrogates.places import PlaceSurrogates
+from deidkit.redact.surrogates.places import place_surrogates
 from deidkit.redact.surrogates.pools import Pools, pools
 
 NAME_LABELS = frozenset({"PATIENT", "DOCTOR", "RELATIVE"})
@@ -81,7 +81,7 @@ class SurrogateGenerator:
         self.settings = settings or SurrogateSettings()
         self.pools: Pools = pools(self.settings.lang)
         self._language = get_language(self.settings.lang)
-        self._places = PlaceSurrogates(self.pools)
+        self._places = place_surrogates(self.settings.lang)  # each state's cities found once
         self._patients: dict[str, PatientState] = {}
         self._regions: dict[str, str | None] = {}
         self._name_makers: dict[str, NameSurrogates] = {}
@@ -256,14 +256,20 @@ class SurrogateGenerator:
             if allow_same and candidate == original:
                 break
             folded = fold(candidate.strip())
-            if (
-                folded != key[1]
-                and folded not in state.forbidden
-                and not _contains_name_word(candidate, state)
-            ):
-                fallback = fallback or candidate
-                if state.used.get((kind, folded), key[1]) == key[1]:
-                    break  # no other original of the patient has this surrogate
+            if folded != key[1] and folded not in state.forbidden:
+                if not _contains_name_word(candidate, state):
+                    fallback = fallback or candidate
+                    if state.used.get((kind, folded), key[1]) == key[1]:
+                        break  # no other original of the patient has this surrogate
+                elif any(
+                    _contains_name_word(word, state)
+                    for word in self._places.kept_words(label, original)
+                ):
+                    # a generic word the place keeps is one of the patient's name words
+                    # ("Clinic" read as part of a name): every attempt would clash as this
+                    # one did, and the last would give way as below
+                    candidate = fallback if fallback is not None else f"[{label}]"
+                    break
             if attempt == ATTEMPTS - 1 or not rng.made:
                 # every draw clashed (a tiny space of values such as one hex digit), or this
                 # one took nothing from its random source and the next would repeat it (an

@@ -20,7 +20,7 @@ from deidkit import resources
 from deidkit.lang import get_language
 from deidkit.redact.surrogates.case import Case, case_of, fold, match_case
 from deidkit.redact.surrogates.ids import shape_like
-from deidkit.redact.surrogates.pools import Pools
+from deidkit.redact.surrogates.pools import Pools, pools
 from deidkit.redact.surrogates.vocab import FACILITY_WORDS, STREET_WORDS
 
 _US_ZIP = re.compile(r"^\d{5}(?:-\d{4})?$")
@@ -43,6 +43,13 @@ US_ZIP_PREFIXES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 _FIVE_DIGITS = re.compile(r"^\d{5}$")
 _WORD = re.compile(r"[^\W\d_]+(?:['’.][^\W\d_]+)*\.?|\d+[^\W\d_]?|\s+|.")
+_REBUILT = {
+    "STREET": STREET_WORDS,
+    "HOSPITAL": FACILITY_WORDS,
+    "ORGANIZATION": FACILITY_WORDS,
+    "DEPARTMENT": FACILITY_WORDS,
+}
+"""The labels whose surrogates ``_rebuild`` makes, with the words it keeps."""
 
 
 class PlaceSurrogates:
@@ -164,14 +171,7 @@ class PlaceSurrogates:
         words: tuple[str, ...],
     ) -> str:
         pieces = _WORD.findall(original)
-        replaceable = [
-            i
-            for i, p in enumerate(pieces)
-            if p[:1].isalpha()
-            and fold(p) not in keep
-            and fold(p.rstrip(".")) not in keep
-            and len(p.rstrip(".")) > 1
-        ]
+        replaceable = [i for i, p in enumerate(pieces) if p[:1].isalpha() and not _generic(p, keep)]
         out = list(pieces)
         for index in replaceable:
             piece = pieces[index]
@@ -192,6 +192,24 @@ class PlaceSurrogates:
             result = f"{match_case(original, name)} {original}" if original else name
         return result
 
+    def kept_words(self, label: str, original: str) -> list[str]:
+        """The words every surrogate of a street or facility ``original`` writes as they are
+        and whole (``_rebuild`` keeps its generic words: "Clinic", "Street"): those with no
+        letter or digit before them (none can follow a word). Empty for other labels."""
+        keep = _REBUILT.get(label)
+        if keep is None:
+            return []
+        kept, position = [], 0
+        for piece in _WORD.findall(original):  # the pieces make up the whole text
+            if (
+                piece[:1].isalpha()
+                and _generic(piece, keep)
+                and not original[position - 1 : position].isalnum()
+            ):
+                kept.append(piece)
+            position += len(piece)
+        return kept
+
     def _pick(
         self, original: str, pool: tuple[str, ...], rng: random.Random, forbidden: set[str]
     ) -> str:
@@ -207,6 +225,18 @@ class PlaceSurrogates:
         if case_of(original) in (Case.UPPER, Case.LOWER):
             candidate = match_case(original, candidate)
         return original.replace(original.strip(), candidate)
+
+
+def _generic(word: str, keep: frozenset[str]) -> bool:
+    """Whether ``_rebuild`` keeps a word as it is: a generic word or a single letter."""
+    return fold(word) in keep or fold(word.rstrip(".")) in keep or len(word.rstrip(".")) <= 1
+
+
+@functools.cache
+def place_surrogates(lang: str) -> PlaceSurrogates:
+    """The place surrogates of a language's pools, shared by every generator of the process:
+    what they remember (each state's cities) depends on the pools alone."""
+    return PlaceSurrogates(pools(lang))
 
 
 @functools.cache
