@@ -109,7 +109,9 @@ PATTERNS = PatternLanguage(
              "nº", "n°", "no"),
         ),
         "room": CueWords(
-            r"room|rm\.?|bed|bay|cubicle", ("room", "rm", "rm.", "bed", "bay", "cubicle")
+            r"room|rm\.?|bed|bay|cubicle|homeroom|booth|chair|operatory|vault|isolette",
+            ("room", "rm", "rm.", "bed", "bay", "cubicle", "homeroom", "booth", "chair",
+             "operatory", "vault", "isolette"),  # not "pod": a post-operative day
         ),
         "pager": CueWords(r"pager|beeper|pgr|pg", ("pager", "beeper", "pgr", "pg")),
         "phone": CueWords(
