@@ -97,6 +97,10 @@ def test_an_instrument_s_score_is_no_date(text: str, fraction: str, kept: bool) 
         ("Diabetes of 15 years' duration.", "15", False),
         ("Millwright, 33 yrs at Lehigh Crucible.", "33", False),
         ("Unhoused x 2 yrs.", "2", False),
+        ("Education: 12 yrs + college; quit <15 yr", "12", False),
+        ("quit <15 yr -> LDCT", "15", False),
+        ("Warranty: 3 yr repair", "3", False),
+        ("Engineer (lake freighters, 38 yrs w/ Arrowhead)", "38", False),
         # ages: "old", a sex after the years, an age at a moment, no duration's word
         ("Pt is a 91 years old man, age-corrected for 49 y male.", "91", True),
         ("age-corrected for 49 y male", "49", True),
@@ -104,6 +108,8 @@ def test_an_instrument_s_score_is_no_date(text: str, fraction: str, kept: bool) 
         ("Son, 12 yrs, at bedside.", "12", True),
         ("At the age of 66 years she moved.", "66", True),
         ("Died at 91 years.", "91", True),
+        ("Q: 19-year-old with HbSS", "19", True),
+        ("HPI/interval: 41 y/o F, calf pain", "41", True),
     ],
 )
 def test_years_that_passed_are_no_ages(text: str, age: str, kept: bool) -> None:

@@ -17,9 +17,9 @@ a count. A time of day is no part of a date (the annotation guideline): a ``DATE
 clock time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
 dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare number
 before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
-2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "RTC 1 yr", "husband of 66 yrs") or after
-the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs ago"), or when it closes a
-parenthesis of a job ("(USPS, 31 yrs)").
+2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "Education: 12 yrs", "quit <15 yr", "RTC 1
+yr", "husband of 66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs
+ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)").
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -55,13 +55,14 @@ _CUES = Expression(  # an age, a room, or a line of demographics ("DOB ... | 37 
 
 
 _YEARS = Expression(  # the years after the number, and the word after them
-    r"[ \t]?[-–]?[ \t]?(?:years?|yrs?|y)(?:['’]|\.)?(?![\p{L}])[ \t]*(?P<next>[\p{L}/]*)"
+    r"[ \t]?[-–]?[ \t]?(?:years?|yrs?|y)(?:['’]|\.)?(?![\p{L}])[ \t/-]*(?P<next>[\p{L}]*)"
     r"(?:[ \t]+(?P<then>\p{L}+))?",
     regex.IGNORECASE,
 )
 _DURATION_BEFORE = Expression(  # "x 2", "~20", "for 40", "every 1-2", "husband of 66"
-    r"(?:(?<![\p{L}])(?:x|for|every|in|within|over|past|last|next|rtc|married|each|per|q)"
-    r"|(?<!\bage[ \t])(?<![\p{L}])of|~)[ \t]*(?:\d{1,2}[ \t]?[-–][ \t]?)?$",
+    r"(?:(?<![\p{L}])(?:x|for|every|in|within|over|past|last|next|rtc|married|each|per|q"
+    r"|education|educ|sober|interval|quit)|(?<!\bage[ \t])(?<![\p{L}])of|~)"
+    r"[ \t:<>~]*(?:\d{1,2}[ \t]?[-–][ \t]?)?$",
     regex.IGNORECASE,
 )
 _JOB_BEFORE = Expression(r"\([^()\n]{2,60},[ \t]*~?$")  # "(USPS, 31 yrs)"
@@ -69,8 +70,9 @@ _AGE_AFTER = frozenset(
     {"old", "o", "of", "male", "female", "man", "woman", "boy", "girl", "m", "f", "wcc", "well"}
 )
 _DURATION_AFTER = frozenset(
-    {"at", "w/", "with", "on", "in", "ago", "out", "underground", "supervised", "college",
-     "duration", "sober", "clean", "experience", "service", "prior", "later", "earlier"}
+    {"at", "w", "with", "on", "in", "ago", "out", "underground", "supervised", "college",
+     "duration", "sober", "clean", "experience", "service", "prior", "later", "earlier",
+     "repair", "warranty", "auth", "authorization", "interval", "intervals", "holiday"}
 )
 
 
