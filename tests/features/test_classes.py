@@ -145,6 +145,46 @@ def test_phi_patterns_mark_covered_tokens_only(make_extractor) -> None:
         assert not any(key.startswith("regex.phi.") for key in dict(tokens)[word]), word
 
 
+@pytest.mark.parametrize("seed", [3, 17])
+def test_phi_patterns_mark_exactly_the_tokens_a_match_overlaps(make_extractor, seed: int) -> None:
+    # a token has regex.phi.<name> when a match of <name> overlaps it (found by two binary
+    # searches a match): against overlap checked token by token, on notes dense in patterns,
+    # the same in a chunk's matrix (one matrix for several notes) as in each note's features
+    from deidkit.corpus.synth import generate
+    from deidkit.features.base import ChunkContext, DocumentContext
+    from deidkit.features.columns import Columns
+    from deidkit.patterns import find_patterns
+
+    extractor = only(make_extractor, "regex")
+    texts = [doc.text for doc in generate(6, seed=seed)]
+    texts += ["3/14/2012-4/15/2013 x", "  617-555-1234", "12/1/2019\n10:30am 02139 ok", ""]
+    names = sorted({m.name for text in texts for m in find_patterns(text, "en")})
+    columns = Columns({f"regex.phi.{name}": number for number, name in enumerate(names)})
+    feature_class = extractor.classes[0]
+    contexts = []
+    expected_pairs = []
+    first = 0
+    for text in texts:
+        tokens = tokenize(text)
+        features = extractor.token_features(text, tokens)
+        matches = find_patterns(text, "en")
+        for index, (token, found) in enumerate(zip(tokens, features, strict=True)):
+            expected = dict.fromkeys(
+                f"regex.phi.{m.name}"
+                for m in matches
+                if m.start < token.end and token.start < m.end
+            )
+            assert [key for key in found if key.startswith("regex.phi.")] == list(expected)
+            expected_pairs += [(first + index, columns.vocabulary[key]) for key in expected]
+        contexts.append(DocumentContext(text, tokens, extractor.config, None))
+        first += len(tokens)
+    block = feature_class.chunk_columns(ChunkContext(contexts, columns.types, None), columns)
+    # a token's columns in the order of its matches (the order its emissions add them)
+    pairs = zip(block.rows.tolist(), block.columns.tolist(), strict=True)
+    assert sorted(pairs, key=lambda pair: pair[0]) == expected_pairs
+    assert len(expected_pairs) > 20
+
+
 # -- affixes -----------------------------------------------------------------------------------
 
 

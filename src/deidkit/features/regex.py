@@ -145,37 +145,43 @@ class RegexFeatures(FeatureClass):
         self._by_signature.clear()
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        for index, key in self._covered(context):
-            items[index][key] = 1.0
+        for name, covered in self._covered(context):
+            key = f"regex.phi.{name}"
+            for index in covered:
+                items[index][key] = 1.0
 
     def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
         import numpy as np  # lazy: importing the features needs no numpy
 
         from deidkit.features.columns import Block
 
-        # a token two matches of one pattern overlap has the feature once, where it came first
-        found = dict.fromkeys(
-            (first + index, columns.column(key))
-            for context, first in zip(chunk.contexts, chunk.bounds, strict=False)
-            for index, key in self._covered(context)
-        )
-        tokens = [index for index, _ in found]
-        ids = [column for _, column in found]
-        return Block.ones(np.asarray(tokens, np.intp), np.asarray(ids, np.int32))
+        # each pattern's column named once; a token two matches of one pattern overlap has
+        # the feature once, where it came first
+        named = columns.memo("regex.phi")
+        found: dict[tuple[int, int], None] = {}
+        for context, first in zip(chunk.contexts, chunk.bounds, strict=False):
+            for name, covered in self._covered(context):
+                column = named.get(name)
+                if column is None:
+                    column = named[name] = columns.column(f"regex.phi.{name}")
+                for index in covered:
+                    found[first + index, column] = None
+        pairs = np.asarray(list(found), np.intp).reshape(-1, 2)
+        return Block.ones(pairs[:, 0], pairs[:, 1])
 
-    def _covered(self, context: DocumentContext) -> Iterator[tuple[int, str]]:
-        """(token index, feature key) for every token a PHI pattern match overlaps."""
+    def _covered(self, context: DocumentContext) -> Iterator[tuple[str, range]]:
+        """(pattern name, the indices of the tokens it overlaps) for every PHI pattern match,
+        in order: from the last token starting at or before the match (if it reaches into
+        it) to the last one starting before the match's end, two binary searches."""
         tokens = context.tokens
         if not tokens:
             return
         starts = context.starts
         for match in find_patterns(context.text, self._language):
-            key = f"regex.phi.{match.name}"
             index = max(bisect.bisect_right(starts, match.start) - 1, 0)
-            while index < len(tokens) and tokens[index].start < match.end:
-                if tokens[index].end > match.start:
-                    yield index, key
+            if tokens[index].end <= match.start:
                 index += 1
+            yield match.name, range(index, bisect.bisect_left(starts, match.end, index))
 
     def describe(self) -> dict[str, object]:
         return {
