@@ -73,3 +73,16 @@ def test_an_identifier_takes_in_a_span_found_inside_its_code() -> None:
     spans = (Span(start + 3, start + 5, "HOSPITAL"), Span(start + 6, start + 11, "IDNUM"))
     (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
     assert [(text[s.start : s.end], s.label) for s in done.spans] == [("SD-PH-88411", "IDNUM")]
+
+
+def test_a_device_identifier_in_gs1_form_is_one_device_span() -> None:
+    # the device number, an expiry taken for an age, a lot: one UDI
+    text = "UDI (01)00889024411281(17)290630(10)K24L8845\nnext"
+    udi = "(01)00889024411281(17)290630(10)K24L8845"
+    start = text.index(udi)
+    spans = (Span(start + 1, start + 3, "AGE"), Span(start + 4, start + 18, "MEDICALRECORD"),
+             Span(start + 32, start + 40, "DEVICE"))
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert [(text[s.start : s.end], s.label) for s in done.spans] == [(udi, "DEVICE")]
+    (none,) = whole_identifiers([Document(id="b", text="lot (01)12 only")])
+    assert none.spans == ()

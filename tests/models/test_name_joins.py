@@ -124,6 +124,25 @@ def test_a_lower_case_name_glued_to_more_of_a_log_in_is_the_whole_log_in(
     assert _found(text, found) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("director Alton Quorbit III, OH", [("Alton Quorbit", "RELATIVE")],
+         [("Alton Quorbit III", "RELATIVE")]),
+        ("State v. Jerome A. Quorbit, Jr.  Case", [("Jerome A. Quorbit", "PATIENT"),
+                                                  ("Jr", "PATIENT")],
+         [("Jerome A. Quorbit, Jr.", "PATIENT")]),
+        # no suffix: "IV" is a route; a place is no name
+        ("Dr. Quorbit IV fluids; Boston II", [("Quorbit", "DOCTOR"), ("Boston", "CITY")],
+         [("Quorbit", "DOCTOR"), ("Boston", "CITY")]),
+    ],
+)
+def test_a_name_takes_its_generational_suffix(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
 def test_a_note_without_joins_is_returned_as_it_is() -> None:
     document = found_in("Seen by Quorbit today.", [("Quorbit", "DOCTOR")])
     assert with_joined_names([document], "en")[0] is document

@@ -24,7 +24,8 @@ name: in quotes ('Thibodeau, Genevieve M. ("Gen")': the quotes and the brackets 
 it is a nickname, so a common word may be one), or bare when it is a first name of the
 language, in any case ('NGUYEN, THANH V (tony)'; not '(RN)', '(Mom)').
 
-A name found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
+A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."). A name
+found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
 "jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
 unit (not an e-mail address or a host name: one dot, nothing glued after).
 
@@ -60,6 +61,8 @@ NICK_BRACKETED = regex.compile(
 )
 """A nickname in parentheses after a name, in quotes or bare ('("Gen")', '(tony)')."""
 _BEFORE_LOOK = 40
+SUFFIX = regex.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|JR\.?|SR\.?|II|III)(?![\w.])")
+"""A generational suffix after a name ("Alton Pruett III", "Whitfield, Jr.")."""
 LOGIN = regex.compile(r"[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?![\w@./:-])")
 """A log-in of two parts joined by a dot ("jpk.nurse"), nothing glued after it."""
 COMMA = regex.compile(r",[ \t]*")
@@ -89,14 +92,15 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
                 span = Span(head.start, span.end, span.label, source=head.source,
                             score=min(scores) if scores else None)
             joined.append(span)
+        suffixed = _with_suffixes(text, joined)
         quoted = '"' in text or "“" in text
-        nicknames = _quoted_nicknames(text, joined, lex) if quoted else []
+        nicknames = _quoted_nicknames(text, suffixed, lex) if quoted else []
         if "(" in text:
-            nicknames += _bracketed_nicknames(text, joined, lex)
-        if not joins and not nicknames and spans is found:
+            nicknames += _bracketed_nicknames(text, suffixed, lex)
+        if not joins and not nicknames and spans is found and suffixed is joined:
             result.append(document)
             continue
-        result.append(document.with_spans(tuple(sorted([*joined, *nicknames],
+        result.append(document.with_spans(tuple(sorted([*suffixed, *nicknames],
                                                         key=lambda s: s.start))))
     return result
 
@@ -115,6 +119,23 @@ def _quoted_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]
         if before and (index == 0 or spans[index - 1].end <= before.start()):
             found.extend(_nickname(before, span, lex))
     return found
+
+
+def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each name followed by a generational suffix grown over it and what was
+    found inside the suffix dropped (``spans`` itself when there is none)."""
+    grown: list[Span] = []
+    for span in spans:
+        if grown and span.end <= grown[-1].end:
+            continue  # found inside the suffix the name before it took ("Jr")
+        suffix = SUFFIX.match(text, span.end) if category_of(span.label) is Category.NAME else None
+        if suffix is not None and not any(
+            other.start < suffix.end() < other.end for other in spans
+        ):
+            span = Span(span.start, suffix.end(), span.label, source=span.source,
+                        score=span.score)
+        grown.append(span)
+    return spans if grown == spans else grown
 
 
 def _whole_logins(text: str, spans: list[Span]) -> list[Span]:

@@ -89,6 +89,9 @@ def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> 
         # the name stops at an abbreviation in capitals: "ED" of "ED MD:" is no name
         ("ED MD: Anna Miller, MD", {("Anna Miller", "DOCTOR")}),
         ("ED MD: see below", set()),
+        # "DO" before another word of the name in its case is a particle, not a credential
+        ("Pt: QUORBIT, MARIA DO CEU F   MRN 1", set()),
+        ("QUORBIT, JOHN DO", {("JOHN", "DOCTOR")}),
     ],
 )
 def test_credential_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -354,7 +354,8 @@ RULES = RuleLanguage(
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
         "authored by", "author", "filed by", "signed by", "cosigned by", "co-signed by",
-        "verified by", "user", "user id", "userid", "user name", "username", "login",
+        "cosigned", "co-signed", "verified by", "user", "user id", "userid", "user name",
+        "username", "login",
         "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
         "clerk", "reg clerk", "sent by", "scheduled by", "registered by", "cc", "access log",
         "viewed by", "amended by", "scribe:", "e-signed", "esigned", "electronically signed",

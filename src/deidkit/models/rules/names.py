@@ -187,6 +187,18 @@ def _credential_like(note: Note, lex: Lexicons, index: int) -> bool:
     )
 
 
+def _particle(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the credential at ``index`` is a name's particle: "DO" before another word of
+    the name in the same case, on its line, that is no ordinary word ("MARIA DO CEU")."""
+    following = index + 1
+    return note.words[index] == "do" and following < len(note.tokens) and (
+        note.same_line(index, following) and note.is_word(following)
+        and note.tokens[following].text.isupper() == note.tokens[index].text.isupper()
+        and note.capitalised(following) and note.words[following] not in lex.common
+        and not _credential_like(note, lex, following)
+    )
+
+
 def _field_label_at(note: Note, index: int) -> bool:
     """Whether "by:" ends a field's label at ``index`` on the same line ("Read by:")."""
     return index + 1 < len(note.tokens) and note.same_line(index - 1, index) and (
@@ -211,6 +223,8 @@ def credential_names(scan: Scan, labels: list[str | None]) -> None:
             continue
         if not token.text.isupper() and "." not in token.text:
             continue  # "md" in lower case is too ambiguous
+        if _particle(note, lex, index):
+            continue  # "MEDEIROS, MARIA DO CEU": a name's "do", no doctor of osteopathy
         end = index
         if note.tokens[end - 1].text == ",":
             end -= 1
