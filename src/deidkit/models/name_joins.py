@@ -93,10 +93,10 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
                             score=min(scores) if scores else None)
             joined.append(span)
         suffixed = _with_suffixes(text, joined)
-        quoted = '"' in text or "“" in text
-        nicknames = _quoted_nicknames(text, suffixed, lex) if quoted else []
-        if "(" in text:
-            nicknames += _bracketed_nicknames(text, suffixed, lex)
+        quoted, bracketed = '"' in text or "“" in text, "(" in text
+        nicknames = _nicknames(text, suffixed, lex, quoted, bracketed) if (
+            quoted or bracketed
+        ) else []
         if not joins and not nicknames and spans is found and suffixed is joined:
             result.append(document)
             continue
@@ -105,21 +105,30 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
     return result
 
 
-def _quoted_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]:
-    """Spans of the nicknames in quotes right after or before a name span, found by none."""
+def _nicknames(
+    text: str, spans: list[Span], lex: Lexicons, quoted: bool, bracketed: bool
+) -> list[Span]:
+    """Spans of the nicknames, found by none, in quotes right after or before a name span
+    (when the text has quotes) or in parentheses right after one (when it has parentheses)."""
     found: list[Span] = []
     for index, span in enumerate(spans):
         if category_of(span.label) is not Category.NAME:
             continue
-        after = NICK_AFTER.match(text, span.end)
-        if after and (index + 1 == len(spans) or spans[index + 1].start >= after.end()):
-            found.extend(_nickname(after, span, lex))
-        start = max(0, span.start - _BEFORE_LOOK)
-        before = NICK_BEFORE.search(text, start, span.start)
-        if before and (index == 0 or spans[index - 1].end <= before.start()):
-            found.extend(_nickname(before, span, lex))
+        free_to = spans[index + 1].start if index + 1 < len(spans) else len(text)
+        after = (NICK_AFTER.match(text, span.end) if quoted else None) or (
+            NICK_BRACKETED.match(text, span.end) if bracketed else None
+        )
+        if after is not None and after.end() <= free_to:
+            bracketed_quotes = after.re is NICK_BRACKETED and after.group("quote") is not None
+            if after.re is NICK_AFTER or bracketed_quotes or (
+                after.group("nick").casefold() in lex.first_names
+            ):  # quotes in brackets say "nickname" enough for a common word ('("Gen")')
+                found.extend(_nickname(after, span, lex, common=bracketed_quotes))
+        if quoted:
+            before = NICK_BEFORE.search(text, max(0, span.start - _BEFORE_LOOK), span.start)
+            if before and (index == 0 or spans[index - 1].end <= before.start()):
+                found.extend(_nickname(before, span, lex))
     return found
-
 
 def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with each name followed by a generational suffix grown over it and what was
@@ -159,21 +168,6 @@ def _whole_logins(text: str, spans: list[Span]) -> list[Span]:
         grown[index] = Span(span.start, login.end(), "USERNAME", source=span.source,
                             score=span.score)
     return grown
-
-
-def _bracketed_nicknames(text: str, spans: list[Span], lex: Lexicons) -> list[Span]:
-    """Spans of the nicknames in parentheses right after a name span, found by none."""
-    found: list[Span] = []
-    for index, span in enumerate(spans):
-        if category_of(span.label) is not Category.NAME:
-            continue
-        after = NICK_BRACKETED.match(text, span.end)
-        if after is None or (index + 1 < len(spans) and spans[index + 1].start < after.end()):
-            continue
-        word = after.group("nick").casefold()
-        if after.group("quote") is not None or word in lex.first_names:
-            found.extend(_nickname(after, span, lex, common=after.group("quote") is not None))
-    return found
 
 
 def _nickname(
