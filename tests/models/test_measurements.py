@@ -87,6 +87,20 @@ def test_an_instrument_s_score_is_no_date(text: str, fraction: str, kept: bool) 
 
 
 @pytest.mark.parametrize(
+    ("text", "number", "kept"),
+    [
+        ("Two things. (1) my fingers tingle. (2) my sister (she is 41) asks.", "2", False),
+        ("Items:\n(3) Medications: none.\n(4) Medical facts: L5-S1.", "4", False),
+        # an age in parentheses with no list around it; a list's number not in parentheses
+        ("his grandson Sione Jr. (6) visits daily", "6", True),
+        ("Her son Jean\n(6) and daughter (7 months)", "6", True),
+    ],
+)
+def test_a_list_s_number_in_parentheses_is_no_age(text: str, number: str, kept: bool) -> None:
+    assert _kept(text, [(number, "AGE")]) == ([number] if kept else [])
+
+
+@pytest.mark.parametrize(
     ("text", "age", "kept"),
     [
         # a duration's word before the years, after them, or a job's parenthesis around them

@@ -19,7 +19,9 @@ dropped. A number of years that is a duration is no age either: an ``AGE`` span 
 before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
 2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "Education: 12 yrs", "quit <15 yr", "RTC 1
 yr", "husband of 66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs
-ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)").
+ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)"). Nor is a list's number in
+parentheses ("(2) my sister ... (3) Dr. Achterberg", the number next to it numbering another
+item).
 English only (``MEASUREMENT_LANGS``): measured on English notes.
 """
 
@@ -93,6 +95,24 @@ def _duration(text: str, span: Span) -> bool:
     return _JOB_BEFORE.compiled.search(before) is not None and text[
         years.start("next") : years.start("next") + 1
     ] in {")", ","}
+
+
+_ENUMERATOR = Expression(
+    r"(?:^|(?<=[\s.,;:?!]))\((?P<n>[1-9])\)(?=[ \t]+\p{L})", regex.MULTILINE
+)
+"""A list's number in parentheses before its item's first word ("(2) my sister")."""
+
+
+def _enumerator(text: str, span: Span) -> bool:
+    """Whether the ``AGE`` span ``span`` is a list's number: one digit in parentheses before
+    a word, with the number before or after it numbering another item of the note."""
+    digit = text[span.start : span.end]
+    if digit not in set("123456789") or text[span.start - 1 : span.end + 1] != f"({digit})":
+        return False
+    found = [(int(m.group("n")), m.start("n")) for m in _ENUMERATOR.compiled.finditer(text)]
+    values = {value for value, _ in found}
+    value = int(digit)
+    return (value, span.start) in found and (value - 1 in values or value + 1 in values)
 
 
 def _row_of_readings(line: str) -> bool:
@@ -172,6 +192,8 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
             bare = _BARE.compiled.fullmatch(text, span.start, span.end) is not None
             if span.label == "AGE" and bare and _duration(text, span):
                 continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed, no age
+            if span.label == "AGE" and _enumerator(text, span):
+                continue  # "(2) my sister ... (3) Dr. Achterberg": a list's numbers
             if span.label in LABELS and bare:
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
