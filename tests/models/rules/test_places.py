@@ -112,8 +112,11 @@ def test_state_code_words_are_made_once_per_lexicons(lang: str) -> None:
          {("US", "COUNTRY"), ("U.S.", "COUNTRY"), ("UK", "COUNTRY")}),
         ("US citizenship in 1998; her US passport; UK army", "en",
          {("US", "COUNTRY"), ("UK", "COUNTRY")}),
+        ("Arrived in US: 1994", "en", {("US", "COUNTRY")}),
+        ("617-555-0161 (UK mobile)", "en", {("UK", "COUNTRY")}),
         # ultrasounds, and other languages
         ("Renal US: no hydro. Findings on the US: none. US-guided. US showed", "en", set()),
+        ("Findings in US: none. Came to US-guided drain", "en", set()),
         ("Came to the US in 1981", "es", set()),
     ],
 )

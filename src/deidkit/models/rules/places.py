@@ -203,9 +203,13 @@ COUNTRY_LEADS = frozenset(
     {"to", "in", "from", "into", "outside", "across", "left", "leaving", "entered", "of"}
 )
 """The words before "the" before a country ("came to the US")."""
+COUNTRY_MOVES = frozenset(
+    {"arrived", "moved", "came", "born", "immigrated", "emigrated", "returned", "relocated"}
+)
+"""The verbs before "in" or "to" before a country without "the" ("Arrived in US: 1994")."""
 COUNTRY_NOUNS = frozenset(
     {"citizen", "citizenship", "passport", "residency", "resident", "army", "navy", "marines",
-     "military", "embassy", "consulate", "visa"}
+     "military", "embassy", "consulate", "visa", "cell", "mobile"}
 )
 """The words a country's abbreviation stands before ("US passport")."""
 COUNTRY_LANGS = frozenset({"en"})
@@ -213,8 +217,9 @@ COUNTRY_LANGS = frozenset({"en"})
 
 
 def country_abbreviation_spans(scan: Scan) -> list[Span]:
-    """"US", "UK" as countries: after "to the", "in the", "from the", ... or before
-    "citizen", "passport", "army", ... ("renal US", "US-guided" are ultrasounds)."""
+    """"US", "UK" as countries: after "to the", "in the", "from the", ..., after "arrived in",
+    "moved to", ... or before "citizen", "passport", "cell", ... ("renal US", "US-guided" are
+    ultrasounds)."""
     note = scan.note
     if scan.lang not in COUNTRY_LANGS:
         return []
@@ -226,11 +231,16 @@ def country_abbreviation_spans(scan: Scan) -> list[Span]:
         after_the = index >= 2 and words[index - 1] == "the" and words[index - 2] in (
             COUNTRY_LEADS
         )
+        after_move = index >= 2 and words[index - 1] in {"in", "to"} and (
+            words[index - 2] in COUNTRY_MOVES
+        )
         before_noun = index + 1 < len(tokens) and words[index + 1] in COUNTRY_NOUNS and (
             tokens[index + 1].start > tokens[index].end  # "US-guided": glued, an ultrasound
         )
         glued_after = index + 1 < len(tokens) and tokens[index + 1].start == tokens[index].end
-        if (after_the and not (glued_after and tokens[index + 1].text == "-")) or before_noun:
+        if ((after_the or after_move) and not (glued_after and tokens[index + 1].text == "-")) or (
+            before_noun
+        ):
             spans.append(note.span(index, index + 1, "COUNTRY"))
     return spans
 
