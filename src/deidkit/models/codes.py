@@ -68,25 +68,22 @@ def whole_identifiers(documents: Sequence[Document]) -> list[Document]:
                 continue  # inside the code the identifier before it grew to
             if category_of(span.label) is Category.ID:
                 code = whole_code(text, span, 0, len(text))
-                inside_before = [s for s in widened if s.start >= code.start]
-                after = spans[index + 1 :]
-                crossing = any(s.start < code.start < s.end for s in widened) or any(
-                    s.start < code.end < s.end for s in after
-                )
-                named = any(
-                    category_of(s.label) is Category.NAME
-                    for s in [*inside_before, *(s for s in after if s.start < code.end)]
-                )
-                if crossing or named:  # grow only up to the spans around it
+                back = len(widened)  # the spans before it that reach into its code
+                while back and widened[back - 1].end > code.start:
+                    back -= 1
+                ahead = index + 1  # and the spans after it that start inside it
+                while ahead < len(spans) and spans[ahead].start < code.end:
+                    ahead += 1
+                inside = [*widened[back:], *spans[index + 1 : ahead]]  # sorted, disjoint
+                if inside and (
+                    inside[0].start < code.start or inside[-1].end > code.end
+                    or any(category_of(s.label) is Category.NAME for s in inside)
+                ):  # a span reaching out of the code, or a name: grow up to the spans around
                     low = widened[-1].end if widened else 0
-                    high = after[0].start if after else len(text)
+                    high = spans[index + 1].start if index + 1 < len(spans) else len(text)
                     code = whole_code(text, span, low, max(high, span.end))
                 else:
-                    del widened[len(widened) - len(inside_before) :]
-                    start = min([code.start, *(s.start for s in inside_before)])
-                    if start != code.start:
-                        code = Span(start, code.end, span.label, source=span.source,
-                                    score=span.score)
+                    del widened[back:]
                 span = code
             widened.append(span)
         result.append(document.with_spans(tuple(widened)))
@@ -94,15 +91,26 @@ def whole_identifiers(documents: Sequence[Document]) -> list[Document]:
 
 
 def _with_udis(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` with each device identifier in GS1 form one ``DEVICE`` span (what was found
-    inside it goes: its "(17)290630" is no date nor age), unless a span reaches out of it."""
+    """``spans`` (sorted, disjoint) with each device identifier in GS1 form one ``DEVICE``
+    span (what was found inside it goes: its "(17)290630" is no date nor age), unless a span
+    reaches out of it; in one pass over both."""
+    result: list[Span] = []
+    rest = iter(spans)
+    pending = next(rest, None)
     for udi in UDI.finditer(text):
         start, end = udi.span()
-        if any(s.start < start < s.end or s.start < end < s.end for s in spans):
-            continue
-        spans = sorted(
-            [*(s for s in spans if s.end <= start or s.start >= end),
-             Span(start, end, "DEVICE", source="codes")],
-            key=lambda s: (s.start, s.end),
-        )
-    return spans
+        while pending is not None and pending.end <= start:
+            result.append(pending)
+            pending = next(rest, None)
+        inside: list[Span] = []
+        while pending is not None and pending.start < end:
+            inside.append(pending)
+            pending = next(rest, None)
+        if inside and (inside[0].start < start or inside[-1].end > end):
+            result.extend(inside)  # a span reaches out of it: left as found
+        else:
+            result.append(Span(start, end, "DEVICE", source="codes"))
+    if pending is not None:
+        result.append(pending)
+    result.extend(rest)
+    return result
