@@ -2,18 +2,20 @@
 to what it finds: what ``detect``, ``deidentify``, ``evaluate``, the API and the service run.
 
 ``adjusted(detector, threshold=..., ages=..., propagate=...)`` sets the threshold on the
-detector (``deidkit.models.operating``) and wraps it so that numbers in rows of readings are
-no ages or rooms (``deidkit.models.measurements``, English), generic departments no
-organisations (``deidkit.models.departments``), brand names of medicines and devices no
-names or places (``deidkit.models.brands``, English), punctuation alone and (English) one ordinary
-word let through by the threshold no PHI (``deidkit.models.flips``), names end before a
-credential or a line break (``deidkit.models.credentials``, English), take the initial
-before them (``deidkit.models.initials``, English) and the rest of a hyphenated name
-(``deidkit.models.hyphens``, English), the parts of a name are joined over a comma, a
-caret or quotes (``deidkit.models.name_joins``, English), its identifiers cover their whole codes
-(``deidkit.models.codes``, English), its predictions get further mentions of the same names
-and IDs (``deidkit.models.mentions``, within the documents of one ``predict`` call) and then
-the age rule (``deidkit.agerule``).
+detector (``deidkit.models.operating``) and wraps it so that numbers in rows of readings, years
+that passed and a list's numbers are no ages or rooms, scores no dates
+(``deidkit.models.measurements``, English), generic departments no organisations
+(``deidkit.models.departments``), brand names of medicines and devices no names or places
+(``deidkit.models.brands``, English), punctuation alone and (English) one ordinary word let
+through by the threshold no PHI (``deidkit.models.flips``), names end before a credential or a
+line break (``deidkit.models.credentials``, English), take the initial before them
+(``deidkit.models.initials``, English) and the rest of a hyphenated name
+(``deidkit.models.hyphens``, English), the parts of a name are joined over a comma, a caret or
+quotes and take their nicknames, generational suffixes and whole log-ins
+(``deidkit.models.name_joins``, English), its identifiers cover their whole codes and device
+identifiers in GS1 form are one span (``deidkit.models.codes``, English), its predictions get
+further mentions of the same names and IDs (``deidkit.models.mentions``, within the documents of
+one ``predict`` call) and then the age rule (``deidkit.agerule``).
 """
 
 from __future__ import annotations
