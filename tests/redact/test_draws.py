@@ -129,12 +129,7 @@ def _clashing_patient() -> Document:
         (" and in ", None), ("Ohio", "STATE"), (". Bed ", None), ("7", "ROOM"),
         (", bed ", None), ("8", "ROOM"), (".", None),
     ]
-    text, spans = "", []
-    for piece, label in pieces:
-        if label is not None:
-            spans.append(Span(len(text), len(text) + len(piece), label))
-        text += piece
-    return Document("clash", text, spans=tuple(spans), patient_id="p1")
+    return _pieced("clash", pieces, "p1")
 
 
 def test_a_draw_that_uses_no_random_source_is_not_repeated(
@@ -209,12 +204,7 @@ def _named_clinic() -> Document:
         ("Eastside School Clinic", "HOSPITAL"), (", then ", None), ("Lely Clinic", "ORGANIZATION"),
         (" and ", None), ("Mercy Hospital", "HOSPITAL"), (".", None),
     ]
-    text, spans = "", []
-    for piece, label in pieces:
-        if label is not None:
-            spans.append(Span(len(text), len(text) + len(piece), label))
-        text += piece
-    return Document("clinic", text, spans=tuple(spans), patient_id="p2")
+    return _pieced("clinic", pieces, "p2")
 
 
 def test_a_place_that_keeps_a_name_word_is_not_drawn_for_again(
@@ -247,3 +237,13 @@ def test_generators_share_the_place_surrogates_and_each_states_cities() -> None:
     fresh = PlaceSurrogates(pools("en"))
     for region in ("MA", "TX", "WY"):
         assert first._places._cities_of(region) == fresh._cities_of(region)
+
+
+def _pieced(name: str, pieces: list[tuple[str, str | None]], patient: str) -> Document:
+    """A document of ``pieces`` (text, its label or None), a span for each labelled one."""
+    text, spans = "", []
+    for piece, label in pieces:
+        if label is not None:
+            spans.append(Span(len(text), len(text) + len(piece), label))
+        text += piece
+    return Document(name, text, spans=tuple(spans), patient_id=patient)
