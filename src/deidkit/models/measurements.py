@@ -101,13 +101,16 @@ _ENUMERATOR = Expression(
     r"(?:^|(?<=[\s.,;:?!]))\((?P<n>[1-9])\)(?=[ \t]+\p{L})", regex.MULTILINE
 )
 """A list's number in parentheses before its item's first word ("(2) my sister")."""
+_DIGITS = frozenset("123456789")
 
 
 def _enumerator(text: str, span: Span) -> bool:
     """Whether the ``AGE`` span ``span`` is a list's number: one digit in parentheses before
     a word, with the number before or after it numbering another item of the note."""
-    digit = text[span.start : span.end]
-    if digit not in set("123456789") or text[span.start - 1 : span.end + 1] != f"({digit})":
+    if span.end - span.start != 1 or text[span.start - 1 : span.start] != "(":
+        return False
+    digit = text[span.start]
+    if digit not in _DIGITS or text[span.end : span.end + 1] != ")":
         return False
     found = [(int(m.group("n")), m.start("n")) for m in _ENUMERATOR.compiled.finditer(text)]
     values = {value for value, _ in found}
@@ -189,12 +192,15 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
                 if dated is None:
                     continue
                 span = dated
+            if span.label not in LABELS:
+                kept.append(span)
+                continue
             bare = _BARE.compiled.fullmatch(text, span.start, span.end) is not None
             if span.label == "AGE" and bare and _duration(text, span):
                 continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed, no age
             if span.label == "AGE" and _enumerator(text, span):
                 continue  # "(2) my sister ... (3) Dr. Achterberg": a list's numbers
-            if span.label in LABELS and bare:
+            if bare:
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:
                     end = text.find("\n", span.end)

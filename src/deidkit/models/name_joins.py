@@ -63,6 +63,8 @@ NICK_BRACKETED = regex.compile(
 _BEFORE_LOOK = 40
 SUFFIX = regex.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|JR\.?|SR\.?|II|III)(?![\w.])")
 """A generational suffix after a name ("Alton Pruett III", "Whitfield, Jr.")."""
+_SUFFIX_HINTS = ("Jr", "JR", "Sr", "SR", "II")
+"""What a text holds when it may hold a suffix (a text without them is not looked through)."""
 LOGIN = regex.compile(r"[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?![\w@./:-])")
 """A log-in of two parts joined by a dot ("jpk.nurse"), nothing glued after it."""
 COMMA = regex.compile(r",[ \t]*")
@@ -115,8 +117,12 @@ def _nicknames(
         if category_of(span.label) is not Category.NAME:
             continue
         free_to = spans[index + 1].start if index + 1 < len(spans) else len(text)
-        after = (NICK_AFTER.match(text, span.end) if quoted else None) or (
-            NICK_BRACKETED.match(text, span.end) if bracketed else None
+        opening = span.end  # the first character after the blanks after the name
+        while opening < len(text) and text[opening] in " \t":
+            opening += 1
+        mark = text[opening : opening + 1] if opening > span.end else ""
+        after = (NICK_AFTER.match(text, span.end) if quoted and mark in {'"', "“"} else None) or (
+            NICK_BRACKETED.match(text, span.end) if bracketed and mark == "(" else None
         )
         if after is not None and after.end() <= free_to:
             bracketed_quotes = after.re is NICK_BRACKETED and after.group("quote") is not None
@@ -133,6 +139,8 @@ def _nicknames(
 def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with each name followed by a generational suffix grown over it and what was
     found inside the suffix dropped (``spans`` itself when there is none)."""
+    if not any(hint in text for hint in _SUFFIX_HINTS):
+        return spans
     grown: list[Span] = []
     for span in spans:
         if grown and span.end <= grown[-1].end:
@@ -152,6 +160,8 @@ def _whole_logins(text: str, spans: list[Span]) -> list[Span]:
     (``spans`` itself when there are none)."""
     grown = spans
     for index, span in enumerate(spans):
+        if "." not in text[span.start : span.end + 1]:
+            continue  # a log-in's dot lies in the name or right after it
         if category_of(span.label) is not Category.NAME or (
             span.start and (text[span.start - 1].isalnum() or text[span.start - 1] in "@._")
         ):
