@@ -18,7 +18,7 @@ from deidkit.corpus.slots_logs import LOG_SLOTS
 from deidkit.labels import LABELS
 from deidkit.text import tokenize
 
-from .tracing import Trace, family_notes
+from .tracing import Trace, family_notes, slot_values
 from .tracing import traced as trace_slots
 
 NEW_FAMILIES = tuple(family.id for family in printouts.FAMILIES)
@@ -46,14 +46,12 @@ def traced() -> Iterator[tuple[list[Any], Trace]]:
 def test_every_log_slot_writes_exact_spans(traced: tuple[list[Any], Trace]) -> None:
     documents, trace = traced
     assert len(documents) == 2400
-    by_slot: dict[str, list[str]] = collections.defaultdict(list)
-    for name, label, value, found in trace:
-        assert found == value, (name, label)
-        assert value and value == value.strip(), name
-        assert label in EXPECTED_LABELS[name], (name, label)
+
+    def ages_in_digits(name: str, label: str, value: str) -> None:
         if label == "AGE":
             assert value.isdigit(), name
-        by_slot[name].append(value)
+
+    by_slot = slot_values(trace, EXPECTED_LABELS, ages_in_digits)
     assert set(by_slot) == set(EXPECTED_LABELS), set(EXPECTED_LABELS) - set(by_slot)
     for name, values in by_slot.items():
         assert len(values) >= 100, name

@@ -3,7 +3,8 @@ the span it produced (for the exact-span tests of the slot families)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import collections
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -99,3 +100,22 @@ def clauses_outside_spans(documents: list[Any], written: list[Written]) -> int:
             for span in document.spans:
                 assert span.end <= start or span.start >= end, (document.id, span)
     return clauses
+
+
+def slot_values(
+    trace: Trace,
+    expected_labels: Mapping[str, Collection[str]],
+    check: Callable[[str, str, str], None] | None = None,
+) -> dict[str, list[str]]:
+    """Each slot's values in ``trace``, after asserting that every span is exactly the value
+    written, stripped and not empty, with a label ``expected_labels`` allows the slot;
+    ``check(slot, label, value)`` asserts what a family adds."""
+    by_slot: dict[str, list[str]] = collections.defaultdict(list)
+    for name, label, value, found in trace:
+        assert found == value, (name, label)
+        assert value and value == value.strip(), name
+        assert label in expected_labels[name], (name, label)
+        if check is not None:
+            check(name, label, value)
+        by_slot[name].append(value)
+    return by_slot

@@ -101,21 +101,23 @@ _ENUMERATOR = Expression(
     r"(?:^|(?<=[\s.,;:?!]))\((?P<n>[1-9])\)(?=[ \t]+\p{L})", regex.MULTILINE
 )
 """A list's number in parentheses before its item's first word ("(2) my sister")."""
-_DIGITS = frozenset("123456789")
 
 
-def _enumerator(text: str, span: Span) -> bool:
+def _enumerator(span: Span, positions: dict[int, int], values: frozenset[int]) -> bool:
     """Whether the ``AGE`` span ``span`` is a list's number: one digit in parentheses before
-    a word, with the number before or after it numbering another item of the note."""
-    if span.end - span.start != 1 or text[span.start - 1 : span.start] != "(":
-        return False
-    digit = text[span.start]
-    if digit not in _DIGITS or text[span.end : span.end + 1] != ")":
-        return False
-    found = [(int(m.group("n")), m.start("n")) for m in _ENUMERATOR.compiled.finditer(text)]
-    values = {value for value, _ in found}
-    value = int(digit)
-    return (value, span.start) in found and (value - 1 in values or value + 1 in values)
+    a word, with the number before or after it numbering another item of the note (the list
+    numbers' ``positions`` -> value and their ``values``: ``_list_numbers``)."""
+    value = positions.get(span.start)
+    return value is not None and span.end == span.start + 1 and (
+        value - 1 in values or value + 1 in values
+    )
+
+
+def _list_numbers(text: str) -> tuple[dict[int, int], frozenset[int]]:
+    """The position of each list number in parentheses in ``text`` -> its value, and the
+    values."""
+    positions = {m.start("n"): int(m.group("n")) for m in _ENUMERATOR.compiled.finditer(text)}
+    return positions, frozenset(positions.values())
 
 
 def _row_of_readings(line: str) -> bool:
@@ -184,6 +186,7 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
         text = document.text
         kept: list[Span] = []
         rows: dict[int, bool] = {}
+        numbered: tuple[dict[int, int], frozenset[int]] | None = None  # found once, if asked
         for span in document.spans:
             if span.label == "DATE":
                 if _fraction_no_date(text, span):
@@ -198,8 +201,11 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
             bare = _BARE.compiled.fullmatch(text, span.start, span.end) is not None
             if span.label == "AGE" and bare and _duration(text, span):
                 continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed, no age
-            if span.label == "AGE" and _enumerator(text, span):
-                continue  # "(2) my sister ... (3) Dr. Achterberg": a list's numbers
+            if span.label == "AGE" and text[span.start - 1 : span.start] == "(":
+                if numbered is None:
+                    numbered = _list_numbers(text)
+                if _enumerator(span, *numbered):
+                    continue  # "(2) my sister ... (3) Dr. Achterberg": a list's numbers
             if bare:
                 start = text.rfind("\n", 0, span.start) + 1
                 if start not in rows:

@@ -142,15 +142,17 @@ def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
     if not any(hint in text for hint in _SUFFIX_HINTS):
         return spans
     grown: list[Span] = []
-    for span in spans:
+    for index, span in enumerate(spans):
         if grown and span.end <= grown[-1].end:
             continue  # found inside the suffix the name before it took ("Jr")
         suffix = SUFFIX.match(text, span.end) if category_of(span.label) is Category.NAME else None
-        if suffix is not None and not any(
-            other.start < suffix.end() < other.end for other in spans
-        ):
-            span = Span(span.start, suffix.end(), span.label, source=span.source,
-                        score=span.score)
+        if suffix is not None:
+            after = index + 1  # the spans after the name that start inside its suffix
+            while after < len(spans) and spans[after].start < suffix.end():
+                after += 1
+            if after == index + 1 or spans[after - 1].end <= suffix.end():  # none reaches out
+                span = Span(span.start, suffix.end(), span.label, source=span.source,
+                            score=span.score)
         grown.append(span)
     return spans if grown == spans else grown
 
