@@ -266,6 +266,47 @@ def test_section(make_extractor) -> None:
     assert extractor.token_features("no heading here")[0] == {"section": "none"}
 
 
+# -- layout ------------------------------------------------------------------------------------
+
+LAYOUT = "Unit/Room: Ellis 14 | Attending:   Dr. Ana Ruiz | BP: 120/80\nKL\nobserved\t jlc  x5531"
+
+
+def test_layout_reads_line_ends_and_sizes(make_extractor) -> None:
+    extractor = only(make_extractor, "layout")
+    assert features_of(extractor, LAYOUT, "KL") == {
+        "layout.first": 1.0, "layout.last": 1.0, "layout.tokens": "1"}
+    assert features_of(extractor, LAYOUT, "Unit") == {
+        "layout.first": 1.0, "layout.tokens": "7+", "layout.pipe": 1.0, "layout.key": 1.0}
+    assert features_of(extractor, LAYOUT, "observed") == {
+        "layout.first": 1.0, "layout.tokens": "3", "layout.gap_after": 1.0}
+    assert features_of(extractor, LAYOUT, "jlc") == {
+        "layout.tokens": "3", "layout.gap_before": 1.0, "layout.gap_after": 1.0}
+    assert features_of(extractor, LAYOUT, "x5531") == {
+        "layout.last": 1.0, "layout.tokens": "3", "layout.gap_before": 1.0}
+
+
+def test_layout_gives_a_fields_label_to_its_whole_value(make_extractor) -> None:
+    extractor = only(make_extractor, "layout")
+    fields = {word: features.get("layout.field") for word, features in by_token(extractor, LAYOUT)}
+    assert fields["Ellis"] == fields["14"] == "unit / room"
+    # a gap right after the colon aligns the value; a pipe ends the cell and its field
+    assert fields["Dr."] == fields["Ruiz"] == "attending"
+    assert fields["120/80"] == "bp"
+    assert fields["|"] is None and fields["KL"] is None and fields["jlc"] is None
+    keys = [word for word, features in by_token(extractor, LAYOUT) if "layout.key" in features]
+    assert keys == ["Unit", "/", "Room", "Attending", "BP"]
+
+
+def test_layout_opens_one_field_a_cell_and_only_after_a_short_label(make_extractor) -> None:
+    extractor = only(make_extractor, "layout")
+    text = "Plan: see at 10:30 : call back\nthe patient was seen in clinic today by : nobody"
+    found = by_token(extractor, text)
+    assert {features.get("layout.field") for word, features in found[2:8]} == {"plan"}
+    assert not any("layout.field" in features or "layout.key" in features
+                   for _word, features in found[8:])
+    assert extractor.token_features("") == []
+
+
 # -- medical vocabulary ------------------------------------------------------------------------
 
 

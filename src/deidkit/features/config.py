@@ -24,14 +24,16 @@ FEATURE_CLASSES: tuple[str, ...] = (
     "pos",
     "syntax",
     "section",
+    "layout",
     "medical",
     "dictionary",
     "frequency",
 )
 """Every feature class, in the order features are emitted."""
 
-OPTIONAL_CLASSES: frozenset[str] = frozenset({"syntax"})
-"""Classes left out of the default set (slow or needing an optional system package)."""
+OPTIONAL_CLASSES: frozenset[str] = frozenset({"syntax", "layout"})
+"""Classes left out of the default set: slow or needing an optional system package
+(``syntax``), or not yet adopted by a decided comparison (``layout``, docs/english-model.md)."""
 
 LANGUAGES: tuple[str, ...] = language_codes()
 """The supported languages when deidkit was imported (``deidkit.lang`` is the registry)."""

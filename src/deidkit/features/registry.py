@@ -7,6 +7,7 @@ from deidkit.features.config import FEATURE_CLASSES
 from deidkit.features.context import ContextFeatures
 from deidkit.features.dictionary import DictionaryFeatures
 from deidkit.features.frequency import FrequencyFeatures
+from deidkit.features.layout import LayoutFeatures
 from deidkit.features.lexical import AffixFeatures, OrthographyFeatures, WordFeatures
 from deidkit.features.medical import MedicalFeatures
 from deidkit.features.pos import PosFeatures
@@ -25,6 +26,7 @@ REGISTRY: dict[str, type[FeatureClass]] = {
         PosFeatures,
         SyntaxFeatures,
         SectionFeatures,
+        LayoutFeatures,
         MedicalFeatures,
         DictionaryFeatures,
         FrequencyFeatures,
