@@ -4,12 +4,15 @@ times the state weights adds them in CRFsuite's order)."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import warnings
 from collections.abc import Sequence
 
 import pycrfsuite
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deidkit.corpus.synth import generate
 from deidkit.features import FeatureConfig, FeatureExtractor
@@ -356,3 +359,41 @@ def test_a_chunks_document_contexts_look_their_normal_forms_up_in_the_type_table
     for context, text in zip(chunk.contexts, texts, strict=True):
         assert context._norms is None
         assert context.norms == [normalise_word(token.text) for token in tokenize(text)]
+
+
+LAYOUT_WORDS = ["Name", "Dr.", "ann", "3/4", ":", ":", "|", "x:", "ß", "İ", "[** a  b **]"]
+LAYOUT_BETWEEN = ["", " ", " ", " ", "  ", "   ", "\t", " \t", "\n", " \n ", "\r\n"]
+LAYOUT_TEXT = st.lists(st.tuples(st.sampled_from(LAYOUT_WORDS), st.sampled_from(LAYOUT_BETWEEN)),
+                       max_size=30).map(lambda pieces: "".join(a + b for a, b in pieces))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_layout_chunk_columns_equal_its_document_features(data: st.DataObject) -> None:
+    # the layout class's chunk block (lines, gaps, pipes, cells and fields found with arrays)
+    # against token_features: drawn documents of labels, colons, pipes, gaps, tabs and line
+    # breaks, tokenised or cut into arbitrary tokens (holding spaces, gaps or line breaks)
+    from deidkit.features.layout import FLAGS
+
+    texts = data.draw(st.lists(LAYOUT_TEXT, min_size=1, max_size=4))
+    tokens = []
+    for text in texts:
+        if data.draw(st.booleans()):
+            tokens.append(tokenize(text))
+            continue
+        cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=30))))
+        spans = [(start, end) for start, end in itertools.pairwise(cuts)
+                 if data.draw(st.booleans())]
+        tokens.append([Token(text[start:end], start, end) for start, end in spans])
+    extractor = _extractor({"classes": ["layout"]})
+    items = [crfsuite_view(extractor.token_features(text, words))
+             for text, words in zip(texts, tokens, strict=True)]
+    every = list(dict.fromkeys([*FLAGS, *(name for each in items for item in each
+                                          for name, _ in item)]))
+    kept = every[:: data.draw(st.sampled_from([1, 2]))]
+    vocabulary = {name: number for number, name in enumerate(kept)}
+    names = {column: name for name, column in vocabulary.items()}
+    expected = [[(name, value) for name, value in item if name in vocabulary]
+                for each in items for item in each]
+    matrix = extractor.chunk_rows(texts, tokens, Columns(vocabulary)).to_csr()
+    assert matrix_view(matrix, names) == expected

@@ -15,11 +15,24 @@ field's label look to it like words in running text. This class reads the line s
 - ``layout.field``: the label of the field its value is in (``attending``, ``unit / room``):
   the label's words (normalised like the word feature) for every token after the colon, to
   the cell's end, however far from the label.
+
+``add_document_features`` reads a line at a time; ``chunk_columns`` gives the same features
+for a chunk's documents with arrays (``tests/features/test_columns.py`` checks one against
+the other).
 """
 
 from __future__ import annotations
 
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from deidkit.features.columns import Block, Columns
 
 KEY_MAX_TOKENS = 5
 """The most tokens a field's label may have (``Emergency contact phone number:``)."""
@@ -36,6 +49,12 @@ def line_size(count: int) -> str:
 
 def _is_gap(between: str) -> bool:
     return "\t" in between or "  " in between
+
+
+FLAGS = ("layout.first", "layout.last", "layout.pipe", "layout.gap_before", "layout.gap_after",
+         "layout.key")
+SIZES = ("1", "2", "3", "4-6", "4-6", "4-6", "7+")
+"""``line_size`` of 1 to 7 tokens (7 stands for 7 or more)."""
 
 
 class LayoutFeatures(FeatureClass):
@@ -96,3 +115,133 @@ class LayoutFeatures(FeatureClass):
                 field = " ".join(norms[cell_start:index])
                 for key in range(cell_start, index):
                     items[key]["layout.key"] = 1.0
+
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
+        # add_document_features as arrays over the chunk's tokens: lines, cells and fields
+        # found from the characters between tokens and the tokens' pipes and colons; a
+        # token's features in the order add_document_features inserts them (first, last,
+        # tokens, pipe, gap_before, field, gap_after, key), the order of the parts below
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        count = len(chunk)
+        if not count:
+            return Block.empty()
+        memo = columns.memo(self.name)
+        known = memo.get("columns")
+        if known is None:
+            known = memo["columns"] = (
+                [columns.column(flag) for flag in FLAGS],
+                np.asarray([-1, *(columns.column("layout.tokens", size) for size in SIZES)],
+                           np.int32),
+            )
+        (first_id, last_id, pipe_id, before_id, after_id, key_id), size_ids = known
+        index = np.arange(count)
+        facts = chunk.types.facts(self.name, 3, _word_facts)[chunk.type_numbers]
+        pipe, colon = facts[:, 0].astype(bool), facts[:, 1].astype(bool)
+        line_start, gap_before = self._breaks(chunk, facts[:, 2])
+        line_firsts = np.flatnonzero(line_start)
+        line = np.cumsum(line_start) - 1
+        line_ends = np.append(line_firsts[1:], count)
+        sizes = size_ids[np.minimum(line_ends - line_firsts, 7)][line]
+        piped = np.flatnonzero(np.maximum.reduceat(pipe, line_firsts)[line])
+        gaps = np.flatnonzero(gap_before)
+        # a cell starts at a line's start, after a pipe, and at a gap not right after a colon;
+        # its field's label is what comes before its first colon 1 to KEY_MAX_TOKENS tokens in
+        after_colon = np.zeros(count, bool)
+        after_colon[1:] = colon[:-1]
+        reset = line_start | (gap_before & ~after_colon) | pipe
+        resets = np.flatnonzero(reset)
+        cell = np.cumsum(reset) - 1
+        cell_starts = resets + pipe[resets]
+        into = index - cell_starts[cell]
+        colons = np.flatnonzero(colon & (into >= 1) & (into <= KEY_MAX_TOKENS))
+        colons = colons[np.diff(cell[colons], prepend=-1) > 0]  # each cell's first
+        cells = cell[colons]
+        keys, label_of = _ranges(cell_starts[cells], colons)
+        values, field_of = _ranges(colons + 1, np.append(resets[1:], count)[cells])
+        fields = self._field_columns(chunk, columns, keys, label_of, len(colons))
+        parts = [
+            (line_firsts, first_id),
+            (line_ends - 1, last_id),
+            (index, sizes),
+            (piped, pipe_id),
+            (gaps, before_id),
+            (values, fields[field_of]),
+            (gaps - 1, after_id),
+            (keys, key_id),
+        ]
+        return Block.ones(
+            np.concatenate([tokens for tokens, _ in parts]),
+            np.concatenate([np.full(len(tokens), ids, np.int32) if isinstance(ids, int) else ids
+                            for tokens, ids in parts]),
+        )
+
+    @staticmethod
+    def _breaks(chunk: ChunkContext, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each token of ``chunk`` (``sizes``: their lengths): whether it starts a line
+        (its document's first token, or a line break since the token before) and whether a
+        column gap comes before it on its line, read from the chunk's texts one after
+        another, a number a character."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        contexts = chunk.contexts
+        texts = [context.text for context in contexts]
+        codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), np.uint32)
+        offsets = np.asarray(list(itertools.accumulate(map(len, texts), initial=0)))
+        starts = offsets[chunk.document_of] + np.fromiter(
+            itertools.chain.from_iterable(c.starts for c in contexts), np.intp, len(chunk))
+        # what lies between a token and the one before is text[before:start] (empty if the
+        # two overlap)
+        before = np.concatenate(([0], (starts + sizes)[:-1]))
+        spaces = codes == 32
+        # how many line breaks, tabs and pairs of spaces start before each character
+        newlines, tabs, pairs = (
+            np.concatenate(([0], np.cumsum(found)))
+            for found in (codes == 10, codes == 9, np.append(spaces[1:] & spaces[:-1], False))
+        )
+        opens = np.zeros(len(chunk), bool)
+        opens[np.asarray(chunk.bounds[:-1])[np.diff(chunk.bounds) > 0]] = True
+        line_start = opens | (newlines[starts] > newlines[before])
+        # a pair of spaces at p lies between the tokens where before <= p < start - 1
+        gap = (tabs[starts] > tabs[before]) | (
+            pairs[np.maximum(starts - 1, before)] > pairs[before])
+        return line_start, gap & ~line_start
+
+    @staticmethod
+    def _field_columns(
+        chunk: ChunkContext, columns: Columns, keys: np.ndarray, label_of: np.ndarray, count: int
+    ) -> np.ndarray:
+        """The column of each of ``count`` fields' ``layout.field``, field ``i``'s label the
+        normal forms of ``keys[label_of == i]`` (worked out once per label)."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        found = columns.memo("layout.field")
+        norms = chunk.types.norms
+        numbers = chunk.types.norm_numbers(chunk.type_numbers[keys]).tolist()
+        ends = np.cumsum(np.bincount(label_of, minlength=count)).tolist()
+        ids = []
+        for start, end in itertools.pairwise([0, *ends]):
+            label = tuple(numbers[start:end])
+            column = found.get(label)
+            if column is None:
+                value = " ".join([norms[number] for number in label])
+                column = found[label] = columns.column("layout.field", value)
+            ids.append(column)
+        return np.asarray(ids, np.int32)
+
+
+def _word_facts(words: Sequence[str]) -> list[tuple[int, int, int]]:
+    """What the class reads of a word type: is it a pipe, is it a colon, its length."""
+    return [(word == PIPE, word == COLON, len(word)) for word in words]
+
+
+def _ranges(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The numbers ``starts[i]`` to ``ends[i] - 1`` of every ``i`` (``ends >= starts``), one
+    range after another, and the ``i`` of each."""
+    import numpy as np  # lazy: importing the features needs no numpy
+
+    lengths = ends - starts
+    of = np.repeat(np.arange(len(starts)), lengths)
+    return np.arange(len(of)) + np.repeat(starts - np.cumsum(lengths) + lengths, lengths), of
