@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from deidkit.models.adjust import adjusted
 from deidkit.models.name_joins import with_joined_names
-from deidkit.types import Document
+from deidkit.types import Document, Span
 
 from .crafted import found_in
 
@@ -73,6 +77,10 @@ def test_name_parts_are_joined_over_a_comma_a_caret_or_quotes(
          [("Maria", "PATIENT"), ("Anna", "PATIENT"), ("Quorbit", "PATIENT")]),
         ('Quorbit said "Pree" later', [("Quorbit", "PATIENT")], [("Quorbit", "PATIENT")]),
         ('Boston "Pree"', [("Boston", "CITY")], [("Boston", "CITY")]),
+        # between two names: the name before takes it, once
+        ('Mother: Ana Quorbit "Nana" Zendel Quorbit (baby)',
+         [("Ana Quorbit", "RELATIVE"), ("Zendel Quorbit", "PATIENT")],
+         [("Ana Quorbit", "RELATIVE"), ("Nana", "RELATIVE"), ("Zendel Quorbit", "PATIENT")]),
     ],
 )
 def test_a_nickname_in_quotes_beside_a_name_is_a_name(
@@ -166,3 +174,25 @@ class _Fixed:
         return [
             found_in(d.text, list(self.words.items()), doc_id=d.id) for d in documents
         ]
+
+
+_WORDS = ("Ana", "Nana", "jqk", "Jr.")
+_GLUE = (" ", ' "', '" ', " (", ") ", ", ", ".")
+_NAME_LABELS = ("PATIENT", "DOCTOR", "RELATIVE", "USERNAME", "CITY")
+
+
+@settings(max_examples=500, deadline=None)
+@example([("Ana", "RELATIVE", ' "'), ("Nana", None, '" '), ("Ana", "PATIENT", " ")])
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from((None, *_NAME_LABELS)),
+                          st.sampled_from(_GLUE)), max_size=12))
+def test_joined_names_never_overlap(words: list[tuple[str, str | None, str]]) -> None:
+    """Whatever names were found among quotes, brackets, suffixes and log-ins, the joined
+    spans are a valid document's (no two overlap: the document would not build)."""
+    text, spans = "", []
+    for word, label, glue in words:
+        if label is not None:
+            spans.append(Span(len(text), len(text) + len(word), label))
+        text += word + glue
+    (done,) = with_joined_names([Document(id="a", text=text, spans=tuple(spans))], "en")
+    ordered = sorted(done.spans, key=lambda span: span.start)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(ordered))

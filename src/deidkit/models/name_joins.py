@@ -132,7 +132,9 @@ def _nicknames(
                 found.extend(_nickname(after, span, lex, common=bracketed_quotes))
         if quoted:
             before = NICK_BEFORE.search(text, max(0, span.start - _BEFORE_LOOK), span.start)
-            if before and (index == 0 or spans[index - 1].end <= before.start()):
+            if before and (index == 0 or spans[index - 1].end <= before.start()) and not (
+                found and found[-1].end > before.start()  # the name before took it already
+            ):
                 found.extend(_nickname(before, span, lex))
     return found
 
