@@ -75,6 +75,22 @@ def test_an_identifier_takes_in_a_span_found_inside_its_code() -> None:
     assert [(text[s.start : s.end], s.label) for s in done.spans] == [("SD-PH-88411", "IDNUM")]
 
 
+def test_a_date_or_an_age_inside_a_code_of_letters_and_numbers_is_its_identifier() -> None:
+    text = ("units MFMC-BB-26-0412, plan BLS-204-77815-01 ref PA-7719-0342 age 45-A-1 on "
+            "12-JAN-2026, a 101-year-old and 2026-03-14 NDC 0409-4888-02, IL-6 93")
+    spans = _spans(text, [("MFMC", "HOSPITAL"), ("26", "DATE"), ("204-77815-01", "DATE"),
+                          ("7719-0342", "DATE"), ("45", "AGE"), ("12-JAN-2026", "DATE"),
+                          ("101", "AGE"), ("2026-03-14", "DATE"), ("4888-02", "DATE"),
+                          ("93", "AGE")])
+    spans = tuple(sorted(spans, key=lambda span: span.start))
+    (done,) = whole_identifiers([Document(id="a", text=text, spans=spans)])
+    assert [(text[s.start : s.end], s.label) for s in done.spans] == [
+        ("MFMC-BB-26-0412", "IDNUM"), ("BLS-204-77815-01", "IDNUM"), ("PA-7719-0342", "IDNUM"),
+        # no three digits in a row; a month; lower case; no letters; no code around it
+        ("45", "AGE"), ("12-JAN-2026", "DATE"), ("101", "AGE"), ("2026-03-14", "DATE"),
+        ("4888-02", "DATE"), ("93", "AGE")]
+
+
 def test_a_device_identifier_in_gs1_form_is_one_device_span() -> None:
     # the device number, an expiry taken for an age, a lot: one UDI
     text = "UDI (01)00889024411281(17)290630(10)K24L8845\nnext"

@@ -132,7 +132,41 @@ def run_rules(rules: Sequence[Rule], scan: Scan, enabled: Collection[str]) -> li
     for name, layer in layers.items():
         spans = scan.note.label_spans(scan.layers[name])
         candidates.extend(_Candidate(s.start, s.end, layer.priority, s) for s in spans)
-    return [item.span for item in resolve_overlaps(candidates, rank=_priority)]
+    found = [item.span for item in resolve_overlaps(candidates, rank=_priority)]
+    if scan.lang in LONE_WORD_LANGS:
+        found = [span for span in found if not _lone_common_word(scan, span)]
+    return found
+
+
+LONE_WORD_LANGS = frozenset({"en"})
+"""Languages whose rules drop a name that is one ordinary word (``_lone_common_word``)."""
+PERSON_LABELS = frozenset({"PATIENT", "DOCTOR", "RELATIVE"})
+QUOTES = "\"'\u201c\u2018"
+
+
+def _lone_common_word(scan: Scan, span: Span) -> bool:
+    """Whether ``span`` is a person's name of one ordinary word that is no given name, written
+    as a word (capitalised, or in lower case and longer than initials), after no title and
+    not in quotes:
+    what a cue or a field label is followed by in speech and headings ("CALLER: Okay, okay",
+    "WIFE: He shovelled", "Family Medicine", "Person affected"), where a true name of that
+    kind is a given name ("Wife: Rose"), follows a title ("Dr. Brown") or is a nickname in
+    quotes ('goes by "Ski"'). On the first
+    nineteen hand-written batches the rules alone found 85 such spans, 82 of them false."""
+    if span.label not in PERSON_LABELS:
+        return False
+    note = scan.note
+    word = note.text[span.start : span.end]
+    folded = word.casefold()
+    if folded not in scan.lex.common or folded in scan.lex.first_names:
+        return False
+    wordlike = (word[:1].isupper() and word[1:].islower()) or (word.islower() and len(word) > 3)
+    index = note.token_at(span.start)
+    titled = index is not None and index > 0 and (
+        note.words[index - 1].rstrip(".") in scan.lex.titles
+    )
+    quoted = span.start > 0 and note.text[span.start - 1] in QUOTES  # a nickname: "Ski"
+    return wordlike and not titled and not quoted
 
 
 def _priority(candidate: _Candidate) -> int:
