@@ -146,12 +146,18 @@ def test_type_table_stays_bounded(monkeypatch) -> None:
     vocabulary = _vocabulary(extractor, 1)
     names = {column: name for name, column in vocabulary.items()}
     columns = Columns(vocabulary)
+    last: set[str] = set()
     for text in SYNTHETIC:
         tokens = tokenize(text)
+        table = columns.types
         matrix = extractor.document_matrix(text, tokens, columns)
-        # a document's own types may take the table past the limit; the next starts afresh
+        # a document's own types may take the table past the limit; the next starts with
+        # the half used last (the last document's)
         assert len(columns.types) <= 20 + len(tokens)
         assert matrix_view(matrix, names) == crfsuite_view(extractor.token_features(text))
+        if last:
+            assert columns.types is not table and set(columns.types.words[:10]) <= last
+        last = {token.text for token in tokens}
 
 
 def test_mask_caches_stay_bounded(monkeypatch) -> None:
@@ -237,6 +243,53 @@ def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
     assert one_by_one.neighbours(types).tolist() == [
         [3, 2, 1], [1, -1, 3], [0, 5, 6], [0, 5, 6], [1, -1, 3], [1, -1, 3], [7, 8, 9]]
     assert one_by_one.block(tokens[:1], types[:1]).columns.tolist() == [6, 6]
+
+
+def test_a_full_type_table_keeps_the_types_used_last_as_if_entered_alone() -> None:
+    import numpy as np
+
+    from deidkit.features.columns import TypeTable
+
+    words = ["Smith", "smith", "SMITH", "on", "3/14", "x", "4/12", "On"]
+    norms = ["smith", "smith", "smith", "on", "0/00", "x", "0/00", "on"]
+    rows = [((4, 7), (1.0, 0.5)), ((), ()), ((2,), (1.0,)), ((9, 1, 3), (1.0, 1.0, 0.25)),
+            ((5,), (2.0,)), ((6, 6), (1.0, 1.0)), ((8,), (1.0,)), ((1, 2, 3), (3.0, 2.0, 1.0))]
+    by_norm = {"smith": (1, -1, 3), "on": (0, 5, 6), "0/00": (7, 8, 9), "x": (3, 2, 1)}
+    entry = dict(zip(words, zip(norms, rows, strict=True), strict=True))
+
+    def neighbours(new: Sequence[str]) -> list[tuple[int, ...]]:
+        return [by_norm[norm] for norm in new]
+
+    def lengths(found: Sequence[str]) -> list[list[int]]:
+        return [[len(word)] for word in found]
+
+    table = TypeTable()
+    table.add_types(words[:6], norms[:6], rows[:6], neighbours)
+    table.facts("size", 1, lengths)  # worked out for the first six types only
+    table.add_types(words[6:], norms[6:], rows[6:], neighbours)
+    table.touch(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
+    table.touch(np.array([6, 3, 3]))
+    table.touch(np.array([1, 4]))  # used last: 1 and 4, then 3 and 6, then the others
+    assert len(table.recent(0)) == 0
+    for count, kept in [(2, [1, 4]), (4, [1, 3, 4, 6]), (5, [0, 1, 3, 4, 6]), (9, range(8))]:
+        recent = table.recent(count)
+        alone = TypeTable()  # the kept types entered alone, in their order
+        for word in [words[number] for number in kept]:
+            alone.add_type(word, entry[word][0], entry[word][1], by_norm[entry[word][0]])
+        assert recent.words == alone.words and recent.numbers == alone.numbers
+        assert recent.norms == alone.norms
+        types = np.arange(len(alone.words))[::-1]
+        expected = alone.block(types + 3, types)
+        block = recent.block(types + 3, types)
+        for field in ("rows", "columns", "values"):
+            assert np.array_equal(getattr(block, field), getattr(expected, field))
+        assert np.array_equal(recent.norm_numbers(types), alone.norm_numbers(types))
+        assert np.array_equal(recent.neighbours(types), alone.neighbours(types))
+        assert recent.facts("size", 1, lengths).tolist() == lengths(alone.words)
+    # kept types keep their last uses: a second round keeps the ones used last again
+    again = table.recent(4)
+    again.touch(np.array([0]))  # "smith"
+    assert again.recent(2).words == ["smith", "3/14"]
 
 
 def test_sparse_rows_times_weights_equals_scipys_product_bit_for_bit() -> None:

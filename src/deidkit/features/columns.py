@@ -144,9 +144,10 @@ class Columns:
             table = self._tables[owner] = RowTable()
         return table
 
-    def clear(self) -> None:
-        """Forget the word types, every memo and every table."""
-        self.types = TypeTable()
+    def clear(self, keep: int = 0) -> None:
+        """Forget every memo and every table, and the word types but the ``keep`` used last
+        (``TypeTable.recent``)."""
+        self.types = self.types.recent(keep) if keep else TypeTable()
         self._memos.clear()
         self._tables.clear()
 
@@ -199,14 +200,27 @@ class RowTable:
     def add_many(self, keys: Sequence[Any], rows: Sequence[Row]) -> None:
         """Enter new keys (distinct) with their rows, numbered in turn: ``add`` of each, with
         each array grown once."""
+        self._enter(keys, [len(row[0]) for row in rows],
+                    [column for row in rows for column in row[0]],
+                    [value for row in rows for value in row[1]])
+
+    def _enter(
+        self,
+        keys: Sequence[Any],
+        counts: Sequence[int] | np.ndarray,
+        ids: Sequence[int] | np.ndarray,
+        values: Sequence[float] | np.ndarray,
+    ) -> None:
+        """Enter new keys (distinct), numbered in turn, key ``i``'s row the next
+        ``counts[i]`` of ``ids`` and ``values``."""
         first = len(self.numbers)
         self.numbers.update(zip(keys, range(first, first + len(keys)), strict=True))
-        counts = [len(row[0]) for row in rows]
-        starts = list(itertools.accumulate(counts[:-1], initial=self._ids.size))
-        self._starts.extend(starts)
+        starts = np.zeros(len(counts), np.intp)
+        np.cumsum(counts[:-1], out=starts[1:])
+        self._starts.extend(starts + self._ids.size)
         self._counts.extend(counts)
-        self._ids.extend([column for row in rows for column in row[0]])
-        self._values.extend([value for row in rows for value in row[1]])
+        self._ids.extend(ids)
+        self._values.extend(values)
 
     def block(self, tokens: np.ndarray, numbers: np.ndarray) -> Block:
         """Token ``tokens[i]`` gets the row of number ``numbers[i]``."""
@@ -226,11 +240,12 @@ class TypeTable(RowTable):
     """Word -> type number; by type number its word (``words``), its per-word features' row,
     the number of its normal form (into ``norms``), ``neighbours``, a row of ``width``
     columns the context class works out once per normal form
-    (``ContextFeatures.neighbour_columns``), and what other classes work out once per type
-    (``facts``)."""
+    (``ContextFeatures.neighbour_columns``), what other classes work out once per type
+    (``facts``), and when it was last used (``touch``), so that a full table can keep the
+    types used last (``recent``)."""
 
-    __slots__ = ("_facts", "_neighbours", "_norm_numbers", "_type_norms", "norms", "width",
-                 "words")
+    __slots__ = ("_clock", "_facts", "_neighbours", "_norm_numbers", "_type_norms", "_used",
+                 "norms", "width", "words")
 
     def __init__(self) -> None:
         super().__init__()
@@ -240,6 +255,8 @@ class TypeTable(RowTable):
         self._norm_numbers: dict[str, int] = {}
         self._type_norms = _Growing(np.intp)
         self._neighbours = _Growing(np.int32)  # a row a normal form
+        self._used = _Growing(np.int64)  # a type's last ``touch``
+        self._clock = 0
         self.width = -1
 
     def add_type(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
@@ -275,6 +292,37 @@ class TypeTable(RowTable):
         self.add_many(words, rows)
         self.words.extend(words)
         self._type_norms.extend(norm_numbers)
+        self._used.extend(np.full(len(words), self._clock))
+
+    def touch(self, types: np.ndarray) -> None:
+        """Mark ``types`` as used now, after every type marked before."""
+        self._clock += 1
+        self._used.data[types] = self._clock
+
+    def recent(self, count: int) -> TypeTable:
+        """A new table of the ``count`` types used last (``touch``; of types used at once, the
+        first entered), in their order here and numbered afresh, with what this table knows
+        of them: rows, normal forms (numbered afresh too), neighbours, facts and uses."""
+        kept = np.sort(np.argsort(-self._used.data[: len(self.words)], kind="stable")[:count])
+        table = TypeTable()
+        norms, type_norms = np.unique(self._type_norms.data[kept], return_inverse=True)
+        table.norms = [self.norms[number] for number in norms.tolist()]
+        table._norm_numbers = dict(zip(table.norms, range(len(norms)), strict=True))
+        table._type_norms.extend(type_norms)
+        table.width = self.width
+        if self.width > 0:
+            by_norm = self._neighbours.data[: len(self.norms) * self.width]
+            table._neighbours.extend(by_norm.reshape(-1, self.width)[norms].ravel())
+        table.words = [self.words[number] for number in kept.tolist()]
+        block = self.block(np.zeros(len(kept), np.intp), kept)
+        table._enter(table.words, self._counts.data[kept], block.columns, block.values)
+        for owner, (facts, width) in self._facts.items():
+            done = kept[: np.searchsorted(kept, facts.size // width)]  # those worked out
+            found = table._facts[owner] = (_Growing(np.int64), width)
+            found[0].extend(facts.data[: facts.size].reshape(-1, width)[done].ravel())
+        table._used.extend(self._used.data[kept])
+        table._clock = self._clock
+        return table
 
     def norm_numbers(self, types: np.ndarray) -> np.ndarray:
         return self._type_norms.data[types]

@@ -56,7 +56,8 @@ if TYPE_CHECKING:
     from deidkit.features.columns import Columns, Row, SparseRows
 
 WORD_CACHE_LIMIT = 50_000
-"""Distinct words whose per-word features are kept (then the cache starts afresh)."""
+"""Distinct words whose per-word features are kept (then the cache starts afresh; the type
+table of the numeric path keeps the half it used last)."""
 VOCABULARY_FORMAT = "deidkit-feature-vocabulary"
 
 
@@ -225,10 +226,9 @@ class FeatureExtractor:
         from deidkit.features.columns import Block, assemble
 
         self._columns = columns
+        if len(columns.types) >= WORD_CACHE_LIMIT:
+            columns.clear(keep=WORD_CACHE_LIMIT // 2)
         types = columns.types
-        if len(types) >= WORD_CACHE_LIMIT:
-            columns.clear()
-            types = columns.types
         words = [token.text for each in tokens for token in each]
         numbers = types.numbers
         # each word's type, -1 for a word new to the table: the new ones are entered (in
@@ -239,6 +239,7 @@ class FeatureExtractor:
         if new:
             self._add_types(list(dict.fromkeys([words[i] for i in new])), columns)
             type_numbers[new] = [numbers[words[i]] for i in new]
+        types.touch(type_numbers)
         if type_column is None:
             blocks = [types.block(np.arange(len(words)), type_numbers)]
         else:
