@@ -33,7 +33,8 @@ FEATURE_CLASSES: tuple[str, ...] = (
 
 OPTIONAL_CLASSES: frozenset[str] = frozenset({"syntax", "layout"})
 """Classes left out of the default set: slow or needing an optional system package
-(``syntax``), or not yet adopted by a decided comparison (``layout``, docs/english-model.md)."""
+(``syntax``), or measured on one model only (``layout``: the English default's CRF uses it,
+adopted by a comparison decided on notes by other hands, docs/english-model.md)."""
 
 LANGUAGES: tuple[str, ...] = language_codes()
 """The supported languages when deidkit was imported (``deidkit.lang`` is the registry)."""
