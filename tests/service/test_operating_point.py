@@ -49,7 +49,10 @@ def test_threshold_and_propagate_are_checked_and_used(client: TestClient) -> Non
 
     plain = client.post("/detect", json={"text": text, "propagate": False}).json()
     mentions = client.post("/detect", json={"text": text, "propagate": True}).json()
-    high = client.post("/detect", json={"text": text, "threshold": 0.999,
-                                         "propagate": False}).json()
     assert not finds_second(plain) and finds_second(mentions)
-    assert covered(high) > covered(plain)
+    # a threshold near 1 lets through tokens the model gave low odds of PHI
+    other = "Seen with wife Brindle at Oakhollow clinic. Plan: follow up."
+    default = client.post("/detect", json={"text": other, "propagate": False}).json()
+    high = client.post("/detect", json={"text": other, "threshold": 0.999,
+                                         "propagate": False}).json()
+    assert covered(high) > covered(default)
