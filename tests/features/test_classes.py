@@ -29,6 +29,8 @@ daughter. Call 617-555-1234.
 
 MEDICATIONS
 aspirin 81 mg p.o. daily
+Drug      Given by
+aspirin   Quorbit
 """
 
 
@@ -305,6 +307,48 @@ def test_layout_opens_one_field_a_cell_and_only_after_a_short_label(make_extract
     assert not any("layout.field" in features or "layout.key" in features
                    for _word, features in found[8:])
     assert extractor.token_features("") == []
+
+
+# -- text tables -------------------------------------------------------------------------------
+
+TABLE = (
+    "Dose log\n"
+    "Date      Time   Drug         Nurse\n"
+    "02/18     0900   methadone    jlc\n"
+    "02/19    0915    methadone     Ana Quorbit\n"
+    "\n"
+    "after 1 blank    line   none\n"
+    "Name | DOB | | MRN\n"
+    "| Zendel, Ana | 3/4/1950 | x | 889123 |\n"
+    "Notes: fine   ok\n"
+)
+
+
+def test_table_gives_each_value_its_columns_header(make_extractor) -> None:
+    extractor = only(make_extractor, "table")
+    found = by_token(extractor, TABLE)
+    columns = [(word, features.get("table.column")) for word, features in found]
+    headers = [word for word, features in found if "table.header" in features]
+    assert headers == ["Date", "Time", "Drug", "Nurse", "Name", "DOB", "MRN"]
+    assert columns[6:14] == [("02/18", "date"), ("0900", "time"), ("methadone", "drug"),
+                             ("jlc", "nurse"), ("02/19", "date"), ("0915", "time"),
+                             ("methadone", "drug"), ("Ana", "nurse")]
+    # by number under pipes (an empty header cell, a row opening with a pipe)
+    row = {word: column for word, column in columns[columns.index(("MRN", None)) + 1 :]}
+    assert row["Zendel"] == row["Ana"] == "name" and row["3/4/1950"] == "dob"
+    assert row["x"] is None and row["889123"] == "mrn"
+    # a blank line ends a table; a line split otherwise than its header ends it
+    assert {column for word, column in columns if word in {"blank", "none", "fine", "ok"}} == {
+        None}
+
+
+def test_a_field_line_or_numbers_make_no_header(make_extractor) -> None:
+    extractor = only(make_extractor, "table")
+    for text in ("Name: Ana   MRN: Quorbit\nZendel   Quorbit\n", "BP  120/80\nHR   88\n",
+                 "one cell only\nQuorbit  1\n"):
+        first_line = by_token(extractor, text.split("\n")[0] + "\n")
+        assert not any(features for _word, features in first_line)
+        assert not any("table.column" in features for _word, features in by_token(extractor, text))
 
 
 # -- medical vocabulary ------------------------------------------------------------------------

@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 
 from deidkit.corpus.synth import generate
 from deidkit.features import FeatureConfig, FeatureExtractor
-from deidkit.features.columns import MATRIX_SEPARATOR, Columns
+from deidkit.features.columns import (
+    MATRIX_SEPARATOR,
+    Block,
+    Columns,
+    Row,
+    SparseRows,
+    assemble,
+)
 from deidkit.text import linkgrammar, tokenize
 from deidkit.types import Token
 
@@ -56,7 +63,8 @@ def _texts() -> list[str]:
 
 SETTINGS = {name: settings for name, (settings, _) in CONFIGS.items()}
 SETTINGS["en_medical_mesh"] = {"mesh_file": "tests/features/data/tiny_d2025.bin"}
-SETTINGS["en_layout"] = {"classes": ["word", "context", "section", "layout", "dictionary"]}
+SETTINGS["en_layout"] = {"classes": ["word", "context", "section", "layout", "table",
+                                     "dictionary"]}
 if HAS_LINKGRAMMAR:
     SETTINGS["en_syntax"] = {"classes": ["word", "syntax", "context"]}
 
@@ -191,18 +199,34 @@ def test_columns_pickle_without_their_caches() -> None:
 
 @pytest.mark.parametrize("step", [1, 3])
 @pytest.mark.parametrize("config", sorted(SETTINGS))
-def test_each_classes_type_rows_are_its_type_features_rows(config: str, step: int) -> None:
+def test_each_classes_type_block_is_its_type_features_rows(config: str, step: int) -> None:
     # the numeric path's per-word features (worked out per signature, or for many words at
-    # once) equal the columns of each word's type_features, twice (the second time from
-    # what the first kept)
+    # once) equal the columns of each word's type_features, in order, twice (the second
+    # time from what the first kept)
     extractor = _extractor(SETTINGS[config])
     columns = Columns(_vocabulary(extractor, step))
     words = list(dict.fromkeys(token.text for text in _texts() for token in tokenize(text)))
     words += ["", "3.5%", "-12", "ß", "İ", "[**Name**]"]
     for feature_class in extractor.classes:
         expected = [columns.row(feature_class.type_features(word)) for word in words]
-        assert feature_class.type_rows(words, columns) == expected, feature_class.name
-        assert feature_class.type_rows(words[::-1], columns) == expected[::-1]
+        block = feature_class.type_block(words, columns)
+        assert _rows_of(block, len(words)) == expected, feature_class.name
+        block = feature_class.type_block(words[::-1], columns)
+        assert _rows_of(block, len(words)) == expected[::-1]
+        assert _rows_of(feature_class.type_block([], columns), 0) == []
+
+
+def _rows_of(block: Block, count: int) -> list[Row]:
+    """The rows of ``count`` tokens that ``block`` gives them (its known columns)."""
+    rows = assemble([block], count, 0)
+    bounds = rows.pointers.tolist()
+    return [(tuple(rows.columns[start:end].tolist()), tuple(rows.values[start:end].tolist()))
+            for start, end in itertools.pairwise(bounds)]
+
+
+def _matrix(rows: Sequence[Row]) -> SparseRows:
+    """Row ``i`` of the matrix is ``rows[i]``."""
+    return assemble([Block.of_rows(range(len(rows)), rows)], len(rows), 0)
 
 
 def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
@@ -224,11 +248,11 @@ def test_types_entered_at_once_equal_types_entered_one_by_one() -> None:
     one_by_one, at_once, in_two = TypeTable(), TypeTable(), TypeTable()
     for word, norm, row in zip(words, norms, rows, strict=True):
         one_by_one.add_type(word, norm, row, by_norm[norm])
-    at_once.add_types(words, norms, rows, neighbours)
+    at_once.add_types(words, norms, _matrix(rows), neighbours)
     assert asked == [["smith", "on", "0/00", "x"]]  # once per normal form
-    in_two.add_types(words[:2], norms[:2], rows[:2], neighbours)
-    in_two.add_types([], [], [], neighbours)
-    in_two.add_types(words[2:], norms[2:], rows[2:], neighbours)
+    in_two.add_types(words[:2], norms[:2], _matrix(rows[:2]), neighbours)
+    in_two.add_types([], [], _matrix([]), neighbours)
+    in_two.add_types(words[2:], norms[2:], _matrix(rows[2:]), neighbours)
     assert asked[1:] == [["smith"], ["on", "0/00", "x"]]
     types = np.array([5, 0, 3, 3, 1, 2, 4])
     tokens = np.arange(len(types))
@@ -264,9 +288,9 @@ def test_a_full_type_table_keeps_the_types_used_last_as_if_entered_alone() -> No
         return [[len(word)] for word in found]
 
     table = TypeTable()
-    table.add_types(words[:6], norms[:6], rows[:6], neighbours)
+    table.add_types(words[:6], norms[:6], _matrix(rows[:6]), neighbours)
     table.facts("size", 1, lengths)  # worked out for the first six types only
-    table.add_types(words[6:], norms[6:], rows[6:], neighbours)
+    table.add_types(words[6:], norms[6:], _matrix(rows[6:]), neighbours)
     table.touch(np.array([0, 1, 2, 3, 4, 5, 6, 7]))
     table.touch(np.array([6, 3, 3]))
     table.touch(np.array([1, 4]))  # used last: 1 and 4, then 3 and 6, then the others
@@ -329,11 +353,12 @@ def test_type_facts_are_worked_out_once_per_type_as_types_come() -> None:
         return [(len(word), ord(word[0])) for word in words]
 
     table = TypeTable()
-    table.add_types(["ab", "c"], ["ab", "c"], [((), ()), ((), ())], lambda new: [()] * len(new))
+    table.add_types(["ab", "c"], ["ab", "c"], _matrix([((), ()), ((), ())]),
+                    lambda new: [()] * len(new))
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99]]
     assert asked == [["ab", "c"]]  # not again
-    table.add_types(["def"], ["def"], [((), ())], lambda new: [()] * len(new))
+    table.add_types(["def"], ["def"], _matrix([((), ())]), lambda new: [()] * len(new))
     assert table.facts("size", 2, lengths).tolist() == [[2, 97], [1, 99], [3, 100]]
     assert asked == [["ab", "c"], ["def"]]  # only the new type
     assert table.words == ["ab", "c", "def"]

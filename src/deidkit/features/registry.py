@@ -14,6 +14,7 @@ from deidkit.features.pos import PosFeatures
 from deidkit.features.regex import RegexFeatures
 from deidkit.features.section import SectionFeatures
 from deidkit.features.syntax import SyntaxFeatures
+from deidkit.features.table import TableFeatures
 
 REGISTRY: dict[str, type[FeatureClass]] = {
     feature_class.name: feature_class
@@ -27,6 +28,7 @@ REGISTRY: dict[str, type[FeatureClass]] = {
         SyntaxFeatures,
         SectionFeatures,
         LayoutFeatures,
+        TableFeatures,
         MedicalFeatures,
         DictionaryFeatures,
         FrequencyFeatures,
