@@ -192,7 +192,7 @@ DEV_SETS = {
     "handwritten-en-dev10": 60, "handwritten-en-dev11": 60, "handwritten-en-dev12": 60,
     "handwritten-en-dev13": 60, "handwritten-en-dev14": 60, "handwritten-en-dev15": 40,
     "handwritten-en-dev16": 40, "handwritten-en-dev17": 40, "handwritten-en-dev18": 40,
-    "handwritten-en-dev19": 40, "handwritten-en-dev20": 40,
+    "handwritten-en-dev19": 40, "handwritten-en-dev20": 40, "handwritten-en-dev21": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
