@@ -19,6 +19,7 @@ tokens their column's header:
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from deidkit.features.base import DocumentContext, FeatureClass, Features
@@ -52,12 +53,8 @@ class Header:
     def label(self, number: int, column: int) -> str | None:
         if self.by_number:
             return self.labels[number] if number < len(self.labels) else None
-        found = None
-        for label, start in zip(self.labels, self.starts, strict=True):
-            if start > column + ALIGN_SLACK:
-                break
-            found = label
-        return found if found is not None else self.labels[0]
+        under = bisect.bisect_right(self.starts, column + ALIGN_SLACK) - 1
+        return self.labels[max(under, 0)]
 
 
 class TableFeatures(FeatureClass):
@@ -121,11 +118,15 @@ def _cells(
 
 
 def _with_empty_cells(words: list[str], cells: list[Cell], first: int, end: int) -> list[Cell]:
+    """``cells`` (in order) with an empty cell for each pair of pipes with nothing between."""
     pipes = [index for index in range(first, end) if words[index] == PIPE]
     numbered: list[Cell] = []
-    for before, after in zip([first - 1, *pipes], [*pipes, end], strict=True):
-        inside = [cell for cell in cells if before < cell.first and cell.end <= after]
-        numbered.extend(inside or [Cell(after, after, -1)])
+    ahead = 0  # the first cell not yet placed
+    for after in [*pipes, end]:
+        placed = ahead
+        while ahead < len(cells) and cells[ahead].end <= after:
+            ahead += 1
+        numbered.extend(cells[placed:ahead] or [Cell(after, after, -1)])
     if pipes and pipes[0] == first:
         numbered = numbered[1:]  # a line opening with a pipe: nothing before it
     return numbered
