@@ -4,8 +4,8 @@ A feature class adds features to each token's dict. Its work comes in two parts:
 
 - ``type_features(word)``: features that depend only on the token's text. The extractor
   computes them once per distinct word (a bounded cache) and copies them into each token;
-  on the numeric path (``deidkit.features.columns``) ``type_rows(words, columns)`` gives
-  them as a word type's columns, once per type.
+  on the numeric path (``deidkit.features.columns``) ``type_block(words, columns)`` gives
+  them as new word types' matrix entries, once per type.
 - ``add_document_features(context, items)``: features that depend on the document
   (neighbours, section, part of speech, multi-token dictionary matches);
   ``document_columns(context, columns)`` gives the same features as a ``Block`` of matrix
@@ -35,7 +35,7 @@ from deidkit.types import Token
 if TYPE_CHECKING:
     import numpy as np
 
-    from deidkit.features.columns import Block, Columns, Row, TypeTable
+    from deidkit.features.columns import Block, Columns, TypeTable
 
 Features = dict[str, str | float]
 """One token's features: a string value is a one-hot feature ``name=value``, a float a
@@ -252,14 +252,18 @@ class FeatureClass:
     def type_features(self, word: str) -> Features:
         return {}
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
-        """``columns.row(self.type_features(word))`` of each new word type: the numeric
-        path's per-word features (``FeatureExtractor.chunk_rows``, a chunk's new types at
-        once). A class may work them out for all the words together or once per what they
-        depend on (``tests/features/test_columns.py`` checks every class's against
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
+        """The numeric path's per-word features of new word types
+        (``FeatureExtractor.chunk_rows``, a chunk's new types at once) as matrix entries:
+        row ``i`` holds ``columns.row(self.type_features(words[i]))`` in its order (entries
+        of column -1 may be left in; ``assemble`` leaves them out). A class may work them out
+        for all the words together or once per what they depend on
+        (``tests/features/test_columns.py`` checks every class's against
         ``type_features``)."""
+        from deidkit.features.columns import Block  # lazy: numpy
+
         row = columns.row
-        return [row(self.type_features(word)) for word in words]
+        return Block.of_rows(range(len(words)), [row(self.type_features(word)) for word in words])
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         return None

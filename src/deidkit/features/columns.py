@@ -197,19 +197,13 @@ class RowTable:
         self._values.extend(row[1])
         return number
 
-    def add_many(self, keys: Sequence[Any], rows: Sequence[Row]) -> None:
-        """Enter new keys (distinct) with their rows, numbered in turn: ``add`` of each, with
-        each array grown once."""
-        self._enter(keys, [len(row[0]) for row in rows],
-                    [column for row in rows for column in row[0]],
-                    [value for row in rows for value in row[1]])
+    def add_many(self, keys: Sequence[Any], rows: SparseRows) -> None:
+        """Enter new keys (distinct), numbered in turn, key ``i``'s row row ``i`` of
+        ``rows``: ``add`` of each, with each array grown once."""
+        self._enter(keys, np.diff(rows.pointers), rows.columns, rows.values)
 
     def _enter(
-        self,
-        keys: Sequence[Any],
-        counts: Sequence[int] | np.ndarray,
-        ids: Sequence[int] | np.ndarray,
-        values: Sequence[float] | np.ndarray,
+        self, keys: Sequence[Any], counts: np.ndarray, ids: np.ndarray, values: np.ndarray
     ) -> None:
         """Enter new keys (distinct), numbered in turn, key ``i``'s row the next
         ``counts[i]`` of ``ids`` and ``values``."""
@@ -261,19 +255,21 @@ class TypeTable(RowTable):
 
     def add_type(self, word: str, norm: str, row: Row, neighbours: Sequence[int]) -> None:
         """Enter a new word type (``neighbours``: its normal form's, if that is new)."""
-        self.add_types([word], [norm], [row], lambda new: [neighbours] * len(new))
+        rows = assemble([Block.of_rows([0], [row])], 1, 0)
+        self.add_types([word], [norm], rows, lambda new: [neighbours] * len(new))
 
     def add_types(
         self,
         words: Sequence[str],
         norms: Sequence[str],
-        rows: Sequence[Row],
+        rows: SparseRows,
         neighbours: Callable[[Sequence[str]], Sequence[Sequence[int]]],
     ) -> None:
         """Enter new word types (distinct), numbered in turn, with their normal forms and
-        rows; ``neighbours(new)`` gives the neighbour columns of each normal form the table
-        has not seen yet (``new``, in order), worked out once per normal form. Each array is
-        grown once: a chunk's new types at a time."""
+        per-word features (row ``i`` of ``rows`` word ``i``'s); ``neighbours(new)`` gives the
+        neighbour columns of each normal form the table has not seen yet (``new``, in
+        order), worked out once per normal form. Each array is grown once: a chunk's new
+        types at a time."""
         if not words:
             return
         norm_numbers, new = [], []

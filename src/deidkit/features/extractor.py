@@ -11,7 +11,7 @@
 Per-word work (word, orthography, regex token patterns, affixes, frequency) is computed once
 per distinct token text and cached (the cache is bounded, so memory does not grow with the
 corpus); on the numeric path (``document_rows``, ``deidkit.features.columns``) a word type
-becomes its columns once (each class's ``type_rows``, a chunk's new types together), and a
+becomes its columns once (each class's ``type_block``, a chunk's new types together), and a
 document's matrix is gathered from them with array operations. Document work (context, part
 of speech, sections, dictionaries, PHI patterns, syntax) runs per document.
 ``extract(documents)`` streams.
@@ -53,7 +53,7 @@ from deidkit.types import Document, Token
 if TYPE_CHECKING:
     from scipy import sparse
 
-    from deidkit.features.columns import Columns, Row, SparseRows
+    from deidkit.features.columns import Columns, SparseRows
 
 WORD_CACHE_LIMIT = 50_000
 """Distinct words whose per-word features are kept (then the cache starts afresh; the type
@@ -269,24 +269,18 @@ class FeatureExtractor:
 
     def _add_types(self, words: list[str], columns: Columns) -> None:
         """Enter new ``words`` (distinct) in the type table of ``columns``, all at once: each
-        class's rows of them (``FeatureClass.type_rows``) one after another, as their
-        features follow one another in ``_type_entry``."""
+        class's entries for them (``FeatureClass.type_block``), a word's in class order, as
+        their features follow one another in ``_type_entry``."""
+        from deidkit.features.columns import Block, assemble
+
         fold_digits = self.config.fold_digits
         norms = [normalise_word(word, fold_digits) for word in words]
-        parts = [c.type_rows(words, columns) for c in self._type_classes]
-        rows: list[Row] = []
-        for each in zip(*parts, strict=True) if parts else [()] * len(words):
-            ids: tuple[int, ...] = ()
-            values: tuple[float, ...] = ()
-            for row in each:
-                ids += row[0]
-                values += row[1]
-            rows.append((ids, values))
+        blocks = [Block.empty(), *(c.type_block(words, columns) for c in self._type_classes)]
         context = self._context
         columns.types.add_types(
             words,
             norms,
-            rows,
+            assemble(blocks, len(words), len(columns.vocabulary)),
             lambda new: [()] * len(new) if context is None else context.neighbour_columns(
                 new, columns),
         )

@@ -24,7 +24,7 @@ from deidkit.features.config import FeatureConfig
 from deidkit.resources import FrequencyTable
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Columns, Row
+    from deidkit.features.columns import Block, Columns
 
 ZIPF_SCALE = 8.0
 
@@ -98,26 +98,32 @@ class FrequencyFeatures(FeatureClass):
                 features[value_key] = value
         return features
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
-        # each table looked up once for all the words (FrequencyTable.zipfs); a word's row
-        # holds each table's bin, then its value, as type_features orders them
-        ids: list[list[int]] = [[] for _ in words]
-        weights: list[list[float]] = [[] for _ in words]
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
+        # each table looked up once for all the words (FrequencyTable.zipfs); a word's
+        # entries are each table's bin, then its value, as type_features orders them
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        blocks = [Block.empty()]
         for value_key, bin_key, table in self._tables:
-            value_column = columns.column(value_key)
             bins: dict[str, int] = {}
+            found, valued, values = [], [], []
             for index, zipf in enumerate(table.zipfs(words)):
                 zipf_bin, value = _values(zipf)
                 bin_column = bins.get(zipf_bin)
                 if bin_column is None:
                     bin_column = bins[zipf_bin] = columns.column(bin_key, zipf_bin)
-                if bin_column >= 0:
-                    ids[index].append(bin_column)
-                    weights[index].append(1.0)
-                if value is not None and value_column >= 0:
-                    ids[index].append(value_column)
-                    weights[index].append(value)
-        return [(tuple(found), tuple(values)) for found, values in zip(ids, weights, strict=True)]
+                found.append(bin_column)
+                if value is not None:
+                    valued.append(index)
+                    values.append(value)
+            blocks.append(Block(np.arange(len(words)), np.asarray(found, np.int32),
+                                np.ones(len(words))))
+            blocks.append(Block(np.asarray(valued, np.intp),
+                                np.full(len(valued), columns.column(value_key), np.int32),
+                                np.asarray(values, np.float64)))
+        return Block.joined(blocks)
 
     def describe(self) -> dict[str, object]:
         return {"tables": dict(self.tables)}

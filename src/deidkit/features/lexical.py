@@ -18,12 +18,13 @@ Speed: orthography depends on a word only through the class of each character (u
 lower or uncased letter, digit, anything else as itself) and its length, so its features
 are computed once per *signature* (``Mcdonald`` and ``Garcia`` share ``Xxxxxxx``-like
 signatures) and the ``number`` flag per word (on the numeric path, their columns too:
-``type_rows``); ``word_shape`` and ``letter_case`` remain the reference definitions (tests
+``type_block``); ``word_shape`` and ``letter_case`` remain the reference definitions (tests
 check the two agree).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -33,7 +34,9 @@ from deidkit.features.config import FeatureConfig
 from deidkit.text.pos import PosTagger
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Columns, Row
+    import numpy as np
+
+    from deidkit.features.columns import Block, Columns
 
 _NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d+)*|\d*[.,]\d+)%?")
 
@@ -54,15 +57,16 @@ class WordFeatures(FeatureClass):
             features["word.lemma"] = normalise_word(lemma, self.config.fold_digits)
         return features
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
         if self._tagger is not None:
-            return super().type_rows(words, columns)
-        column, fold_digits = columns.column, self.config.fold_digits
-        rows: list[Row] = []
-        for word in words:
-            found = column("word", normalise_word(word, fold_digits))
-            rows.append(((found,), (1.0,)) if found >= 0 else ((), ()))
-        return rows
+            return super().type_block(words, columns)
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        key, fold_digits = "word" + columns.separator, self.config.fold_digits
+        names = [key + normalise_word(word, fold_digits) for word in words]
+        return Block(np.arange(len(words)), _columns_of(names, columns), np.ones(len(words)))
 
 
 def word_shape(word: str) -> str:
@@ -152,24 +156,31 @@ class OrthographyFeatures(FeatureClass):
             features["orthography.number"] = 1.0
         return features
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
         # the row of a signature's features once per signature (and columns), then the
         # number flag, last as in type_features
-        memo = columns.memo(self.name)
-        number = columns.column("orthography.number")
-        rows: list[Row] = []
-        for word in words:
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        table = columns.rows(self.name, SIGNATURE_CACHE_LIMIT)
+        known, number = table.numbers, columns.column("orthography.number")
+        found, flagged = [], []
+        for index, word in enumerate(words):
             signature = word.translate(_CHARACTER_CLASSES)
-            row = memo.get(signature)
+            row = known.get(signature)
             if row is None:
-                found = self._by_signature.get(signature)
-                row = memo[signature] = columns.row(
-                    self._signature_features(signature) if found is None else found
-                )
+                features = self._by_signature.get(signature)
+                row = table.add(signature, columns.row(
+                    self._signature_features(signature) if features is None else features))
+            found.append(row)
             if number >= 0 and _is_number(word, signature):
-                row = (*row[0], number), (*row[1], 1.0)
-            rows.append(row)
-        return rows
+                flagged.append(index)
+        block = table.block(np.arange(len(words)), np.asarray(found, np.intp))
+        if not flagged:
+            return block
+        numbers = np.asarray(flagged, np.intp)
+        return Block.joined([block, Block.ones(numbers, np.full(len(numbers), number))])
 
     def _signature_features(self, signature: str) -> Features:
         """Every orthography feature but ``number``, from a word's signature: the same as
@@ -248,14 +259,34 @@ class AffixFeatures(FeatureClass):
             features[suffix] = word[-size:]
         return features
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
-        # each feature's name made as Columns.row makes it: key, separator, value
-        get, separator = columns.vocabulary.get, columns.separator
-        keys = [(size, key + separator, end + separator) for size, key, end in self._keys]
-        rows: list[Row] = []
-        for word in words:
-            found = [column for size, prefix, suffix in keys[: len(word)]
-                     for column in (get(prefix + word[:size], -1), get(suffix + word[-size:], -1))
-                     if column >= 0]
-            rows.append((tuple(found), (1.0,) * len(found)))
-        return rows
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
+        # each feature's name made as Columns.row makes it: key, separator, value; a size's
+        # prefixes, then its suffixes, of the words at least that long (a word's entries
+        # come in type_features' order once assemble sorts them by word, keeping the order)
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        separator = columns.separator
+        lengths = np.fromiter(map(len, words), np.intp, len(words))
+        blocks = [Block.empty()]
+        for size, prefix, suffix in self._keys:
+            at = np.flatnonzero(lengths >= size)
+            if not len(at):
+                break
+            long = words if len(at) == len(words) else [words[i] for i in at.tolist()]
+            ones = np.ones(len(at))
+            start, end = prefix + separator, suffix + separator
+            blocks.append(Block(at, _columns_of([start + word[:size] for word in long], columns),
+                                ones))
+            blocks.append(Block(at, _columns_of([end + word[-size:] for word in long], columns),
+                                ones))
+        return Block.joined(blocks)
+
+
+def _columns_of(names: list[str], columns: Columns) -> np.ndarray:
+    """The column of each feature name (-1 for a name ``columns`` does not know), int32."""
+    import numpy as np  # lazy: importing the features needs no numpy
+
+    found = map(columns.vocabulary.get, names, itertools.repeat(-1))
+    return np.fromiter(found, np.int32, len(names))

@@ -33,7 +33,7 @@ from deidkit.features.config import FeatureConfig
 from deidkit.patterns import find_patterns
 
 if TYPE_CHECKING:
-    from deidkit.features.columns import Block, Columns, Row
+    from deidkit.features.columns import Block, Columns
 
 HIDE_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ALPHA", r"^[A-Za-z]+$"),
@@ -129,17 +129,19 @@ class RegexFeatures(FeatureClass):
             self._by_signature[signature] = found
         return found.copy()
 
-    def type_rows(self, words: Sequence[str], columns: Columns) -> list[Row]:
+    def type_block(self, words: Sequence[str], columns: Columns) -> Block:
         # a signature's row once per signature (and columns)
-        memo = columns.memo(self.name)
-        rows: list[Row] = []
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        table = columns.rows(self.name, SIGNATURE_CACHE_LIMIT)
+        known, found = table.numbers, []
         for word in words:
             signature = word.translate(_CHARACTER_CLASSES)
-            row = memo.get(signature)
+            row = known.get(signature)
             if row is None:
-                row = memo[signature] = columns.row(self.type_features(word))
-            rows.append(row)
-        return rows
+                row = table.add(signature, columns.row(self.type_features(word)))
+            found.append(row)
+        return table.block(np.arange(len(words)), np.asarray(found, np.intp))
 
     def clear_caches(self) -> None:
         self._by_signature.clear()
