@@ -118,8 +118,7 @@ with the rule ``professions``: on the hand-written development set
 DESCRIPTION = (
     "English default: ensemble of a CRF (CRFsuite, c1=0.05, c2=0.05, 100 L-BFGS iterations, "
     "B-/I- tags for names and bare labels for the other categories, lean features: no part "
-    "of speech, context window 2, the line layout and text tables' column headers, with the "
-    "pattern back-off) and the "
+    "of speech, context window 2{layout}, with the pattern back-off) and the "
     "rules detector; NAME, ID, CONTACT, LOCATION, AGE and PROFESSION spans are the union of "
     "both, other categories the CRF's. Trained on deidkit synth notes ({families} template "
     "families, the issue-17 families among them; plain, ambiguous and out-of-dictionary "
@@ -127,6 +126,14 @@ DESCRIPTION = (
     "{last} (never the test set or a later batch). Every age is "
     "annotated (i2b2 2014); deidentify keeps ages under 90."
 )
+LAYOUT_WORDS = {"layout": "the line layout", "table": "text tables' column headers"}
+"""How the description names the layout classes the model's CRF reads."""
+
+
+def layout_words(classes: list[str]) -> str:
+    """The description's words for the layout classes among a CRF's ``classes``."""
+    return "".join(f", {text}" for name, text in LAYOUT_WORDS.items() if name in classes)
+
 COMMAND = "python scripts/models/train_en.py --out src/deidkit/models/shipped/en"
 OPERATING_POINT: dict[str, Any] = {
     "threshold": 0.95,
@@ -326,8 +333,11 @@ def add_handwritten(folder: Path) -> dict[str, Any]:
     trained = corpus["training_corpus"]
     families = str(trained["families"]).split()[-1]  # "all 58"
     last = Path(trained["hand_written"][-1]).parent.name
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    classes = config["params"]["members"][0]["params"]["features"]["classes"]
     _rewrite_metadata(folder, {"operating_point": OPERATING_POINT, "command": SHIPPED_COMMAND,
-                               "description": DESCRIPTION.format(families=families, last=last)})
+                               "description": DESCRIPTION.format(
+                                   families=families, last=last, layout=layout_words(classes))})
     payload = handwritten.run(str(folder), "en", handwritten.AGES, 1000)
     keep = ("token_recall", "token_precision", "token_recall_interval", "leak_name_id",
             "leak_counts", "entity_strict", "categories")
@@ -428,7 +438,8 @@ def main(argv: list[str] | None = None) -> int:
         "lang": "en",
         "description": DESCRIPTION.format(
             families=len(FAMILIES),
-            last=args.extra[-1].parent.name if args.extra else "(none: synthetic notes only)"),
+            last=args.extra[-1].parent.name if args.extra else "(none: synthetic notes only)",
+            layout=layout_words(CRF_FEATURES["classes"])),
         "training_corpus": corpus,
         "ages": "every age is annotated and detected (i2b2 2014); deidentify keeps ages "
                 "under 90 unchanged by default",
