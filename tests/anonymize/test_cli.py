@@ -140,3 +140,28 @@ def test_a_population_too_small_for_k_is_suppressed_and_said_so(
     for document in read_documents(tmp_path / "out.jsonl"):
         assert document.note_date is None
         assert not re.search(r"\b(19|20)\d\d\b", document.text)  # every date redacted
+
+
+def test_csv_notes_with_their_own_columns_are_read_and_written_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the shared input options: a CSV's columns named once, for reading and writing
+    source = tmp_path / "notes.csv"
+    with source.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["note_id", "pid", "body"])
+        for document in generate(40, seed=6):
+            writer.writerow([document.id, document.patient_id, document.text])
+    out = tmp_path / "out.csv"
+    code, _, err = run(capsys, "anonymize", str(source), str(out), "--k", "2", "--model",
+                       "default", "--text-column", "body", "--id-column", "note_id",
+                       "--patient-column", "pid", "--mode", "tag")
+    assert code == 0, err
+    with out.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 40 and {"note_id", "body"} <= set(rows[0])
+    assert any("[" in row["body"] for row in rows)  # PHI found by the model, tagged
+    # without the text column named: one line naming the file
+    code, _, err = run(capsys, "anonymize", str(source), str(out), "--k", "2", "--model",
+                       "default")
+    assert code != 0 and "text" in err and str(source) in err and "\n" not in err.strip()

@@ -27,8 +27,15 @@ from deidkit.anonymize import (
     Rewriter,
     plan,
 )
-from deidkit.errors import ConfigError, InputError
-from deidkit.io import FORMATS, detect_format, get_format, read_documents, write_documents
+from deidkit.cli.options import (
+    GIVEN_INPUTS,
+    InputOptions,
+    OutputFormatOption,
+    input_options,
+    output_format,
+)
+from deidkit.errors import InputError
+from deidkit.io import read_documents, write_documents
 from deidkit.io.atomic import atomic_write_text
 from deidkit.redact import MODES, TAG_STYLES, RedactOptions, SecretKey, detect, load_detector
 from deidkit.types import Document
@@ -38,18 +45,6 @@ DETECT_BATCH = 64
 
 def split_list(values: list[str] | None) -> list[str]:
     return [item.strip() for value in values or () for item in value.split(",") if item.strip()]
-
-
-def output_format(target: Path, to: str | None, source_format: str) -> str:
-    """``--to``, else the format whose suffix ``target`` has, else the input's format."""
-    if to is not None:
-        if to not in FORMATS:
-            raise ConfigError(f"--to {to!r}: unknown format; use one of: {', '.join(FORMATS)}")
-        return to
-    for name in FORMATS:
-        if target.suffix and target.suffix.lower() in get_format(name).suffixes:
-            return name
-    return source_format
 
 
 def _detected(documents: Iterator[Document], model: str, lang: str) -> Iterator[Document]:
@@ -93,6 +88,7 @@ def summary(release: Release, documents: int, target: Path, target_format: str) 
 
 def register(app: typer.Typer) -> None:
     @app.command("anonymize")
+    @input_options
     def anonymize_command(
         source: Annotated[Path, typer.Argument(
             help="Input notes with PHI spans (a file or folder in any readable format).")],
@@ -121,12 +117,7 @@ def register(app: typer.Typer) -> None:
         report: Annotated[Path | None, typer.Option(
             help="Write k, l, suppressed persons, information loss, Safe Harbor beside it, "
             "the linking report and conflicts here (JSON).")] = None,
-        input_format: Annotated[str | None, typer.Option(
-            "--format", help=f"Input format: {', '.join(FORMATS)} (default: detected).")
-        ] = None,
-        to: Annotated[str | None, typer.Option(
-            help="Output format (default: from the output's suffix, else the input's).")
-        ] = None,
+        to: OutputFormatOption = None,
         mode: Annotated[str, typer.Option(
             help=f"What direct identifiers become: {', '.join(MODES)}.")] = "surrogate",
         tag: Annotated[str, typer.Option(
@@ -138,6 +129,7 @@ def register(app: typer.Typer) -> None:
             help="Detect PHI with this model ('default', a shipped name or a folder) instead "
             "of using the spans in the input.")] = None,
         lang: Annotated[str, typer.Option(help="Language code of the notes (en, es, ...).")] = "en",
+        inputs: InputOptions = GIVEN_INPUTS,
     ) -> None:
         """Link PHI to persons, make them k-anonymous (l-diverse) and write the generalized
         values back into the notes (HIDE's identifier view)."""
@@ -148,26 +140,27 @@ def register(app: typer.Typer) -> None:
             link_by=tuple(split_list(link_by)) or LINK_REASONS,
             redact=RedactOptions(mode=mode, tag=tag, lang=lang),  # type: ignore[arg-type]
         )
-        if input_format is not None and input_format not in FORMATS:
-            raise ConfigError(f"--format {input_format!r}: unknown format; use one of: "
-                              f"{', '.join(FORMATS)}")
-        source_format = input_format or detect_format(source).name
+        source_format = inputs.format_of(source)
         target_format = output_format(target, to, source_format)
+        read_options = inputs.read_options(source_format, output=target_format)
         secret = SecretKey.from_file(key_file) if key_file is not None else SecretKey.random()
         with tempfile.TemporaryDirectory(prefix="deidkit-anonymize-") as work:
-            path, fmt = source, source_format
-            if model is not None:
-                path, fmt = Path(work) / "detected.jsonl", "jsonl"
-                write_documents(_detected(read_documents(source, source_format), model, lang),
-                                path, fmt)
-            release = plan(read_documents(path, fmt), options, secret, source=str(source))
+            path, fmt, opts = source, source_format, read_options
+            if model is not None:  # the input's spans are not used: unknown labels dropped
+                detected = _detected(read_documents(
+                    source, source_format, **inputs.lenient(source_format, read_options)),
+                    model, lang)
+                path, fmt, opts = Path(work) / "detected.jsonl", "jsonl", {}
+                write_documents(detected, path, fmt)
+            release = plan(read_documents(path, fmt, **opts), options, secret,
+                           source=str(source))
             if release.view.spans == 0 and release.view.person_of:
                 raise InputError("the input holds no PHI spans, so nothing would be anonymized",
                                  path=source, fix="pass --model default to detect them, or "
                                  "give annotated notes")
             rewriter = Rewriter(release, options.redact, secret)
-            write_documents(rewriter.rewrite_all(read_documents(path, fmt)), target,
-                            target_format)
+            write_documents(rewriter.rewrite_all(read_documents(path, fmt, **opts)), target,
+                            target_format, **inputs.write_options(target_format))
         if view is not None:
             release.write_view(view)
         if report is not None:
