@@ -24,7 +24,7 @@ the other).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
@@ -47,8 +47,19 @@ def line_size(count: int) -> str:
     return "4-6" if count <= 6 else "7+"
 
 
-def _is_gap(between: str) -> bool:
+def is_gap(between: str) -> bool:
+    """Whether the text between two tokens of a line is a column gap (a tab, two spaces)."""
     return "\t" in between or "  " in between
+
+
+def token_lines(context: DocumentContext) -> Iterator[tuple[int, int]]:
+    """Each line of ``context`` as its tokens' range ``(first, end)``, in order."""
+    text, tokens = context.text, context.tokens
+    first = 0
+    for index in range(1, len(tokens) + 1):
+        if index == len(tokens) or "\n" in text[tokens[index - 1].end : tokens[index].start]:
+            yield first, index
+            first = index
 
 
 FLAGS = ("layout.first", "layout.last", "layout.pipe", "layout.gap_before", "layout.gap_after",
@@ -62,17 +73,9 @@ class LayoutFeatures(FeatureClass):
     summary = "the token's place on its line: line ends and size, column gaps, field labels"
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        text = context.text
-        tokens = context.tokens
         norms = context.norms
-        count = len(tokens)
-        # a line's tokens are tokens[first:end]; each line is handled once it is complete
-        first = 0
-        for index in range(1, count + 1):
-            if index < count and "\n" not in text[tokens[index - 1].end : tokens[index].start]:
-                continue
-            self._line(text, context, norms, items, first, index)
-            first = index
+        for first, end in token_lines(context):
+            self._line(context.text, context, norms, items, first, end)
 
     @staticmethod
     def _line(
@@ -96,7 +99,7 @@ class LayoutFeatures(FeatureClass):
             item["layout.tokens"] = size
             if pipe:
                 item["layout.pipe"] = 1.0
-            gap_before = index > first and _is_gap(
+            gap_before = index > first and is_gap(
                 text[tokens[index - 1].end : tokens[index].start]
             )
             if gap_before:

@@ -23,6 +23,7 @@ import bisect
 from dataclasses import dataclass
 
 from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.layout import is_gap, token_lines
 
 HEADER_MAX_TOKENS = 4
 """The most tokens a header cell may have ("Date of birth")."""
@@ -64,14 +65,10 @@ class TableFeatures(FeatureClass):
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
         text, tokens, words = context.text, context.tokens, context.words
         header: Header | None = None
-        first = 0
-        count = len(tokens)
-        for index in range(1, count + 1):
-            if index < count and "\n" not in text[tokens[index - 1].end : tokens[index].start]:
-                continue
+        for first, end in token_lines(context):
             line_start = text.rfind("\n", 0, tokens[first].start) + 1
             blank_before = first > 0 and text.count("\n", tokens[first - 1].end, line_start) > 1
-            cells, by_number = _cells(context, first, index, line_start)
+            cells, by_number = _cells(context, first, end, line_start)
             if len(cells) < 2 or blank_before or (
                 header is not None and header.by_number != by_number
             ):  # the table ends (a row is split as its header is)
@@ -83,14 +80,13 @@ class TableFeatures(FeatureClass):
                         if label is not None:
                             for token in range(cell.first, cell.end):
                                 items[token]["table.column"] = label
-                elif _heads(words, cells) and ":" not in words[first:index]:
+                elif _heads(words, cells) and ":" not in words[first:end]:
                     header = Header(
                         [" ".join(context.norms[c.first : c.end]) or None for c in cells],
                         [cell.column for cell in cells], by_number)
                     for cell in cells:
                         for token in range(cell.first, cell.end):
                             items[token]["table.header"] = 1.0
-            first = index
 
 
 def _cells(
@@ -106,7 +102,7 @@ def _cells(
         if index < end:
             between = text[tokens[index - 1].end : tokens[index].start]
             piped = words[index] == PIPE or words[index - 1] == PIPE
-            if not piped and "\t" not in between and "  " not in between:
+            if not piped and not is_gap(between):
                 continue
             by_number = by_number or piped or "\t" in between
         if words[start] != PIPE:

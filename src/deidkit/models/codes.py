@@ -34,10 +34,12 @@ further application identifiers in parentheses with their values ("(17)290630(10
 CODED_LABELS = frozenset({"DATE", "AGE"})
 """What a detector takes a piece of a code for (its numbers look like a date or an age)."""
 LETTERS_PIECE = regex.compile(r"(?<![\w])[A-Z]{2,}(?![\w])")
+"""A piece of a code in capitals ("MFMC" of "MFMC-BB-26-0412")."""
 MONTH = regex.compile(
     r"(?i)jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+"""A month's name or abbreviation: a date's piece, not a code's."""
 DIGIT_RUN = regex.compile(r"\d{3}")
 
 

@@ -142,17 +142,17 @@ LONE_WORD_LANGS = frozenset({"en"})
 """Languages whose rules drop a name that is one ordinary word (``_lone_common_word``)."""
 PERSON_LABELS = frozenset({"PATIENT", "DOCTOR", "RELATIVE"})
 QUOTES = "\"'\u201c\u2018"
+"""What opens a nickname in quotes."""
 
 
 def _lone_common_word(scan: Scan, span: Span) -> bool:
     """Whether ``span`` is a person's name of one ordinary word that is no given name, written
     as a word (capitalised, or in lower case and longer than initials), after no title and
-    not in quotes:
-    what a cue or a field label is followed by in speech and headings ("CALLER: Okay, okay",
-    "WIFE: He shovelled", "Family Medicine", "Person affected"), where a true name of that
-    kind is a given name ("Wife: Rose"), follows a title ("Dr. Brown") or is a nickname in
-    quotes ('goes by "Ski"'). On the first
-    nineteen hand-written batches the rules alone found 85 such spans, 82 of them false."""
+    not in quotes: what a cue or a field label is followed by in speech and headings
+    ("CALLER: Okay, okay", "WIFE: He shovelled", "Family Medicine", "Person affected"), where
+    a true name of that kind is a given name ("Wife: Rose"), follows a title ("Dr. Brown") or
+    is a nickname in quotes ('goes by "Ski"'). On the first nineteen hand-written batches the
+    rules alone found 85 such spans, 82 of them false."""
     if span.label not in PERSON_LABELS:
         return False
     note = scan.note
