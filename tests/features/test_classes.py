@@ -500,3 +500,46 @@ def test_spanish_profile(make_extractor) -> None:
     assert features_of(extractor, text, "Madrid").get("dictionary.provinces") == 1.0
     assert any(key.startswith("regex.phi.") for key in features_of(extractor, text, "12345678-Z"))
     assert features_of(extractor, text, "en")["frequency.public_bin"] not in ("unseen", "0")
+
+
+# -- the note's memory of a word ---------------------------------------------------------------
+
+MEMORY = (
+    "Birthplace: Quorbit\n"
+    "Seen by Dr. Zendel with Mrs Ana Lowe and the porter.\n"
+    "Porter says zendel called, and lowe and Zendel agree. Birthplace unknown.\n"
+    "ZENDEL, ANA\n"
+)
+
+
+def test_memory_says_how_the_note_writes_a_word_elsewhere(make_extractor) -> None:
+    extractor = only(make_extractor, "memory")
+
+    def memory(token: str, occurrence: int = 0) -> set[str]:
+        return keys_of(features_of(extractor, MEMORY, token, occurrence), "memory")
+
+    # a lowercase word the note also writes capitalised inside a sentence, in capitals,
+    # after a title
+    assert memory("zendel") == {"memory.lower>capital", "memory.lower>upper", "memory.titled",
+                                "memory.count=3+"}
+    # its titled occurrence: what the others show, not what it shows itself
+    assert memory("Zendel") == {"memory.capital>lower", "memory.capital>upper",
+                                "memory.count=3+"}
+    assert "memory.titled" in memory("Zendel", 1)
+    # a word capitalised only where a sentence starts is not written so inside one
+    assert memory("porter") == {"memory.count=2"}
+    assert memory("Porter") == {"memory.capital>lower", "memory.count=2"}
+    # a title reaches over capitalised words to a capitalised word only
+    assert "memory.titled" in memory("lowe") and "memory.titled" not in memory("and")
+    # a field's label elsewhere; counts include the token
+    assert memory("Birthplace", 1) == {"memory.label", "memory.count=2"}
+    assert memory("Birthplace") == {"memory.count=2"}
+    assert memory("Quorbit") == {"memory.count=1"}
+    # no features for one-character tokens or tokens without a letter
+    assert memory(",") == memory(".") == set()
+
+
+def test_memory_of_an_empty_or_tiny_note(make_extractor) -> None:
+    extractor = only(make_extractor, "memory")
+    assert extractor.token_features("") == []
+    assert [keys_of(f, "memory") for _, f in by_token(extractor, "A 1")] == [set(), set()]

@@ -64,7 +64,7 @@ def _texts() -> list[str]:
 SETTINGS = {name: settings for name, (settings, _) in CONFIGS.items()}
 SETTINGS["en_medical_mesh"] = {"mesh_file": "tests/features/data/tiny_d2025.bin"}
 SETTINGS["en_layout"] = {"classes": ["word", "context", "section", "layout", "table",
-                                     "dictionary"]}
+                                     "memory", "dictionary"]}
 if HAS_LINKGRAMMAR:
     SETTINGS["en_syntax"] = {"classes": ["word", "syntax", "context"]}
 

@@ -16,7 +16,8 @@ def test_defaults_per_language() -> None:
     assert "pos" in FeatureConfig().classes
     spanish = FeatureConfig(language="es")
     assert "pos" not in spanish.classes and "syntax" not in spanish.classes
-    assert set(FEATURE_CLASSES) - set(default_classes()) == {"syntax", "layout", "table"}
+    assert set(FEATURE_CLASSES) - set(default_classes()) == {"syntax", "layout", "table",
+                                                             "memory"}
 
 
 def test_round_trip_through_json() -> None:

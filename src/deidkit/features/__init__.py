@@ -1,9 +1,10 @@
 """Feature extraction for the detectors: every feature class of the seeds, switchable by name.
 
 ``FeatureConfig`` says which classes are on (``FEATURE_CLASSES``: word, orthography, regex,
-affix, context, pos, syntax, section, layout, table, medical, dictionary, frequency) and how
-they are parameterised; ``FeatureExtractor(config)`` gives per-token feature dicts (CRFsuite items)
-and sparse matrices with int32 indices (SVM, decision tree). See docs/features.md.
+affix, context, pos, syntax, section, layout, table, memory, medical, dictionary, frequency)
+and how they are parameterised; ``FeatureExtractor(config)`` gives per-token feature dicts
+(CRFsuite items) and sparse matrices with int32 indices (SVM, decision tree). See
+docs/features.md.
 """
 
 from __future__ import annotations

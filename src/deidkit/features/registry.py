@@ -10,6 +10,7 @@ from deidkit.features.frequency import FrequencyFeatures
 from deidkit.features.layout import LayoutFeatures
 from deidkit.features.lexical import AffixFeatures, OrthographyFeatures, WordFeatures
 from deidkit.features.medical import MedicalFeatures
+from deidkit.features.memory import MemoryFeatures
 from deidkit.features.pos import PosFeatures
 from deidkit.features.regex import RegexFeatures
 from deidkit.features.section import SectionFeatures
@@ -29,6 +30,7 @@ REGISTRY: dict[str, type[FeatureClass]] = {
         SectionFeatures,
         LayoutFeatures,
         TableFeatures,
+        MemoryFeatures,
         MedicalFeatures,
         DictionaryFeatures,
         FrequencyFeatures,
