@@ -49,6 +49,23 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Officer Bajwa", [("Officer Bajwa", "DOCTOR")], ["Officer Bajwa"]),  # a surname too
         ("seen by Mr", [("Mr", "DOCTOR")], ["Mr"]),
         ("Dr.\nBajwa", [("Dr.\nBajwa", "DOCTOR")], ["Dr.\nBajwa"]),
+        # a role before the name: cut (one or two words, the care team's cues, a credential
+        # in capitals, a form of address; then a title)
+        ("cc ward clerk Priya Osei", [("ward clerk Priya Osei", "DOCTOR")], ["Priya Osei"]),
+        ("roomed by MA Juliet", [("MA Juliet", "DOCTOR")], ["Juliet"]),
+        ("PCP Ana Lind", [("PCP Ana Lind", "DOCTOR")], ["Ana Lind"]),
+        ("RN T. Quorbit", [("RN T. Quorbit", "DOCTOR")], ["T. Quorbit"]),
+        ("Doña Inés Varga", [("Doña Inés Varga", "RELATIVE")], ["Inés Varga"]),
+        ("Coach Mr Lind", [("Coach Mr Lind", "RELATIVE")], ["Lind"]),
+        ("DON Smith", [("DON Smith", "DOCTOR")], ["Smith"]),
+        # ... not a role that is a name too unless set apart in capitals, not kinship, not in
+        # quotes, not a role alone or before a line break
+        ("Don Smith", [("Don Smith", "PATIENT")], ["Don Smith"]),
+        ("DON SMITH", [("DON SMITH", "PATIENT")], ["DON SMITH"]),
+        ("Baby Boy Lind", [("Baby Boy Lind", "PATIENT")], ["Baby Boy Lind"]),
+        ('aka "Coach Lind"', [("Coach Lind", "RELATIVE")], ["Coach Lind"]),
+        ("seen by PCP", [("PCP", "DOCTOR")], ["PCP"]),
+        ("MA\nJuliet", [("MA\nJuliet", "DOCTOR")], ["MA\nJuliet"]),
     ],
 )
 def test_names_are_cut_before_credentials_and_line_breaks(

@@ -80,6 +80,9 @@ class RuleLanguage:
     - ``initials_cues``: words before a member of staff's initials ("per RB", "cc: KL");
     - ``username_cues``: words before a user name ("Last edited by kpatel2");
     - ``signature_words``: words of a signature or audit line ("signed", "electronically");
+    - ``name_roles``: staff roles and forms of address written before a name and no part of
+      it, beside the titles and the care team's name cues ("ward clerk", "coach", "doña";
+      written in capitals, "MA", they count in capitals only; ``deidkit.models.credentials``);
     - ``id_cues``: cue -> (label, strong) before an identifier ("policy", "VIN"); a weak cue
       needs a marker ("#", ":", "no.") before the value;
     - ``vehicle_cues``: words before an ambulance's unit number ("Medic 14");
@@ -144,6 +147,7 @@ class RuleLanguage:
     initials_cues: tuple[str, ...] = ()
     username_cues: tuple[str, ...] = ()
     signature_words: frozenset[str] = frozenset()
+    name_roles: frozenset[str] = frozenset()
     id_cues: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
     vehicle_cues: frozenset[str] = frozenset()
     organization_heads: Mapping[str, str] = field(default_factory=dict)

@@ -13,20 +13,29 @@ detection, a ``NAME``-category span loses:
 - what follows its first line break or gap of two blanks or more, when that is one ordinary
   word (the language's common words: "Assistant", "Guarantor");
 - a first word that is a title and in no name list ("Dr Vuong", "Officer Bajwa"; not "Sen,
-  Amartya"), when a word of the name follows on its line (titles stay outside names, the
-  annotation guideline).
+  Amartya"), or first words that are a role (the language's name roles and the care team's
+  name cues, a credential in capitals: "ward clerk Priya", "MA Juliet", "Doña Inés"; not in
+  quotes),
+  when a word of the name follows on its line (titles stay outside names, the annotation
+  guideline); a role that is also a name in the name lists only in capitals, before a word
+  that is not ("DON Smith", not "Don Smith" or "DON SMITH").
 
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import regex
 
 from deidkit.labels import Category, category_of
 from deidkit.types import Document, Span
+
+if TYPE_CHECKING:
+    from deidkit.models.rules.lexicons import Lexicons
 
 CREDENTIAL_LANGS = frozenset({"en"})
 """The languages whose names are cut back before credentials and line breaks."""
@@ -35,6 +44,9 @@ _SEPARATORS = ", \t\n"
 """What stands between a name and its credential."""
 _WORD = regex.compile(r"[\p{L}][\p{L}'’-]*")
 _GAP = regex.compile(r"[ \t]*\n\s*|[ \t]{2,}")  # a line break, or a gap between fields
+_ROLE_WORDS = 2
+"""The most words a role has ("ward clerk")."""
+_QUOTES = frozenset("\"'“‘")
 _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word follows
 
 
@@ -46,8 +58,7 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
     result = []
     for document in documents:
         spans = [
-            _cut(document.text, _untitled(document.text, span, lexicon.titles.keys(),
-                                          lexicon.names),
+            _cut(document.text, _untitled(document.text, span, lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
             for span in document.spans
         ]
@@ -56,21 +67,56 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
     return result
 
 
-def _untitled(text: str, span: Span, titles: Collection[str], names: frozenset[str]) -> Span:
-    """``span`` without a first word that is a title and no name, when a word of the name
-    follows it on its line ("Officer Bajwa", "Dr Vuong"; not "Sen, Amartya")."""
+def _untitled(text: str, span: Span, lexicon: Lexicons) -> Span:
+    """``span`` without the title or role it opens with (at most two: "Coach Mr Lind"),
+    when a word of the name follows on its line ("Officer Bajwa", "ward clerk Priya"; not
+    "Sen, Amartya")."""
     if category_of(span.label) is not Category.NAME:
         return span
-    first = _WORD.match(text, span.start, span.end)
-    if first is None:
+    start = span.start
+    for _ in range(2):
+        after = _after_role(text, start, span.end, lexicon)
+        if after is None:
+            break
+        start = after
+    if start == span.start:
         return span
-    word = first.group().casefold()
-    if word not in titles or word in names:
-        return span
-    rest = _FOLLOWING.match(text, first.end(), span.end)
-    if rest is None:
-        return span
-    return Span(rest.end(), span.end, span.label, source=span.source, score=span.score)
+    return Span(start, span.end, span.label, source=span.source, score=span.score)
+
+
+def _after_role(text: str, start: int, end: int, lexicon: Lexicons) -> int | None:
+    """Where the name starts after the title or role opening ``text[start:end]``, or None."""
+    words = list(itertools.islice(_WORD.finditer(text, start, end), _ROLE_WORDS + 1))
+    if not words or words[0].start() != start or text[start - 1 : start] in _QUOTES:
+        return None  # a quoted name is written as it is called ("Uncle Bruddah")
+    size = _role_size([word.group() for word in words], lexicon)
+    if size == 0 or size >= len(words) or text.count("\n", start, words[size].start()):
+        return None
+    rest = _FOLLOWING.match(text, words[size - 1].end(), end)
+    return None if rest is None else rest.end()
+
+
+def _role_size(words: list[str], lexicon: Lexicons) -> int:
+    """How many of ``words`` are the title or role they open with (0: none). A role that is
+    also a name, or written in capitals in the rule data, counts only in capitals before a
+    word that is not ("DON Smith", "MA Juliet"; not "Don Smith", "DON SMITH")."""
+    folded = [word.casefold() for word in words]
+    following = words[1] if len(words) > 1 else ""
+    set_apart = words[0].isupper() and not following.isupper()
+    if folded[0] in lexicon.titles:
+        return 1 if folded[0] not in lexicon.names else 0
+    sizes = []
+    role = lexicon.name_roles.match(folded, 0)
+    if role is not None and (role[1] == "any case" or set_apart):
+        sizes.append(role[0])
+    cue = lexicon.name_cues.match(folded, 0)
+    if cue is not None and cue[1] == "care_team" and (
+        cue[0] > 1 or folded[0] not in lexicon.names or set_apart
+    ):
+        sizes.append(cue[0])
+    if set_apart and folded[0] in lexicon.credentials:
+        sizes.append(1)
+    return max(sizes, default=0)
 
 
 def _cut(

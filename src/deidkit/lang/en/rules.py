@@ -115,6 +115,15 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "employee": ("IDNUM", True),
     "employee id": ("IDNUM", True),
     "badge": ("IDNUM", True),
+    # research subjects ("subj 0056", "Subject ID: 112-0007")
+    "subj": ("IDNUM", True),
+    "subject": ("IDNUM", False),
+    "subject id": ("IDNUM", True),
+    "subject number": ("IDNUM", True),
+    "participant id": ("IDNUM", True),
+    "study id": ("IDNUM", True),
+    "screening number": ("IDNUM", True),
+    "randomization number": ("IDNUM", True),
     "passport": ("IDNUM", True),
     "claim": ("IDNUM", False),
     "case": ("IDNUM", False),
@@ -366,6 +375,17 @@ RULES = RuleLanguage(
         login printed accessed transcribed dictated attested e-signed esigned amended viewed
         access job conf"""
         )
+    ),
+    name_roles=frozenset(
+        {
+            # staff roles (abbreviations in capitals: they count in capitals only)
+            "ward clerk", "unit clerk", "circulator", "scrub", "coach", "deputy", "ofc", "MA",
+            "HK", "NM", "PI", "PCT", "CNA", "PO", "DON", "CDCES", "purser", "radiologist",
+            "lab director", "charge nurse", "nurse manager", "housekeeper",
+            # forms of address from other languages ("Doña Inés")
+            "doña", "DONA", "señora", "señor", "sra", "mzee", "tita", "tito", "tutu", "bà",
+            "ông", "abuela", "abuelo", "tía", "tío",
+        }
     ),
     id_cues=ID_CUES,
     vehicle_cues=frozenset({"medic", "ambulance", "rescue", "engine", "squad", "truck"}),

@@ -68,6 +68,7 @@ class Lexicons:
     initials_cues: Phrases = field(default_factory=Phrases)
     username_cues: Phrases = field(default_factory=Phrases)
     signature_words: frozenset[str] = frozenset()
+    name_roles: Phrases = field(default_factory=Phrases)  # "capitals" or "any case"
     id_cues: Phrases = field(default_factory=Phrases)  # label, "!" appended if strong
     vehicle_cues: frozenset[str] = frozenset()
     organization_heads: Phrases = field(default_factory=Phrases)
@@ -198,6 +199,8 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         initials_cues=_phrases(data.initials_cues, "DOCTOR"),
         username_cues=_phrases(data.username_cues, "USERNAME"),
         signature_words=data.signature_words,
+        name_roles=_labelled({role.casefold(): "capitals" if role.isupper() else "any case"
+                              for role in data.name_roles}),
         id_cues=id_cues,
         vehicle_cues=data.vehicle_cues,
         organization_heads=_labelled(data.organization_heads),
