@@ -475,3 +475,40 @@ def test_layout_chunk_columns_equal_its_document_features(data: st.DataObject) -
                 for each in items for item in each]
     matrix = extractor.chunk_rows(texts, tokens, Columns(vocabulary)).to_csr()
     assert matrix_view(matrix, names) == expected
+
+
+MEMORY_WORDS = ["Ana", "ana", "ANA", "Dr.", "Mrs", "dr", ".", ",", ":", "A", "Birthplace",
+                "birthplace", "3rd", "iPhone", "x", "İ", "ß", "Zendel-Lowe", "[**"]
+MEMORY_BETWEEN = ["", " ", " ", " ", "  ", "\t", "\n", " \n ", "\r\n"]
+MEMORY_TEXT = st.lists(st.tuples(st.sampled_from(MEMORY_WORDS), st.sampled_from(MEMORY_BETWEEN)),
+                       max_size=30).map(lambda pieces: "".join(a + b for a, b in pieces))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_memory_chunk_columns_equal_its_document_features(data: st.DataObject) -> None:
+    # the memory class's chunk block (shapes, titles, labels and counts per document and
+    # word, with arrays) against token_features: drawn documents of one word in its shapes,
+    # titles, initials, full stops, colons and line breaks, tokenised or cut into arbitrary
+    # tokens
+    texts = data.draw(st.lists(MEMORY_TEXT, min_size=1, max_size=4))
+    tokens = []
+    for text in texts:
+        if data.draw(st.booleans()):
+            tokens.append(tokenize(text))
+            continue
+        cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=30))))
+        spans = [(start, end) for start, end in itertools.pairwise(cuts)
+                 if data.draw(st.booleans())]
+        tokens.append([Token(text[start:end], start, end) for start, end in spans])
+    extractor = _extractor({"classes": ["memory"]})
+    items = [crfsuite_view(extractor.token_features(text, words))
+             for text, words in zip(texts, tokens, strict=True)]
+    every = list(dict.fromkeys(name for each in items for item in each for name, _ in item))
+    kept = every[:: data.draw(st.sampled_from([1, 2]))]
+    vocabulary = {name: number for number, name in enumerate(kept)}
+    names = {column: name for name, column in vocabulary.items()}
+    expected = [[(name, value) for name, value in item if name in vocabulary]
+                for each in items for item in each]
+    matrix = extractor.chunk_rows(texts, tokens, Columns(vocabulary)).to_csr()
+    assert matrix_view(matrix, names) == expected

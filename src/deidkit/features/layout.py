@@ -143,7 +143,7 @@ class LayoutFeatures(FeatureClass):
         index = np.arange(count)
         facts = chunk.types.facts(self.name, 3, _word_facts)[chunk.type_numbers]
         pipe, colon = facts[:, 0].astype(bool), facts[:, 1].astype(bool)
-        line_start, gap_before = self._breaks(chunk, facts[:, 2])
+        line_start, gap_before = line_breaks(chunk, facts[:, 2])
         line_firsts = np.flatnonzero(line_start)
         line = np.cumsum(line_start) - 1
         line_ends = np.append(line_firsts[1:], count)
@@ -182,37 +182,6 @@ class LayoutFeatures(FeatureClass):
         )
 
     @staticmethod
-    def _breaks(chunk: ChunkContext, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For each token of ``chunk`` (``sizes``: their lengths): whether it starts a line
-        (its document's first token, or a line break since the token before) and whether a
-        column gap comes before it on its line, read from the chunk's texts one after
-        another, a number a character."""
-        import numpy as np  # lazy: importing the features needs no numpy
-
-        contexts = chunk.contexts
-        texts = [context.text for context in contexts]
-        codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), np.uint32)
-        offsets = np.asarray(list(itertools.accumulate(map(len, texts), initial=0)))
-        starts = offsets[chunk.document_of] + np.fromiter(
-            itertools.chain.from_iterable(c.starts for c in contexts), np.intp, len(chunk))
-        # what lies between a token and the one before is text[before:start] (empty if the
-        # two overlap)
-        before = np.concatenate(([0], (starts + sizes)[:-1]))
-        spaces = codes == 32
-        # how many line breaks, tabs and pairs of spaces start before each character
-        newlines, tabs, pairs = (
-            np.concatenate(([0], np.cumsum(found)))
-            for found in (codes == 10, codes == 9, np.append(spaces[1:] & spaces[:-1], False))
-        )
-        opens = np.zeros(len(chunk), bool)
-        opens[np.asarray(chunk.bounds[:-1])[np.diff(chunk.bounds) > 0]] = True
-        line_start = opens | (newlines[starts] > newlines[before])
-        # a pair of spaces at p lies between the tokens where before <= p < start - 1
-        gap = (tabs[starts] > tabs[before]) | (
-            pairs[np.maximum(starts - 1, before)] > pairs[before])
-        return line_start, gap & ~line_start
-
-    @staticmethod
     def _field_columns(
         chunk: ChunkContext, columns: Columns, keys: np.ndarray, label_of: np.ndarray, count: int
     ) -> np.ndarray:
@@ -233,6 +202,37 @@ class LayoutFeatures(FeatureClass):
                 column = found[label] = columns.column("layout.field", value)
             ids.append(column)
         return np.asarray(ids, np.int32)
+
+
+def line_breaks(chunk: ChunkContext, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each token of ``chunk`` (``sizes``: their lengths): whether it starts a line
+    (its document's first token, or a line break since the token before) and whether a
+    column gap comes before it on its line, read from the chunk's texts one after
+    another, a number a character."""
+    import numpy as np  # lazy: importing the features needs no numpy
+
+    contexts = chunk.contexts
+    texts = [context.text for context in contexts]
+    codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), np.uint32)
+    offsets = np.asarray(list(itertools.accumulate(map(len, texts), initial=0)))
+    starts = offsets[chunk.document_of] + np.fromiter(
+        itertools.chain.from_iterable(c.starts for c in contexts), np.intp, len(chunk))
+    # what lies between a token and the one before is text[before:start] (empty if the
+    # two overlap)
+    before = np.concatenate(([0], (starts + sizes)[:-1]))
+    spaces = codes == 32
+    # how many line breaks, tabs and pairs of spaces start before each character
+    newlines, tabs, pairs = (
+        np.concatenate(([0], np.cumsum(found)))
+        for found in (codes == 10, codes == 9, np.append(spaces[1:] & spaces[:-1], False))
+    )
+    opens = np.zeros(len(chunk), bool)
+    opens[np.asarray(chunk.bounds[:-1])[np.diff(chunk.bounds) > 0]] = True
+    line_start = opens | (newlines[starts] > newlines[before])
+    # a pair of spaces at p lies between the tokens where before <= p < start - 1
+    gap = (tabs[starts] > tabs[before]) | (
+        pairs[np.maximum(starts - 1, before)] > pairs[before])
+    return line_start, gap & ~line_start
 
 
 def _word_facts(words: Sequence[str]) -> list[tuple[int, int, int]]:

@@ -21,10 +21,23 @@ letter, over the note's other tokens of the same word (case folded):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from deidkit.features.base import DocumentContext, FeatureClass, Features
+from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
+from deidkit.features.layout import line_breaks
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from deidkit.features.columns import Block, Columns
 
 LOWER, UPPER, CAPITAL = "lower", "upper", "capital"
+SHAPES = (None, LOWER, UPPER, CAPITAL)
+"""The shapes by number (a word's ``shape``: 0 for none)."""
+FACTS = ("titled", "label", LOWER, UPPER, CAPITAL)
+"""What a token may show of its word, in the order its features are given."""
+COUNTS = ("1", "2", "3+")
 TITLES = frozenset({"dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "mister"})
 """Person titles (case folded) whose next name word is ``titled``."""
 TITLE_REACH = 4
@@ -47,7 +60,7 @@ def shape(word: str) -> str | None:
 
 
 def count_bin(count: int) -> str:
-    return "1" if count == 1 else "2" if count == 2 else "3+"
+    return COUNTS[min(count, 3) - 1]
 
 
 class MemoryFeatures(FeatureClass):
@@ -78,7 +91,7 @@ class MemoryFeatures(FeatureClass):
                 continue
             own = shape(words[index])
             features = items[index]
-            for fact in ("titled", "label", LOWER, UPPER, CAPITAL):
+            for fact in FACTS:
                 if facts[key, fact] > (fact in shown[index]) and fact != own:
                     name = fact if fact in ("titled", "label") else f"{own}>{fact}"
                     features[f"memory.{name}"] = 1.0
@@ -109,3 +122,128 @@ class MemoryFeatures(FeatureClass):
         if line_first[index] and index + 1 < len(words) and words[index + 1] == ":":
             found.append("label")
         return tuple(found)
+
+    def chunk_columns(self, chunk: ChunkContext, columns: Columns) -> Block:
+        # add_document_features as arrays over the chunk's tokens: what each token shows of
+        # its word (from facts worked out once per word type, its neighbours and its line),
+        # counted per document and word; a token's features in the order
+        # add_document_features gives them (FACTS, then the count)
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        from deidkit.features.columns import Block
+
+        count = len(chunk)
+        if not count:
+            return Block.empty()
+        facts = chunk.types.facts(self.name, len(_TYPE_FACTS), _type_facts)[chunk.type_numbers]
+        keyed, key, shape_of, title, colon, dot, capital_first, inner_before, length = facts.T
+        keyed, title, colon = keyed.astype(bool), title.astype(bool), colon.astype(bool)
+        line_first = line_breaks(chunk, length)[0]
+        first, end = chunk.first_ends()
+        index = np.arange(count)
+        has_before = index > first
+        before = np.maximum(index - 1, 0)
+        shown = np.zeros((len(FACTS), count), bool)
+        shown[0] = self._titled(index, first, title, dot, capital_first, line_first, shape_of)
+        after = np.minimum(index + 1, count - 1)
+        shown[1] = line_first & (index + 1 < end) & colon[after]
+        shown[2] = shape_of == 1
+        shown[3] = shape_of == 2
+        shown[4] = (shape_of == 3) & ~line_first & has_before & inner_before[before].astype(bool)
+        tokens = np.flatnonzero(keyed)
+        group_of = _groups(chunk.document_of[tokens], key[tokens])
+        groups = int(group_of.max(initial=-1)) + 1
+        sizes = np.bincount(group_of, minlength=groups)
+        own = shape_of[tokens]
+        parts: list[tuple[np.ndarray, np.ndarray]] = []
+        ids = self._columns(columns)
+        for number, fact in enumerate(FACTS):
+            mine = shown[number, tokens]
+            totals = np.bincount(group_of, weights=mine, minlength=groups)
+            elsewhere = totals[group_of] > mine
+            if fact in SHAPES:  # another shape than the token's own
+                elsewhere &= own != SHAPES.index(fact)
+            parts.append((tokens[elsewhere], ids[number][own[elsewhere]]))
+        parts.append((tokens, ids[-1][np.minimum(sizes[group_of], 3)]))
+        return Block.ones(np.concatenate([found for found, _ in parts]),
+                          np.concatenate([column for _, column in parts]))
+
+    @staticmethod
+    def _titled(
+        index: np.ndarray, first: np.ndarray, title: np.ndarray, dot: np.ndarray,
+        capital_first: np.ndarray, line_first: np.ndarray, shape_of: np.ndarray,
+    ) -> np.ndarray:
+        """Whether a title comes before each token within ``TITLE_REACH`` tokens of its
+        document, over full stops (and, before a capitalised word or one in capitals, over
+        words with a capital first) that open no line."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        name_like = shape_of >= 2
+        titled = np.zeros(len(index), bool)
+        going = np.ones(len(index), bool)
+        for distance in range(1, TITLE_REACH + 1):
+            back = index - distance
+            going &= back >= first
+            back = np.maximum(back, 0)
+            titled |= going & title[back]
+            going &= ~title[back] & ~line_first[back] & (
+                dot[back].astype(bool) | (capital_first[back].astype(bool) & name_like))
+        return titled
+
+    def _columns(self, columns: Columns) -> list[np.ndarray]:
+        """The columns of each fact's features by the token's own shape, then of the counts
+        by number (1, 2, 3 or more; index 0 unused)."""
+        import numpy as np  # lazy: importing the features needs no numpy
+
+        memo = columns.memo(self.name)
+        known = memo.get("columns")
+        if known is None:
+            by_fact = [
+                np.full(len(SHAPES), columns.column(f"memory.{fact}"), np.int32)
+                if fact in ("titled", "label") else
+                np.asarray([columns.column(f"memory.{own}>{fact}") for own in SHAPES], np.int32)
+                for fact in FACTS
+            ]
+            counts = np.asarray([-1, *(columns.column(f"memory.count={c}") for c in COUNTS)],
+                                np.int32)
+            known = memo["columns"] = [*by_fact, counts]
+        return list(known)
+
+
+_TYPE_FACTS = ("keyed", "key", "shape", "title", "colon", "dot", "capital_first",
+               "inner_before", "length")
+"""What the class reads of a word type, by number (``_type_facts``)."""
+
+
+def _type_facts(words: Sequence[str]) -> list[tuple[int, ...]]:
+    """``_TYPE_FACTS`` of each word: has it a key (two characters or more, a letter), the
+    key (its case-folded form's hash: the same for the same word in any case; two words whose
+    hashes collide, 2**-64 a pair, would be counted as one), its shape's number, is it a
+    title, a colon, a full stop, has it a capital first, does a capitalised word after it
+    stand inside a sentence, its length."""
+    return [
+        (
+            len(word) > 1 and any(map(str.isalpha, word)),
+            hash(word.casefold()),
+            SHAPES.index(shape(word)),
+            word.casefold().rstrip(".") in TITLES,
+            word == ":",
+            word == ".",
+            word[:1].isupper(),
+            word in INNER_AFTER or any(map(str.isalnum, word)),
+            len(word),
+        )
+        for word in words
+    ]
+
+
+def _groups(documents: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """A number for each pair of a document and a key, the same for the same pair."""
+    import numpy as np  # lazy: importing the features needs no numpy
+
+    order = np.lexsort((keys, documents))
+    starts = np.ones(len(order), bool)
+    starts[1:] = (np.diff(documents[order]) != 0) | (np.diff(keys[order]) != 0)
+    found = np.empty(len(order), np.intp)
+    found[order] = np.cumsum(starts) - 1
+    return found
