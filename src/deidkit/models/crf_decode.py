@@ -14,14 +14,9 @@ the tags are CRFsuite's and the marginals agree with its own to rounding
   (``TypeEmissions``, kept below the state weights in one matrix), and a document's row
   holds it as one term (column ``attributes + type``, value 1.0), then its other features:
   the same sums to the bit (``0.0 + 1.0 * s`` is ``s``).
-- **Marginals** (forward-backward). The documents of a call go through together, padded and
-  longest first, in groups of ``GROUP`` (a step is one matrix product for each group, all
-  groups of a size stacked in one call); the backward pass is the forward pass of the
-  reversed documents with the transitions transposed, in the same loop. A step's vectors
-  are one block of memory, and a step works only on the groups still running (groups go
-  longest first, so these are a prefix).
-  Each token's emissions are scaled so that its best label's is 1, which bounds how much a
-  step can grow or shrink a vector: they are renormalised every few steps only.
+- **Marginals** (forward-backward, ``deidkit.models.crf_marginals``): every document cut
+  into pieces whose runs go side by side, forward and backward, each starting a few tokens
+  early and checked where its piece begins against the piece before it.
 - **Viterbi.** A path is at most as probable as each of its labels' marginals, so any path
   at least as probable as the best path needs labels with a marginal of at least ``p``,
   the probability of any path we know: the most probable label of each token makes one.
@@ -41,19 +36,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from deidkit.features.columns import SparseRows, TypeTable, assemble
-from deidkit.models import crfsuite_file
+from deidkit.models import crf_marginals, crfsuite_file
+from deidkit.models.crf_marginals import Posterior
 
-GROUP = 4
-"""Documents whose forward-backward shares one matrix product a step (per direction). BLAS
-picks its kernel by the product's size, so a document's marginals depend, in their last
-bits, on how many documents share its products: they are grouped as they always were
-(consecutive fours, each split by ``BATCH_TOKENS``), and many groups of the same size run
-through one loop together (``LOOP_TOKENS``), one stacked product a step for all of them."""
-BATCH_TOKENS = 8_192
-"""Padded tokens of one group at most."""
-LOOP_TOKENS = 16_384
-"""Padded tokens of the groups decoded in one loop at most (working memory: ~50 bytes x
-this x labels)."""
 NUMPY_PRODUCT_TOKENS = 16_384
 """Tokens a loaded model multiplies by numpy's product (``SparseRows.times``: ~3 µs a token
 more than scipy's) before it turns to scipy's (the same sums to the bit), which imports
@@ -68,14 +53,6 @@ SLACK = 1e-6
 """Relative margin below the known path's probability that a label's marginal may fall and
 still be considered (the marginals and the path's probability carry rounding errors of
 ~1e-13)."""
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Posterior:
-    """One document's label marginals (tokens x labels) and log partition function."""
-
-    marginals: np.ndarray
-    log_z: float
 
 
 @dataclass(slots=True, eq=False)
@@ -146,6 +123,7 @@ class LinearChain:
     vocabulary: dict[str, int]
     product: Product = field(default_factory=Product)
     types: TypeEmissions | None = None
+    workspace: crf_marginals.Workspace = field(default_factory=crf_marginals.Workspace)
 
     @classmethod
     def from_crfsuite(cls, model: bytes) -> LinearChain:
@@ -181,25 +159,10 @@ class LinearChain:
             return self.product(tokens, self.state)
         return self.product(tokens, self.types.weights_for(types, self.product))
 
-    def posteriors(
-        self, emissions: Sequence[np.ndarray], group: int = GROUP
-    ) -> list[Posterior]:
-        """Each document's marginals and log partition function (forward-backward), the
-        documents taken in consecutive ``group``s (see ``GROUP``)."""
-        found = [Posterior(np.zeros((0, len(self.labels))), 0.0)] * len(emissions)
-        groups = [
-            [first + i for i in batch]
-            for first in range(0, len(emissions), group)
-            for batch in _batches([len(scores) for scores in emissions[first : first + group]])
-        ]
-        for together in _loops(groups, [len(emissions[batch[0]]) for batch in groups]):
-            computed = _forward_backward(
-                [[emissions[i] for i in groups[g]] for g in together], self.transitions
-            )
-            for g, posteriors in zip(together, computed, strict=True):
-                for index, posterior in zip(groups[g], posteriors, strict=True):
-                    found[index] = posterior
-        return found
+    def posteriors(self, emissions: Sequence[np.ndarray]) -> list[Posterior]:
+        """Each document's marginals and log partition function (forward-backward,
+        ``crf_marginals.posteriors``)."""
+        return crf_marginals.posteriors(emissions, self.transitions, self.workspace)
 
     def best_paths(
         self, emissions: Sequence[np.ndarray], posteriors: Sequence[Posterior]
@@ -216,116 +179,6 @@ class LinearChain:
         """The unnormalised log score of a document's label path."""
         tokens = np.arange(len(path))
         return float(emissions[tokens, path].sum() + self.transitions[path[:-1], path[1:]].sum())
-
-
-def _batches(lengths: Sequence[int]) -> list[list[int]]:
-    """The indices of the non-empty documents in groups of at most ``BATCH_TOKENS`` padded
-    tokens, longest first."""
-    groups: list[list[int]] = []
-    for index in sorted(range(len(lengths)), key=lambda i: -lengths[i]):
-        if not lengths[index]:
-            break
-        if groups and lengths[groups[-1][0]] * (len(groups[-1]) + 1) <= BATCH_TOKENS:
-            groups[-1].append(index)
-        else:
-            groups.append([index])
-    return groups
-
-
-def _renormalise_every(transitions: np.ndarray) -> int:
-    """Steps between renormalisations. With each token's best emission scaled to 1, a step
-    multiplies a vector's sum by between ``exp(min T)`` and ``labels * exp(max T)``; this
-    many steps stay within e**+-200."""
-    growth = max(
-        -float(transitions.min()), math.log(len(transitions)) + float(transitions.max()), 1.0
-    )
-    return max(1, int(200 / growth))
-
-
-def _loops(groups: Sequence[Sequence[int]], longest: Sequence[int]) -> list[list[int]]:
-    """The groups (given with their longest document's length) that go through one
-    forward-backward loop together: groups of the same size, longest first, at most
-    ``LOOP_TOKENS`` padded tokens."""
-    loops: list[list[int]] = []
-    sizes: dict[int, list[int]] = {}
-    for index in sorted(range(len(groups)), key=lambda g: -longest[g]):
-        loop = sizes.get(len(groups[index]))
-        if loop is not None and longest[loop[0]] * len(groups[index]) * (len(loop) + 1) <= (
-            LOOP_TOKENS
-        ):
-            loop.append(index)
-        else:
-            loop = sizes[len(groups[index])] = [index]
-            loops.append(loop)
-    return loops
-
-
-def _forward_backward(
-    groups: Sequence[Sequence[np.ndarray]], transitions: np.ndarray
-) -> list[list[Posterior]]:
-    """The posteriors of groups of documents (each group the same number of documents of
-    non-increasing length, one token or more each; the groups longest first, as ``_loops``
-    gives them)."""
-    lengths = [len(group[0]) for group in groups]
-    longest = lengths[0]
-    count, size, labels = len(groups), len(groups[0]), len(transitions)
-    # [step, direction, group, document, label], so that a step's vectors are one block:
-    # the documents, then each reversed. ``leaving`` starts as the scaled emissions (1 past a
-    # document's end: what is computed there is not used) and becomes, step by step, alpha
-    # forward and gamma (emissions x beta) backward; ``entering`` holds each step's vectors
-    # before its emissions.
-    leaving = np.ones((longest, 2, count, size, labels))
-    shift = np.zeros((longest, count, size))
-    for g, group in enumerate(groups):
-        for doc, scores in enumerate(group):
-            length = len(scores)
-            shift[:length, g, doc] = scores.max(axis=1)
-            np.exp(scores - shift[:length, g, doc, None], out=leaving[:length, 0, g, doc])
-            leaving[:length, 1, g, doc] = leaving[length - 1 :: -1, 0, g, doc]
-    # one product a step for each group and direction: each the size of a group's own
-    steps = np.stack([np.exp(transitions), np.exp(transitions).T])[:, None]
-    entering = np.empty_like(leaving)
-    entering[0] = 1.0
-    log_scale = np.zeros((longest, count, size))
-    every = _renormalise_every(transitions)
-    matmul, multiply = np.matmul, np.multiply
-    start = 1
-    for live in range(count, 0, -1):
-        # the groups with a document still running are a prefix (longest first): the first
-        # ``live`` run from ``start`` until the shortest of them ends; each step's vectors
-        # come from iterating over views of those groups (no indexing a step: ~1 µs less)
-        stop = lengths[live - 1]
-        if stop <= start:
-            continue
-        running, entered_at = leaving[:, :, :live], entering[:, :, :live]
-        for t, previous, entered, current in zip(
-            range(start, stop),
-            running[start - 1 : stop - 1],
-            entered_at[start:stop],
-            running[start:stop],
-            strict=True,
-        ):
-            matmul(previous, steps, out=entered)
-            multiply(current, entered, out=current)
-            if t % every == 0:
-                sums = current.sum(axis=3, keepdims=True)
-                current /= sums
-                log_scale[t, :live] = np.log(sums[0, :, :, 0])
-        start = stop
-    found: list[list[Posterior]] = []
-    for g, group in enumerate(groups):
-        posteriors = []
-        for doc, scores in enumerate(group):
-            length = len(scores)
-            joint = entering[:length, 0, g, doc] * leaving[length - 1 :: -1, 1, g, doc]
-            log_z = (
-                math.log(float(leaving[length - 1, 0, g, doc].sum()))
-                + float(log_scale[:length, g, doc].sum())
-                + float(shift[:length, g, doc].sum())
-            )
-            posteriors.append(Posterior(joint / joint.sum(axis=1, keepdims=True), log_z))
-        found.append(posteriors)
-    return found
 
 
 def _restricted_viterbi(
