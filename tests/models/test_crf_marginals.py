@@ -3,8 +3,10 @@ document (to rounding) and of enumerating every path; seams that disagree decode
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
 import threading
 
 import numpy as np
@@ -157,3 +159,12 @@ def test_a_workspace_gives_fresh_arrays_results_and_is_each_threads_own() -> Non
     thread.start()
     thread.join()
     assert seen == [{}] and workspace.arrays
+
+
+def test_a_workspace_pickles_and_copies_as_an_empty_one() -> None:
+    # a loaded model pickles (process pools, caches); its chain's workspace comes back empty
+    workspace = Workspace()
+    crf_marginals.posteriors([np.zeros((300, 3))], np.zeros((3, 3)), workspace)
+    assert workspace.arrays
+    for copied in (pickle.loads(pickle.dumps(workspace)), copy.deepcopy(workspace)):
+        assert isinstance(copied, Workspace) and copied.arrays == {}

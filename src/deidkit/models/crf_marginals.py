@@ -42,11 +42,12 @@ OVERLAP = 32
 """Tokens a piece's run starts before the piece, from a uniform vector."""
 SEAM = 1e-13
 """Relative difference, label by label, within which a piece's vector must equal the piece
-before it's where it begins (``bench/crf_decode.py`` finds the marginals within ~1e-15 of
-CRFsuite's)."""
+before it's where it begins (the marginals then differ from one whole run's by ~5e-15,
+relatively, on the English model's notes; ``bench/crf_decode.py``: within 1e-13 of
+CRFsuite's, as before)."""
 LOOP_TOKENS = 16_384
-"""Padded tokens of the runs decoded in one loop at most (working memory: ~30 bytes x this x
-labels)."""
+"""Padded tokens of the runs decoded in one loop at most (working memory, kept by the
+``Workspace`` for the next call: ~50 bytes x this x labels)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -63,6 +64,10 @@ class Workspace(threading.local):
 
     def __init__(self) -> None:
         self.arrays: dict[str, np.ndarray] = {}
+
+    def __reduce__(self) -> tuple[type[Workspace], tuple[()]]:
+        """A copy (a pickled model, a deep copy) starts with no arrays."""
+        return Workspace, ()
 
     def take(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
         """An array of ``shape`` over the buffer ``name`` (its contents left as they were)."""
