@@ -36,8 +36,8 @@ FEATURE_CLASSES: tuple[str, ...] = (
 OPTIONAL_CLASSES: frozenset[str] = frozenset({"syntax", "layout", "table", "memory"})
 """Classes left out of the default set: slow or needing an optional system package
 (``syntax``), or measured on one model only (``layout``: the English default's CRF uses it,
-adopted by a comparison decided on notes by other hands, docs/english-model.md; ``table``:
-a candidate's, whose comparison did not adopt it; ``memory``: the next candidate's)."""
+adopted by a comparison decided on notes by other hands, docs/english-model.md; ``table``
+and ``memory``: candidates', whose comparisons did not adopt them)."""
 
 LANGUAGES: tuple[str, ...] = language_codes()
 """The supported languages when deidkit was imported (``deidkit.lang`` is the registry)."""
