@@ -34,6 +34,8 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("DES: Xience Skypoint 3.0 x 18", [("Xience Skypoint", "HOSPITAL")], []),
         ("QuantiFERON-TB Gold negative", [("QuantiFERON", "PATIENT")], []),
         ("meets InterQual criteria", [("InterQual", "ORGANIZATION")], []),
+        ("packed with Vashe, then Vaseline gauze", [("Vashe", "DOCTOR"), ("Vaseline", "RELATIVE")],
+         []),
         # a surname that is also a brand ("Foley" catheter, "Starkey" hearing aids) is no
         # brand: kept, alone or beside one
         ("Dr. Foley reviewed Lantus SoloStar use",

@@ -21,6 +21,10 @@ RULE = (fields.RULE,)
         ("Employer: Acme Widget Co. He works nights.", "en",
          {("Acme Widget Co", "ORGANIZATION")}),
         ("Occupation: retired welder.", "en", {("retired welder", "PROFESSION")}),
+        # a name the patient goes by, in quotes or not
+        ('Goes by: "Zel"', "en", {("Zel", "PATIENT")}),
+        ("Preferred name: Ovrin", "en", {("Ovrin", "PATIENT")}),
+        ('Name: "\nOvrin', "en", set()),
         ("Nombre: Ernesto.\nApellidos: Rivera Bueno.", "es",
          {("Ernesto", "PATIENT"), ("Rivera Bueno", "PATIENT")}),
         ("Domicilio: Calle Miguel Benitez 90.", "es", {("Calle Miguel Benitez 90", "STREET")}),

@@ -2,7 +2,7 @@
 "QuantiFERON", "Xience Skypoint", "Phonak Audeo", "InterQual"): never PHI
 (``deidkit.models.brands``).
 
-2,998 words: the brands of the most prescribed medicines in the US, the UK, Canada and
+3,010 words: the brands of the most prescribed medicines in the US, the UK, Canada and
 Australia, biologics and biosimilars, oncology drugs, insulins, their pens and inhaler devices
 ("solostar", "kwikpen", "respimat", "ellipta"), vaccines and immune globulins, iodinated,
 gadolinium, ultrasound and nuclear contrast agents, anaesthesia, ICU, IV and enteral products,
@@ -65,14 +65,14 @@ BRAND_NAMES = frozenset(
     brukinsa buccastem bufferin bumex buminate bunavail buprenex burinex buscopan buspar
     busulfex butec butrans bydureon byetta byooviz bystolic byvalson cabenuva cabometyx caduet
     cafergot caladryl calan calcichew caldolor calmoseptine calpol calquence caltrate camaps
-    camcolit campath campral camptosar camzyos canasa cancidas canesten caplyta capoten caprelsa
-    caprosyn capvaxive capzasin carafate carbatrol carbocaine cardene cardicor cardioband
-    cardiohelp cardiolite cardiomems cardionet cardiosave cardiprin cardizem cardura careflow
-    carelink carelogic carescape carospir carvykti casodex catapres cathflo cavilon cayston
-    ceenu ceftin cefzil celebrex celestone celexa cellavision cellcept celluvisc centricity
-    centrimag centrum ceprotin cequa cerament cerave cerazette cerebyx cerefolin ceretec
-    cervarix cervicalstim cervidil cesamet cetacaine cetaphil cetraben cetrotide champix chantix
-    chemstrip chenodal chirocaine chloraprep chlorsig chlortrimeton chlorvescent cholbam
+    camcolit campath campral camptosar camry camzyos canasa cancidas canesten caplyta capoten
+    caprelsa caprosyn capvaxive capzasin carafate carbatrol carbocaine cardene cardicor
+    cardioband cardiohelp cardiolite cardiomems cardionet cardiosave cardiprin cardizem cardura
+    careflow carelink carelogic carescape carospir carvykti casodex catapres cathflo cavilon
+    cayston ceenu ceftin cefzil celebrex celestone celexa cellavision cellcept celluvisc
+    centricity centrimag centrum ceprotin cequa cerament cerave cerazette cerebyx cerefolin
+    ceretec cervarix cervicalstim cervidil cesamet cetacaine cetaphil cetraben cetrotide champix
+    chantix chemstrip chenodal chirocaine chloraprep chlorsig chlortrimeton chlorvescent cholbam
     choletec chromagar chux cialis cibinqo ciloxan cimerli cimzia cinqair cinvanti cipramil
     ciprodex ciproxin citracal citrafleet citranatal citrasate citrucel claforan claratyne
     clarinex clariscan claritin clarius clearlink clearsight clenil clenpiq cleocin cleviprex
@@ -85,22 +85,22 @@ BRAND_NAMES = frozenset(
     cordarone cordran coreg corevalve corflo corgard coricidin corlanor corlopam corpak cortaid
     cortef cortenema cortiment cortizone cortrak coseal cosentyx cosopt cotellic cotempla
     coumadin coveram coversyl cozaar cprs cresemba crestor crinone criticaid crolom crystalens
-    cubicin culturelle curos cutivate cuvposa cxbladder cyanokit cyberonics cyclen cyclogest
-    cyclogyl cycloset cyfendus cyklokapron cyltezo cymbalta cyramza cystex cystografin cysview
-    cytalux cytomel cytotec cytoxan dacogen daktacort daktarin dalacin daliresp dalmane dalvance
-    daptacel daraprim darzalex datex datroway datscan daurismo daypro dayquil daytrana dayvigo
-    ddavp debrox decadron definity delatestryl delsym deltasone demadex demazin demerol denavir
-    dengvaxia denzapine depakene depakote depixol deplin depomedrol deralin dermabond dermaveen
-    dermol dermovate descovy desferal desitin desonate desoxyn desyrel detectnet detrol dexcom
-    dexedrine dexferrum dexilant dexycu dhivy diabeta diabex diacomit diaformin dialyvite
-    diamicron diamox diastat diclectin diclegis didronel differin dificid diflucan digene
-    digihaler digitek dilacor dilantin dilatrate dilatrend dilaudid dimetapp dimirel dioralyte
-    diovan diprivan diprobase diprolene diprosalic diprosone diskus ditropan diuril divigel
-    dobhoff dobutrex docman dolophine donjoy doptelet doryx dotarem doublebase dovato dovonex
-    doxil dramamine drchrono dreamstation dreamwear drisdol drixine drizalma droxia duac duaklir
-    duavee ducene duetact duexis dukoral dulcolax dulera duocal duoderm duoneb duopa duoresp
-    duotrav duphalac duphaston dupixent duragesic duramorph duraprep duraseal durezol duricef
-    durlaza durogesic durolane durysta dutoprol dyanavel dyazide dymista dynagen dynamed
+    cubicin culturelle curos curosurf cutivate cuvposa cxbladder cyanokit cyberonics cyclen
+    cyclogest cyclogyl cycloset cyfendus cyklokapron cyltezo cymbalta cyramza cystex cystografin
+    cysview cytalux cytomel cytotec cytoxan dacogen daktacort daktarin dalacin daliresp dalmane
+    dalvance daptacel daraprim darzalex datex datroway datscan daurismo daypro dayquil daytrana
+    dayvigo ddavp debrox decadron definity delatestryl delsym deltasone demadex demazin demerol
+    denavir dengvaxia denzapine depakene depakote depixol deplin depomedrol deralin dermabond
+    dermaveen dermol dermovate descovy desferal desitin desonate desoxyn desyrel detectnet
+    detrol dexcom dexedrine dexferrum dexilant dexycu dhivy diabeta diabex diacomit diaformin
+    dialyvite diamicron diamox diastat diclectin diclegis didronel differin dificid diflucan
+    digene digihaler digitek dilacor dilantin dilatrate dilatrend dilaudid dimetapp dimirel
+    dioralyte diovan diprivan diprobase diprolene diprosalic diprosone diskus ditropan diuril
+    divigel dobhoff dobutrex docman dolophine donjoy doptelet doryx dotarem doublebase dovato
+    dovonex doxil dramamine drchrono dreamstation dreamwear drisdol drixine drizalma droxia duac
+    duaklir duavee ducene duetact duexis dukoral dulcolax dulera duocal duoderm duoneb duopa
+    duoresp duotrav duphalac duphaston dupixent duragesic duramorph duraprep duraseal durezol
+    duricef durlaza durogesic durolane durysta dutoprol dyanavel dyazide dymista dynagen dynamed
     easyhaler econsult ecotrin ecoza edarbi edarbyclor edecrin edluar edurant efexor effexor
     effient efudex eklira elahere elavil eldepryl elecare elecsys elestat elestrin elidel
     eligard elimite eliquis elitek ellaone ellipta ellume elmiron elocon eloctate eloxatin
@@ -150,166 +150,167 @@ BRAND_NAMES = frozenset(
     isovue istalol istent istin istodax isturisa itovebi ixchiq ixempra ixiaro ixifi izervay
     jadenu jakafi jantoven janumet januvia jardiamet jardiance jatenzo jaypirca jemperli
     jentadueto jetrea jevity jevtana jinteli jornay jublia juggerknot juluca juxtapid jylamvo
-    jynneos kabiven kadcyla kaltostat kanjinti kaopectate kapanol kapvay karaya karvea katerzia
-    kayexalate kcentra kedrab keflex kefzol kelhale kenalog kepivance keppra kerendia kerlix
-    kerlone kerydin kesimpta ketalar kevzara keytruda khapzory khedezla kimyrsa kinair kineret
-    kinevac kinrix kionex kisqali kisunla kitabis klaricid kliogest klonopin klor kloxxado
-    kogenate kombiglyze konsyl korlym koselugo krazati krintafel krystexxa kwells kwikpen
-    kyleena kymriah kynmobi kyphon kyprolis kytril kyzatrex lacrilube lactaid lagevrio lamictal
-    lamisil lanoxin lantus largactil lartruvo lasix lastacaft latuda laxido lazcluze lemsip
-    lemtrada lenvima leqembi leqvio lescol letairis leukeran leukine levaquin levbid levemir
-    levitra levlen levonelle levophed levothroid levoxyl levsin levulan lexapro lexicomp
-    lexiscan lexiva librium libtayo lidco lidex lidoderm lifepak lifestent lifevest lifewatch
-    ligasure lightspeed liletta linq linzess lioresal lipex lipidil lipitor liqrev listerine
-    lithicarb lithobid livalo livanova livial locametz locoid loestrin lofibra lofric logiq
-    logynon lokelma lomaira lomotil longtec lonhala loniten lonsurf lopid lopresor lopressor
-    loprox loqtorzi lorad lorbrena lorcet lortab losec lotemax lotensin lotrel lotrimin lotronex
-    lovaza lovenox lozol lubricath lubriderm lucemyra lucentis lumakras lumason lumex lumify
-    lumigan lumis lumisight lumity lunesta lunsumio lupron lustral lutathera luvox luxiq
-    luxturna luzu lybalvi lybrel lymphazurin lymphoseek lynparza lyrica lysteda lyumjev lyxumia
-    maalox macrobid macrodantin magnetom magnevist magox malarone mammaprint mammomat manoscan
-    marcaine marevan margenza marinol marlex marplan marqibo marvelon maternit matrifen matulane
-    mavenclad mavyret maxalt maxidex maxipime maxitrol maxolon maxzide mayzent mdcalc medent
-    medicaldirector medicalert medihoney mediport medrol medscape medstream medtrum megace
-    mekinist mektovi menactra menitorix menopur menostar menquadfi menveo mepilex mepitel mepore
-    meronem mersyndol mesnex mestinon metadate metaglip metamucil metaneb metanx methadose
-    methergine methylin metrogel metrogyl mevacor mezavant mgit miacalcin micardis micra
-    microclave microgestin microgynon microlax microlet micromedex micronase micronor microscan
-    microtainer microzide midol miebo mifeprex migranal milex millipred minastrin minax minimed
-    minims minipress minitran minivelle minocin minomycin miralax mirapex mircera mirena mirvala
-    mirvaso mitigare mitraclip mitris mixtard mmodal mmrvaxpro mnexspike mobic modecate moderma
-    moduretic molift molnlycke monistat monocor monocryl monodox monodur monoferric monoket
-    monopost monopril monovette monovisc monurol morphabond motegrity motilium motrin mounjaro
-    movantik moviprep moxeza mresvia mucinex mulpleta multaq multiclix multihance multistix
-    mustargen mvasi myambutol myavatar mycamine mycarelink mychart mycostatin mydayis mydriacyl
-    myfembree myfortic myhealthevet mylanta myleran mylife mylotarg mynx myosure myoview
-    myrbetriq myrisk mysoline myxredlin naftin namenda namzaric nanostim naphcon naprelan
-    naprogesic naprosyn narcan nardil naropin nasacort nascobal nasonex natesto natpara natrecor
-    natrilix natroba naturalyte navelbine navio navitor nayzilam nebilet nebuhaler nembutal
-    neocate neocitran neohaler neoral neosporin neosure nephrocaps nephrovite nepro nerlynx
-    nervecentre nesacaine netspot neulasta neupogen neupro neuraceq neuroform neurolite
-    neurontin neuropace nevanac nevro nexavar nexgen nexia nexium nexletol nexlizet nexplanon
-    nexterone nexthaler nextstellis niaspan nicabate nicoderm nicom nicorette nicotrol nilstat
-    nimbex nimenrix ninlaro nipride niravam nitrodur nitrolingual nitromist nitropress nitrostat
-    nivestym nizoral nolvadex noriday norimin noritate normacol normison normodyne normosol
-    noroxin norpace norpramin norspan northera norvasc nourianz novarel novasource novasure
-    novavax novofine novolin novolizer novolog novomix novopen novorapid novoseven noxafil
-    nplate nubain nubeqa nucala nucynta nuedexta nulojix nulytely nuplazid nurofen nurolon
-    nurtec nutramigen nutren nuvaring nuvaxovid nuvigil nxstage nyquil nytol ocaliva ocrevus
-    octreoscan ocuflox ocuvite odefsey odomzo ofev ofirmev ogivri ogsiveo ohmeda oilatum ojjaara
-    oleptro olmetec olumiant olux omegaven omidria omnaris omnia omnicef omnipaque omnipod
-    omnipred omniscan omvoh onbrez oncaspar oncotype onetouch onexton onfi ongentys onglyza
-    onivyde onpattro onpro ontruzant onureg onzetra opana opcon opdivo opdualag opn opsite
-    opsumit opsynvi optetrak optichamber optiflow optiflux optimark optime optiray optison
-    optisulin optium optivar optive optrex opzelura oracea orajel oramorph orapred oraquick
-    oratane orbactiv orencia orenitram orgovyx oriahnn orilissa orise orserdu orsiro orthovisc
-    ortikos osmolax osmolex osmolite osmoprep osphena ostelin osteocel otezla otrexup otrivin
-    overstitch ovesco ovestin ovidrel oxaydo oxbryta oxervate oxilan oximax oxistat oxtellar
-    oxycontin oxymizer oxynorm oxytrol ozempic ozurdex pacerone padcev palexia pamelor panadeine
-    panadol panamax pancreaze panoptix pantoloc paragard paraplatin paremyd pariet parietex
-    parlodel parnate parsabiv pataday patanol patientrack paxil paxlovid pazeo pediacel
-    pedialyte pediapred pediarix pediasure pedvaxhib pegasys pegintron pemgarda penbraya penfill
-    penlac penmenvy pentacel pentasa pentips pepcid pepcidine peptamen pepto percepta perclose
-    percocet perforomist periactin peridex perikabiven perjeta permacol permcath persantine
-    perseris pertzye pexeva pfna pharmanet phasix phazyme phenergan phesgo phonak phoslo
-    phoslyra photrexa physeptone physiostim picato picolax pillcam piqray pitocin plaquenil
-    plasbumin plasmablade platinol plavix plegridy plendil plenvu pletal pleurx pluvicto
-    pneumovax polaramine polarstem polivy polocaine polysorb polysporin polytrim pomalyst
-    pontocaine ponvory portex portrazza posiflush posluma postinor poteligeo powerchart
-    powerglide powerport powerscribe pradaxa praluent prandin pravachol praxbind precedex
-    precose predforte prefest pregestimil pregnyl prehevbrio prelone premarin premphase prempro
-    prenate prepidil preserflo preservision pressair prestalia prevacid prevalite prevalon
-    prevena prevenar preventice prevnar prevpac prezcobix prezista priadel priftin prilosec
-    primacor primafit primatene primaxin primolut primovist primsol prinivil prinzide priorix
-    priorixtetra prismaflex prismax pristiq proactiv proair procalamine procardia procleix
-    procoralan procrit prodisc profore progel proglide prograf progressa prohance prolaris
-    prolene prolensa prolia promacta prometra prometrium promogran promus propecia proquad
-    proscar prosigna prosom prosource protaphane protecta protonix protopic provayblue provenge
-    proventil provera provigil prozac pulmicort pulmocare pulmozyme punctua puracol puramino
-    purewick purixan pushlock pylarify pyridium pyxis qalsody qbrelis qdenga qelbree qiastat
-    qinlock qlaira qtern quadracel qualifacts quantiferon quelicin questran quickvue quillichew
-    quillivant quilonum qulipta qutenza quviviq qvar rabavert radicava ranexa rapaflo rapamune
-    rapidpoint rapivab rasuvo rayaldee razadyne reactine readicat rebif reblozyl recarbrio
-    reclast recombivax redihaler reditrex reglan regranex relafen relenza relexxii relion
-    relistor relpax relprevv relvar relyvrio remeron remicade remodulin renagel renflexis
-    renitec renografin renvela repatha repevax requip respiclick respimat restasis restoril
-    retacrit retavase retevmo retin retisert revaclear revatio revaxis revlimid rexulti reyataz
-    reyvow rezum rezvoglar rhinocort rhofade rhogam rhophylac rhopressa riabni rifadin rilutek
-    rinvoq riomet risperdal ritalin rituxan rivotril roaccutane robaxin robinul robitussin
-    rocaltrol rocephin rocklatan roho rolaids romazicon romvimza rosadan rotaflow rotahaler
-    rotarix rotateq roxicodone rozerem rozlytrek rubraca rukobia rupall ruxience ryaltris
-    rybelsus rybrevant rydapt rykindo rylaze rystiggo rytary rythmol ryzodeg sabril safyral
-    salamol salofalk salonpas samsca sanctura sandimmune sandostatin santyl saphris sarafem
-    sarclisa sativex savaysa savvio saxenda scemblix scopoderm scorpio seasonique sectral
-    secuado secura sedline seebri seeq segluromet selectmdx selzentry semglee senhance
-    senographe senokot senseonics sensicare sensipar sensorcaine sensura sentiva seprafilm
-    septra serax serenace serepax seretide serevent serophene seroquel seroxat sevikar sevredol
-    seysara sharesource shingrix shortec sigmaxin signatera signia signifor siklos silenor siliq
-    silvadene silvercel simbrinza similac simplepractice simplera simplexa simpliciti simplus
-    simplygo simplythick simponi simulect sinemet sinequan singulair sintrom sirdupla sirturo
-    sivextro skelaxin sklice skypoint skyrizi slynd smartphrase smartport smartsite smarttext
-    smartvest smoflipid soaanz soarian softclix soliqua soliris solodyn solostar solpadeine solu
-    solucortef solumedrol somac somatom somatuline sominex sonicision sonosite sonovue soolantra
-    sorbaview sorbsan sorilux sotacor sotyktu sotylize sovaldi spectracef spectralink speedicath
-    spikevax spinalstim spinraza spiolto spiriva spiromax sporanox spotfire spravato sprintec
-    sprix sprycel stadol stalevo stamaril starclose starlix statlock statpearls statstrip staxyn
-    stedy steglatro steglujan stelara stelo stemetil stendra steri stilnox stimate stimulan
-    stiolto stivarga stomahesive stratafix strattera strattice stribild striverdi stromectol
-    stugeron styletto sublimaze sublocade suboxone subutex sudafed sudocrem sulfamylon suliqua
-    sumycin sunlenca sunquest supartz supemtek supera suplena suprax suprep surepath surgicel
-    surgiflo surgimend surginet surgipro surmontil sustenna sustiva susvimo sutab sutent swabcap
-    swivelock syfovre sylatron symbicort symbyax symjepi symlin symmetrel sympazan symproic
-    symtuza synagis synalar syncardia synchromed syndros synercid synflorix syngo synjardy
-    synthroid synvisc systane systmone tabrecta taclonex tadliq tafinlar tagamet tagitol
-    tagrisso taltz talwin talzenna tambocor tamiflu tandemheart tapazole taperloc taptiqom
-    tarceva targin targinact targocid tarpeyo tasigna tauvid tavalisse tavanic taxol taxotere
-    taxus taytulla tazicef tazocin tazorac taztia tazverik tdvax tecartus tecentriq tecfidera
-    technescan tecnis tecta tecvayli teflaro tegaderm tegasorb tegretol tegsedi tekturna telfa
-    telfast teligen temaze temodar temovate tempur tenex tenivac tenoretic tenormin tepmetko
-    terarecon terumo tessalon testim testopel teveten tevimbra tezspire tfna thalitone thalomid
-    thealoz theraband theraflu theranest therapynotes therascreen thermacare thermachoice
-    thermogard thermoskin thickit thinprep thrombate thunderbeat thymoglobulin thyrolar thyroseq
-    tiazac tibsovo tigerconnect tigertext tiglutik tikosyn tilite timentin timoptic timoptol
-    tinactin tindamax tirosint tisseel tivdak tivicay tivorbex tlando tnkase tobradex tofranil
-    tolak topamax topicort toprol toradol torisel tosymra totalcare totect touchworks toujeo
-    toviaz tracleer tradjenta trajenta trakcare tramacet trandate transderm transtec tranxene
-    travasol travatan trazimera treanda trecator trelegy trelstar tremfya trental tresiba
-    trevicta trexall treximet triaminic triathlon tribenzor triclip tricor tricyclen tridesilon
-    triflo trigen trijardy trileptal trilipix triluron trimbow trimeton trimovate trintellix
-    trinza triphasil trisenox tritace tritanium triumeq trivisc trodelvy trokendi trophamine
-    tropicacyl truclear trudhesa truemetrix trulance trulicity trulign trumenba truqap trusopt
-    truvada truxima tudorza tukysa turalio turbuhaler tussionex twinfix twinject twinrix twirla
-    twisthaler twynsta tyblume tygacil tykerb tylenol tymlos typhim tyrvaya tysabri tyvaso
-    ubrelvy uceris udenyca ulesfia uloric ultibro ultimaster ultiva ultomiris ultracet ultrafine
-    ultram ultravate ultravist unasyn unicel unifine unisom unistik unithroid univasc unyvero
-    uptodate uptravi uribel uristat urolift uroxatral utrogestan uzedy vabomere vabysmo vacuette
-    vacutainer vagifem valcyte valdoxan valitude valium valleylab valoid valpam valtoco valtrex
-    vancocin vaporub vapotherm vaqta varibar varilite varivax varizig varubi vascade vascepa
-    vaseretic vasostrict vasotec vasovist vaxchora vaxelis vaxigrip vaxneuvance vazculep
-    vectibix vectical veinviewer veklury velcade veletri velphoro velsipity veltassa velys
-    vemlidy venaflow venclexta venofer ventavis ventolin ventralex veozah vercise verdeso
-    veregen verelan verifynow verigene verio veripred veriset veritor verquvo versacare
-    versacloz versalok versatrek versius versys verzenio vesanoid vesicare vevye vfend viabahn
-    viactiv viagra vibativ viberzi vibramycin vicodin vicryl victoza vidaza vigamox vigileo
-    viibryd vimkunya vimovo vimpat viokace viramune viread viscotears visia visicol visine
-    visionist visipaque vistaril vistaseal visualdx visudyne vitafol vitoss vitrakvi vitrea
-    vitros vivactil vivitrol vivity vivonex vivotif vizamyl vizimpro voalte vocera vogelxo
-    vokanamet voldyne voltaren voltarol volumatic volumen voluson vonjo vosevi votrient vpap
-    vraylar vscan vtama vueway vuity vumerity vusion vyalev vyepti vyleesi vyndamax vyndaqel
-    vytorin vyvanse vyvgart vyxeos vyzulta wainua wallstent wardwatcher watchpat wavewriter
-    webpt wegovy welchol welireg wellbutrin westcort winlevi winpath winrevair winrho wixela
-    xact xadago xalacom xalatan xalkori xanax xarelto xatmep xcopri xeglyze xeljanz xeloda
-    xelpros xenazine xenical xeplion xerese xermelo xeroform xgeva xience xifaxan xigduo xiidra
-    xlif xofigo xofluza xolair xolegel xopenex xospata xpert xphozah xpovio xprecia xsolis xtag
-    xtampza xtandi xulane xultophy xylocaine xyosted xyzal yervoy yescarta yorvipath yosprala
-    ypsomed ypsopump yuflyma yupelri yusimry yutiq yuvafem zaditor zafemy zaltrap zanaflex
-    zanosar zantac zapain zaponex zaroxolyn zarxio zavzpret zebeta zedmed zegalogue zegerid
-    zejula zelapar zelboraf zelnorm zemplar zemuron zenhale zenpep zenzedi zepatier zepbound
-    zeposia zerbaxa zerobase zerviate zestoretic zestril zetia zevalin ziac ziagen ziextenzo
-    zilbrysq zilretta zilxi zimhi zinacef zinecard zineryt zinnat zioptan zipsor zirabev zispin
-    zithromax zmax zocor zofran zohydro zoladex zolgensma zolinza zoloft zometa zomig zomorph
-    zonegran zontivity zortress zorvolex zoryve zostavax zostrix zosyn zoton zovirax zubsolv
-    zurzuvae zyban zyclara zydelig zydol zykadia zylet zyloprim zymaxid zynlonta zynyz zypitamag
-    zyprexa zyrtec zytiga zyvox zzzquil"""
+    jynneos kabiven kadcyla kakaotalk kaltostat kanjinti kaopectate kapanol kapvay karaya karvea
+    katerzia kayexalate kcentra kedrab keflex kefzol kelhale kenalog kepivance keppra kerendia
+    kerlix kerlone kerydin kesimpta ketalar kevzara keytruda khapzory khedezla kimyrsa kinair
+    kineret kinevac kinrix kionex kisqali kisunla kitabis klaricid kliogest klonopin klor
+    kloxxado kogenate kombiglyze konsyl korlym koselugo krazati krintafel krystexxa kwells
+    kwikpen kyleena kymriah kynmobi kyphon kyprolis kytril kyzatrex lacrilube lactaid lagevrio
+    lamictal lamisil lanoxin lansinoh lantus largactil lartruvo lasix lastacaft latuda laxido
+    lazcluze lemsip lemtrada lenvima leqembi leqvio lescol letairis leukeran leukine levaquin
+    levbid levemir levitra levlen levonelle levophed levothroid levoxyl levsin levulan lexapro
+    lexicomp lexiscan lexiva librium libtayo lidco lidex lidoderm lifepak lifestent lifevest
+    lifewatch ligasure lightspeed liletta linq linzess lioresal lipex lipidil lipitor liqrev
+    listerine lithicarb lithobid livalo livanova livial locametz locoid loestrin lofibra lofric
+    logiq logynon lokelma lomaira lomotil longtec lonhala loniten lonsurf lopid lopresor
+    lopressor loprox loqtorzi lorad lorbrena lorcet lortab losec lotemax lotensin lotrel
+    lotrimin lotronex lovaza lovenox lozol lubricath lubriderm lucemyra lucentis lumakras
+    lumason lumex lumify lumigan lumis lumisight lumity lunesta lunsumio lupron lustral
+    lutathera luvox luxiq luxturna luzu lybalvi lybrel lymphazurin lymphoseek lynparza lyrica
+    lysteda lyumjev lyxumia maalox macrobid macrodantin magnetom magnevist magox malarone
+    mammaprint mammomat manoscan marcaine marevan margenza marinol marlex marplan marqibo
+    marvelon maternit matrifen matulane mavenclad mavyret maxalt maxidex maxipime maxitrol
+    maxolon maxzide mayzent mdcalc medent medicaldirector medicalert medihoney mediport medrol
+    medscape medstream medtrum megace mekinist mektovi menactra menitorix menopur menostar
+    menquadfi menveo mepilex mepitel mepore meronem mersyndol mesnex mestinon metadate metaglip
+    metamucil metaneb metanx methadose methergine methylin metrogel metrogyl mevacor mezavant
+    mgit miacalcin micardis micra microclave microgestin microgynon microlax microlet micromedex
+    micronase micronor microscan microtainer microzide midol miebo mifeprex migranal milex
+    millipred minastrin minax minimed minims minipress minitran minivelle minocin minomycin
+    miralax mirapex mircera mirena mirvala mirvaso mitigare mitraclip mitris mixtard mmodal
+    mmrvaxpro mnexspike mobic modecate moderma moduretic molift molnlycke monistat monocor
+    monocryl monodox monodur monoferric monoket monopost monopril monovette monovisc monurol
+    morphabond motegrity motilium motrin mounjaro movantik movicol moviprep moxeza mresvia
+    mucinex mulpleta multaq multiclix multihance multistix mustargen mvasi myambutol myavatar
+    mycamine mycarelink mychart mycostatin mydayis mydriacyl myfembree myfortic myhealthevet
+    mylanta myleran mylife mylotarg mynx myosure myoview myrbetriq myrisk mysoline myxredlin
+    naftin namenda namzaric nanostim naphcon naprelan naprogesic naprosyn narcan nardil naropin
+    nasacort nascobal nasonex natesto natpara natrecor natrilix natroba naturalyte navelbine
+    navio navitor nayzilam nebilet nebuhaler nembutal neocate neocitran neohaler neoral
+    neosporin neosure nephrocaps nephrovite nepro nerlynx nervecentre nesacaine netspot neulasta
+    neupogen neupro neuraceq neuroform neurolite neurontin neuropace nevanac nevro nexavar
+    nexgen nexia nexium nexletol nexlizet nexplanon nexterone nexthaler nextstellis niaspan
+    nicabate nicoderm nicom nicorette nicotrol nilstat nimbex nimenrix ninlaro nipride niravam
+    nitrodur nitrolingual nitromist nitropress nitrostat nivestym nizoral nolvadex nordbord
+    noriday norimin noritate normacol normison normodyne normosol noroxin norpace norpramin
+    norspan northera norvasc nourianz novarel novasource novasure novavax novofine novolin
+    novolizer novolog novomix novopen novorapid novoseven noxafil nplate nubain nubeqa nucala
+    nucynta nuedexta nulojix nulytely nuplazid nurofen nurolon nurtec nutramigen nutren nuvaring
+    nuvaxovid nuvigil nxstage nyquil nytol ocaliva ocrevus octreoscan ocuflox ocuvite odefsey
+    odomzo ofev ofirmev ogivri ogsiveo ohmeda oilatum ojjaara oleptro olmetec olumiant olux
+    omegaven omidria omnaris omnia omnicef omnipaque omnipod omnipred omniscan omvoh onbrez
+    oncaspar oncotype onetouch onexton onfi ongentys onglyza onivyde onpattro onpro ontruzant
+    onureg onzetra opana opcon opdivo opdualag opn opsite opsumit opsynvi optetrak optichamber
+    optiflow optiflux optimark optime optiray optison optisulin optium optivar optive optrex
+    opzelura oracea orajel oramorph orapred oraquick oratane orbactiv orencia orenitram orgovyx
+    oriahnn orilissa orise orserdu orsiro orthovisc ortikos osmolax osmolex osmolite osmoprep
+    osphena ostelin osteocel otezla otrexup otrivin overstitch ovesco ovestin ovidrel oxaydo
+    oxbryta oxervate oxilan oximax oxistat oxtellar oxycontin oxymizer oxynorm oxytrol ozempic
+    ozurdex pacerone padcev palexia pamelor panadeine panadol panamax pancreaze panoptix
+    pantoloc paragard paraplatin paremyd pariet parietex parlodel parnate parsabiv pataday
+    patanol patientrack paxil paxlovid pazeo pediacel pedialyte pediapred pediarix pediasure
+    pedvaxhib pegasys pegintron pemgarda penbraya penfill penlac penmenvy pentacel pentasa
+    pentips pepcid pepcidine peptamen pepto percepta perclose percocet perforomist periactin
+    peridex perikabiven perjeta permacol permcath persantine perseris pertzye pexeva pfna
+    pharmanet phasix phazyme phenergan phesgo phonak phoslo phoslyra photrexa physeptone
+    physiostim picato picolax pillcam piqray pitocin plaquenil plasbumin plasmablade platinol
+    plavix plegridy plendil plenvu pletal pleurx pluvicto pneumovax polaramine polarstem polivy
+    polocaine polysorb polysporin polytrim pomalyst pontocaine ponvory portex portrazza
+    posiflush posluma postinor poteligeo powerchart powerglide powerport powerscribe pradaxa
+    praluent prandin pravachol praxbind precedex precose predforte prefest pregestimil pregnyl
+    prehevbrio prelone premarin premphase prempro prenate prepidil preserflo preservision
+    pressair prestalia prevacid prevalite prevalon prevena prevenar preventice prevnar prevpac
+    prezcobix prezista priadel priftin prilosec primacor primafit primatene primaxin primolut
+    primovist primsol prinivil prinzide priorix priorixtetra prismaflex prismax pristiq proactiv
+    proair procalamine procardia procleix procoralan procrit prodisc profore progel proglide
+    prograf progressa prohance prolaris prolene prolensa prolia promacta prometra prometrium
+    promogran promus propecia proquad proscar prosigna prosom prosource protaphane protecta
+    protonix protopic provayblue provenge proventil provera provigil prozac pulmicort pulmocare
+    pulmozyme punctua puracol puramino purewick purixan pushlock pylarify pyridium pyxis qalsody
+    qbrelis qdenga qelbree qiastat qinlock qlaira qtern quadracel qualifacts quantiferon
+    quelicin questran quickvue quillichew quillivant quilonum qulipta qutenza quviviq qvar
+    rabavert radicava ranexa rapaflo rapamune rapidpoint rapivab rasuvo rayaldee razadyne
+    reactine readicat rebif reblozyl recarbrio reclast recombivax redihaler reditrex reglan
+    regranex relafen relenza relexxii relion relistor relpax relprevv relvar relyvrio remeron
+    remicade remodulin renagel renflexis renitec renografin renvela repatha repevax requip
+    respiclick respimat restasis restoril retacrit retavase retevmo retin retisert revaclear
+    revatio revaxis revlimid rexulti reyataz reyvow rezum rezvoglar rhinocort rhofade rhogam
+    rhophylac rhopressa riabni rifadin rilutek rinvoq riomet risperdal ritalin rituxan rivotril
+    roaccutane robaxin robinul robitussin rocaltrol rocephin rocklatan roho rolaids romazicon
+    romvimza rosadan rotaflow rotahaler rotarix rotateq roxicodone rozerem rozlytrek rubraca
+    rukobia rupall ruxience ryaltris rybelsus rybrevant rydapt rykindo rylaze rystiggo rytary
+    rythmol ryzodeg sabril safyral salamol salofalk salonpas samsca sanctura sandimmune
+    sandostatin santyl saphris sarafem sarclisa sativex savaysa savvio saxenda scemblix
+    scopoderm scorpio seasonique sectral secuado secura sedline seebri seeq segluromet selectmdx
+    selzentry semglee senhance senographe senokot senseonics sensicare sensipar sensorcaine
+    sensura sentiva seprafilm septra serax serenace serepax seretide serevent serophene seroquel
+    seroxat sevikar sevredol seysara sharesource shingrix shortec sigmaxin signatera signia
+    signifor siklos silenor siliq silvadene silvercel simbrinza similac simplepractice simplera
+    simplexa simpliciti simplus simplygo simplythick simponi simulect sinemet sinequan singulair
+    sintrom sirdupla sirturo sivextro skelaxin sklice skypoint skyrizi slynd smartabase
+    smartphrase smartport smartsite smarttext smartvest smoflipid soaanz soarian softclix
+    soliqua soliris solodyn solostar solpadeine solu solucortef solumedrol somac somatom
+    somatuline sominex sonicision sonosite sonovue soolantra sorbaview sorbsan sorilux sotacor
+    sotyktu sotylize sovaldi spectracef spectralink speedicath spikevax spinalstim spinraza
+    spiolto spiriva spiromax sporanox spotfire spravato sprintec sprix sprycel stadol stalevo
+    stamaril starclose starlix statlock statpearls statstrip staxyn stedy steglatro steglujan
+    stelara stelo stemetil stendra steri stilnox stimate stimulan stiolto stivarga stomahesive
+    stratafix strattera strattice stribild striverdi stromectol stugeron styletto sublimaze
+    sublocade suboxone subutex sudafed sudocrem sulfamylon suliqua sumycin sunlenca sunquest
+    supartz supemtek supera suplena suprax suprep surepath surgicel surgiflo surgimend surginet
+    surgipro surmontil survanta sustenna sustiva susvimo sutab sutent swabcap swivelock syfovre
+    sylatron symbicort symbyax symjepi symlin symmetrel sympazan symproic symtuza synagis
+    synalar syncardia synchromed syndros synercid synflorix syngo synjardy synthroid synvisc
+    systane systmone tabrecta taclonex tadliq tafinlar tagamet tagitol tagrisso taltz talwin
+    talzenna tambocor tamiflu tandemheart tapazole taperloc taptiqom tarceva targin targinact
+    targocid tarpeyo tasigna tauvid tavalisse tavanic taxol taxotere taxus taytulla tazicef
+    tazocin tazorac taztia tazverik tdvax tecartus tecentriq tecfidera technescan tecnis tecta
+    tecvayli teflaro tegaderm tegasorb tegretol tegsedi tekturna telfa telfast teligen temaze
+    temodar temovate tempur tenex tenivac tenoretic tenormin tepmetko terarecon terumo tessalon
+    testim testopel teveten tevimbra tezspire tfna thalitone thalomid thealoz theraband theraflu
+    theranest therapynotes therascreen thermacare thermachoice thermogard thermoskin thickit
+    thinprep thrombate thunderbeat thymoglobulin thyrolar thyroseq tiazac tibsovo tigerconnect
+    tigertext tiglutik tikosyn tilite timentin timoptic timoptol tinactin tindamax tirosint
+    tisseel tivdak tivicay tivorbex tlando tnkase tobradex tofranil tolak topamax topicort
+    toprol toradol torisel tosymra totalcare totect touchworks toujeo toviaz tracleer tradjenta
+    trajenta trakcare tramacet trandate transderm transtec tranxene travasol travatan trazimera
+    treanda trecator trelegy trelstar tremfya trental tresiba trevicta trexall treximet
+    triaminic triathlon tribenzor triclip tricor tricyclen tridesilon triflo trigen trijardy
+    trileptal trilipix triluron trimbow trimeton trimovate trintellix trinza triphasil trisenox
+    tritace tritanium triumeq trivisc trodelvy trokendi trophamine tropicacyl truclear trudhesa
+    truemetrix trulance trulicity trulign trumenba truqap trusopt truvada truxima tudorza tukysa
+    turalio turbuhaler tussionex twinfix twinject twinrix twirla twisthaler twynsta tyblume
+    tygacil tykerb tylenol tymlos typhim tyrvaya tysabri tyvaso ubrelvy uceris udenyca ulesfia
+    uloric ultibro ultimaster ultiva ultomiris ultracet ultrafine ultram ultravate ultravist
+    unasyn unicel unifine unisom unistik unithroid univasc unyvero uptodate uptravi uribel
+    uristat urolift uroxatral utrogestan uzedy vabomere vabysmo vacuette vacutainer vagifem
+    valcyte valdoxan valitude valium valleylab valoid valpam valtoco valtrex vancocin vaporub
+    vapotherm vaqta varibar varilite varivax varizig varubi vascade vascepa vaseline vaseretic
+    vashe vasostrict vasotec vasovist vaxchora vaxelis vaxigrip vaxneuvance vazculep vectibix
+    vectical veinviewer veklury velcade veletri velphoro velsipity veltassa velys vemlidy
+    venaflow venclexta venofer ventavis ventolin ventralex veozah vercise verdeso veregen
+    verelan verifynow verigene verio veripred veriset veritor verquvo versacare versacloz
+    versalok versatrek versius versys verzenio vesanoid vesicare vevye vfend viabahn viactiv
+    viagra vibativ viberzi vibramycin vicodin vicryl victoza vidaza vigamox vigileo viibryd
+    vimkunya vimovo vimpat viokace viramune viread viscotears visia visicol visine visionist
+    visipaque vistaril vistaseal visualdx visudyne vitafol vitoss vitrakvi vitrea vitros
+    vivactil vivitrol vivity vivonex vivotif vizamyl vizimpro voalte vocera vogelxo vokanamet
+    voldyne voltaren voltarol volumatic volumen voluson vonjo vosevi votrient vpap vraylar vscan
+    vtama vueway vuity vumerity vusion vyalev vyepti vyleesi vyndamax vyndaqel vytorin vyvanse
+    vyvgart vyxeos vyzulta wainua wallstent wardwatcher watchpat wavewriter webpt wegovy welchol
+    welireg wellbutrin westcort whatsapp winlevi winpath winrevair winrho wixela xact xadago
+    xalacom xalatan xalkori xanax xarelto xatmep xcopri xeglyze xeljanz xeloda xelpros xenazine
+    xenex xenical xeplion xerese xermelo xeroform xgeva xience xifaxan xigduo xiidra xlif xofigo
+    xofluza xolair xolegel xopenex xospata xpert xphozah xpovio xprecia xsolis xtag xtampza
+    xtandi xulane xultophy xylocaine xyosted xyzal yervoy yescarta yorvipath yosprala ypsomed
+    ypsopump yuflyma yupelri yusimry yutiq yuvafem zaditor zafemy zaltrap zanaflex zanosar
+    zantac zapain zaponex zaroxolyn zarxio zavzpret zebeta zedmed zegalogue zegerid zejula
+    zelapar zelboraf zelnorm zemplar zemuron zenhale zenpep zenzedi zepatier zepbound zeposia
+    zerbaxa zerobase zerviate zestoretic zestril zetia zevalin ziac ziagen ziextenzo zilbrysq
+    zilretta zilxi zimhi zinacef zinecard zineryt zinnat zioptan zipsor zirabev zispin zithromax
+    zmax zocor zofran zohydro zoladex zolgensma zolinza zoloft zometa zomig zomorph zonegran
+    zontivity zortress zorvolex zoryve zostavax zostrix zosyn zoton zovirax zubsolv zurzuvae
+    zyban zyclara zydelig zydol zykadia zylet zyloprim zymaxid zynlonta zynyz zypitamag zyprexa
+    zyrtec zytiga zyvox zzzquil"""
     )
 )

@@ -9,6 +9,8 @@ from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 CLAUSE_MAX_TOKENS = 12
+QUOTES = frozenset({'"', "'", "“", "‘"})
+"""Quotes a name field's value may open with."""
 
 
 def field_spans(scan: Scan) -> list[Span]:
@@ -33,6 +35,10 @@ def field_spans(scan: Scan) -> list[Span]:
         if start >= len(note.tokens) or not note.same_line(colon, start):
             continue
         if extent == "names":
+            if note.tokens[start].text in QUOTES and start + 1 < len(note.tokens) and (
+                note.same_line(start, start + 1)
+            ):
+                start += 1  # 'Goes by: "Daze"': the name inside the quotes
             end = name_run(note, lex, start, 6)
         else:
             end = start
