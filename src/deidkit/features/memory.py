@@ -11,7 +11,8 @@ letter, over the note's other tokens of the same word (case folded):
 - ``memory.<own>><other>``: the word is written elsewhere in another shape, where a shape is
   ``lower`` (all lower case), ``upper`` (all capitals) or ``capital`` (an initial capital,
   counted elsewhere only inside a sentence: after a word, a number or a comma on the same
-  line); ``own`` is the token's own shape (``memory.capital>lower``);
+  line); ``own`` is the token's own shape (``memory.capital>lower``; ``None`` for a word
+  of none of them, "iPhone");
 - ``memory.titled``: the word follows a person's title elsewhere (``Dr.``, ``Mrs``; a
   capitalised word also with initials or other capitalised words between);
 - ``memory.label``: the word opens a line elsewhere and a colon follows it there;
@@ -49,17 +50,18 @@ INNER_AFTER = frozenset({","})
 
 def shape(word: str) -> str | None:
     """``lower``, ``upper`` or ``capital`` (an initial capital, not all capitals), or None
-    (no letter cased so)."""
+    (no cased letter, or a lower-case first one before a capital: "iPhone")."""
     if word.islower():
         return LOWER
     if word.isupper():
         return UPPER
-    if word[0].isupper():
+    if word[:1].isupper():
         return CAPITAL
     return None
 
 
 def count_bin(count: int) -> str:
+    """``memory.count``'s value for a word occurring ``count`` times (1 or more)."""
     return COUNTS[min(count, 3) - 1]
 
 
@@ -116,7 +118,7 @@ class MemoryFeatures(FeatureClass):
             if words[back].casefold().rstrip(".") in TITLES:
                 found.append("titled")
                 break
-            name_part = words[back][0].isupper() and own in (CAPITAL, UPPER)
+            name_part = words[back][:1].isupper() and own in (CAPITAL, UPPER)
             if line_first[back] or not (words[back] == "." or name_part):
                 break
         if line_first[index] and index + 1 < len(words) and words[index + 1] == ":":
