@@ -439,76 +439,64 @@ def test_a_chunks_document_contexts_look_their_normal_forms_up_in_the_type_table
         assert context.norms == [normalise_word(token.text) for token in tokenize(text)]
 
 
-LAYOUT_WORDS = ["Name", "Dr.", "ann", "3/4", ":", ":", "|", "x:", "ß", "İ", "[** a  b **]"]
-LAYOUT_BETWEEN = ["", " ", " ", " ", "  ", "   ", "\t", " \t", "\n", " \n ", "\r\n"]
-LAYOUT_TEXT = st.lists(st.tuples(st.sampled_from(LAYOUT_WORDS), st.sampled_from(LAYOUT_BETWEEN)),
-                       max_size=30).map(lambda pieces: "".join(a + b for a, b in pieces))
+def _texts_of(words: list[str], between: list[str]) -> st.SearchStrategy[str]:
+    """Texts of up to 30 of ``words``, each followed by one of ``between``."""
+    return st.lists(st.tuples(st.sampled_from(words), st.sampled_from(between)),
+                    max_size=30).map(lambda pieces: "".join(a + b for a, b in pieces))
+
+
+LAYOUT_TEXT = _texts_of(
+    ["Name", "Dr.", "ann", "3/4", ":", ":", "|", "x:", "ß", "İ", "[** a  b **]"],
+    ["", " ", " ", " ", "  ", "   ", "\t", " \t", "\n", " \n ", "\r\n"])
+MEMORY_TEXT = _texts_of(
+    ["Ana", "ana", "ANA", "Dr.", "Mrs", "dr", ".", ",", ":", "A", "Birthplace", "birthplace",
+     "3rd", "iPhone", "x", "İ", "ß", "Zendel-Lowe", "[**"],
+    ["", " ", " ", " ", "  ", "\t", "\n", " \n ", "\r\n"])
+
+
+def _chunk_block_is_document_features(
+    data: st.DataObject, texts: st.SearchStrategy[str], name: str, first: Sequence[str] = ()
+) -> None:
+    """A document class's chunk block against its token_features: drawn documents,
+    tokenised or cut into arbitrary tokens (holding spaces, gaps or line breaks), a vocabulary
+    of every feature found (``first`` always among them) or every other one."""
+    drawn = data.draw(st.lists(texts, min_size=1, max_size=4))
+    tokens = []
+    for text in drawn:
+        if data.draw(st.booleans()):
+            tokens.append(tokenize(text))
+            continue
+        cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=30))))
+        spans = [(start, end) for start, end in itertools.pairwise(cuts)
+                 if data.draw(st.booleans())]
+        tokens.append([Token(text[start:end], start, end) for start, end in spans])
+    extractor = _extractor({"classes": [name]})
+    items = [crfsuite_view(extractor.token_features(text, words))
+             for text, words in zip(drawn, tokens, strict=True)]
+    every = list(dict.fromkeys([*first, *(feature for each in items for item in each
+                                          for feature, _ in item)]))
+    kept = every[:: data.draw(st.sampled_from([1, 2]))]
+    vocabulary = {feature: number for number, feature in enumerate(kept)}
+    names = {column: feature for feature, column in vocabulary.items()}
+    expected = [[(feature, value) for feature, value in item if feature in vocabulary]
+                for each in items for item in each]
+    matrix = extractor.chunk_rows(drawn, tokens, Columns(vocabulary)).to_csr()
+    assert matrix_view(matrix, names) == expected
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_layout_chunk_columns_equal_its_document_features(data: st.DataObject) -> None:
-    # the layout class's chunk block (lines, gaps, pipes, cells and fields found with arrays)
-    # against token_features: drawn documents of labels, colons, pipes, gaps, tabs and line
-    # breaks, tokenised or cut into arbitrary tokens (holding spaces, gaps or line breaks)
+    # lines, gaps, pipes, cells and fields found with arrays: documents of labels, colons,
+    # pipes, gaps, tabs and line breaks
     from deidkit.features.layout import FLAGS
 
-    texts = data.draw(st.lists(LAYOUT_TEXT, min_size=1, max_size=4))
-    tokens = []
-    for text in texts:
-        if data.draw(st.booleans()):
-            tokens.append(tokenize(text))
-            continue
-        cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=30))))
-        spans = [(start, end) for start, end in itertools.pairwise(cuts)
-                 if data.draw(st.booleans())]
-        tokens.append([Token(text[start:end], start, end) for start, end in spans])
-    extractor = _extractor({"classes": ["layout"]})
-    items = [crfsuite_view(extractor.token_features(text, words))
-             for text, words in zip(texts, tokens, strict=True)]
-    every = list(dict.fromkeys([*FLAGS, *(name for each in items for item in each
-                                          for name, _ in item)]))
-    kept = every[:: data.draw(st.sampled_from([1, 2]))]
-    vocabulary = {name: number for number, name in enumerate(kept)}
-    names = {column: name for name, column in vocabulary.items()}
-    expected = [[(name, value) for name, value in item if name in vocabulary]
-                for each in items for item in each]
-    matrix = extractor.chunk_rows(texts, tokens, Columns(vocabulary)).to_csr()
-    assert matrix_view(matrix, names) == expected
-
-
-MEMORY_WORDS = ["Ana", "ana", "ANA", "Dr.", "Mrs", "dr", ".", ",", ":", "A", "Birthplace",
-                "birthplace", "3rd", "iPhone", "x", "İ", "ß", "Zendel-Lowe", "[**"]
-MEMORY_BETWEEN = ["", " ", " ", " ", "  ", "\t", "\n", " \n ", "\r\n"]
-MEMORY_TEXT = st.lists(st.tuples(st.sampled_from(MEMORY_WORDS), st.sampled_from(MEMORY_BETWEEN)),
-                       max_size=30).map(lambda pieces: "".join(a + b for a, b in pieces))
+    _chunk_block_is_document_features(data, LAYOUT_TEXT, "layout", FLAGS)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_memory_chunk_columns_equal_its_document_features(data: st.DataObject) -> None:
-    # the memory class's chunk block (shapes, titles, labels and counts per document and
-    # word, with arrays) against token_features: drawn documents of one word in its shapes,
-    # titles, initials, full stops, colons and line breaks, tokenised or cut into arbitrary
-    # tokens
-    texts = data.draw(st.lists(MEMORY_TEXT, min_size=1, max_size=4))
-    tokens = []
-    for text in texts:
-        if data.draw(st.booleans()):
-            tokens.append(tokenize(text))
-            continue
-        cuts = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=30))))
-        spans = [(start, end) for start, end in itertools.pairwise(cuts)
-                 if data.draw(st.booleans())]
-        tokens.append([Token(text[start:end], start, end) for start, end in spans])
-    extractor = _extractor({"classes": ["memory"]})
-    items = [crfsuite_view(extractor.token_features(text, words))
-             for text, words in zip(texts, tokens, strict=True)]
-    every = list(dict.fromkeys(name for each in items for item in each for name, _ in item))
-    kept = every[:: data.draw(st.sampled_from([1, 2]))]
-    vocabulary = {name: number for number, name in enumerate(kept)}
-    names = {column: name for name, column in vocabulary.items()}
-    expected = [[(name, value) for name, value in item if name in vocabulary]
-                for each in items for item in each]
-    matrix = extractor.chunk_rows(texts, tokens, Columns(vocabulary)).to_csr()
-    assert matrix_view(matrix, names) == expected
+    # shapes, titles, labels and counts per document and word with arrays: documents of one
+    # word in its shapes, titles, initials, full stops, colons and line breaks
+    _chunk_block_is_document_features(data, MEMORY_TEXT, "memory")
