@@ -47,6 +47,7 @@ _GAP = regex.compile(r"[ \t]*\n\s*|[ \t]{2,}")  # a line break, or a gap between
 _ROLE_WORDS = 2
 """The most words a role has ("ward clerk")."""
 _QUOTES = frozenset("\"'“‘")
+"""Quotes before a name that keep its role ("Uncle Bruddah" in quotes is what he is called)."""
 _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word follows
 
 
@@ -97,9 +98,10 @@ def _after_role(text: str, start: int, end: int, lexicon: Lexicons) -> int | Non
 
 
 def _role_size(words: list[str], lexicon: Lexicons) -> int:
-    """How many of ``words`` are the title or role they open with (0: none). A role that is
-    also a name, or written in capitals in the rule data, counts only in capitals before a
-    word that is not ("DON Smith", "MA Juliet"; not "Don Smith", "DON SMITH")."""
+    """How many of ``words`` are the title or role they open with (0: none). A title or a
+    care team's cue that is also a name, a role written in capitals in the rule data and a
+    credential count only in capitals before a word that is not ("DON Smith", "MA Juliet";
+    not "Don Smith", "DON SMITH"; a title that is a name never: "Officer Bajwa")."""
     folded = [word.casefold() for word in words]
     following = words[1] if len(words) > 1 else ""
     set_apart = words[0].isupper() and not following.isupper()
