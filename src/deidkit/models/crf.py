@@ -48,11 +48,11 @@ from deidkit.types import Document, Span, Token
 
 MODEL_FILE = "model.crfsuite"
 DOCUMENTS_AT_ONCE = 8
-"""Documents decoded together (in groups of ``crf_decode.GROUP``, a multiple of it, so that
-every document is in the group it had before). More would make the forward-backward steps
-cheaper per document, but a document's features and its spans must stay within the
-per-text caches (tokens, PHI patterns: the last 8 texts), which cost more to miss (measured
-on MEDDOCAN dev: 8.5 ms a document 4 at a time, 9.2 at ~15, 10.4 one by one)."""
+"""Documents decoded together (their forward-backward runs side by side in pieces,
+``crf_marginals``). More would make the forward-backward steps cheaper per document, but a
+document's features and its spans must stay within the per-text caches (tokens, PHI
+patterns: the last 8 texts), which cost more to miss (measured on MEDDOCAN dev: 8.5 ms a
+document 4 at a time, 9.2 at ~15, 10.4 one by one)."""
 TAGGINGS = ("bio", "io", "io-bio-names")
 """Tag schemes: ``bio`` (B-/I- prefixes, HIDE's); ``io`` (the bare label on every token of a
 span: half the tags, so Viterbi and marginals cost about a quarter; consecutive tokens with
