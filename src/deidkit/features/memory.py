@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from deidkit.features.base import ChunkContext, DocumentContext, FeatureClass, Features
-from deidkit.features.layout import line_breaks
+from deidkit.features.layout import line_breaks, token_lines
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,7 +70,7 @@ class MemoryFeatures(FeatureClass):
     summary = "how the note writes the token's word elsewhere (case, after a title, as a label)"
 
     def add_document_features(self, context: DocumentContext, items: list[Features]) -> None:
-        words, text, tokens = context.words, context.text, context.tokens
+        words = context.words
         keys: list[str | None] = [
             word.casefold() if len(word) > 1 and any(map(str.isalpha, word)) else None
             for word in words
@@ -78,10 +78,9 @@ class MemoryFeatures(FeatureClass):
         counts: Counter[str | None] = Counter(keys)
         facts: Counter[tuple[str, str]] = Counter()  # (key, fact) -> tokens showing it
         shown: list[tuple[str, ...]] = []
-        line_first = [True] + [
-            "\n" in text[tokens[index - 1].end : tokens[index].start]
-            for index in range(1, len(tokens))
-        ]
+        line_first = [False] * len(words)
+        for first, _ in token_lines(context):
+            line_first[first] = True
         for index, key in enumerate(keys):
             found: tuple[str, ...] = ()
             if key is not None:

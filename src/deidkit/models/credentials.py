@@ -47,7 +47,9 @@ _GAP = regex.compile(r"[ \t]*\n\s*|[ \t]{2,}")  # a line break, or a gap between
 _ROLE_WORDS = 2
 """The most words a role has ("ward clerk")."""
 _QUOTES = frozenset("\"'“‘")
-"""Quotes before a name that keep its role ("Uncle Bruddah" in quotes is what he is called)."""
+"""Quotes before a name that keep its role ("Uncle Bruddah" in quotes is what he is called):
+the rules' ``QUOTES`` (``deidkit.models.rules.base``), not imported from there so that the
+fixes after detection load without the rules package."""
 _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word follows
 
 

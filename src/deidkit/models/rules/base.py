@@ -141,8 +141,8 @@ def run_rules(rules: Sequence[Rule], scan: Scan, enabled: Collection[str]) -> li
 LONE_WORD_LANGS = frozenset({"en"})
 """Languages whose rules drop a name that is one ordinary word (``_lone_common_word``)."""
 PERSON_LABELS = frozenset({"PATIENT", "DOCTOR", "RELATIVE"})
-QUOTES = "\"'\u201c\u2018"
-"""What opens a nickname in quotes."""
+QUOTES = frozenset("\"'\u201c\u2018")
+"""What opens a nickname (or a name field's value) in quotes."""
 
 
 def _lone_common_word(scan: Scan, span: Span) -> bool:

@@ -3,14 +3,12 @@ words and what each takes are language data (``RuleLanguage.fields``)."""
 
 from __future__ import annotations
 
-from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.base import QUOTES, Scan, SpanRule
 from deidkit.models.rules.names import name_run
 from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 CLAUSE_MAX_TOKENS = 12
-QUOTES = frozenset({'"', "'", "“", "‘"})
-"""Quotes a name field's value may open with."""
 
 
 def field_spans(scan: Scan) -> list[Span]:
