@@ -193,7 +193,7 @@ DEV_SETS = {
     "handwritten-en-dev13": 60, "handwritten-en-dev14": 60, "handwritten-en-dev15": 40,
     "handwritten-en-dev16": 40, "handwritten-en-dev17": 40, "handwritten-en-dev18": 40,
     "handwritten-en-dev19": 40, "handwritten-en-dev20": 40, "handwritten-en-dev21": 40,
-    "handwritten-en-dev22": 40, "handwritten-en-dev23": 40,
+    "handwritten-en-dev22": 40, "handwritten-en-dev23": 40, "handwritten-en-dev24": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
