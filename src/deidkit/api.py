@@ -21,20 +21,19 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from deidkit.detector import Detector, Predictor
+from deidkit.detector import detect as _detect
 from deidkit.errors import ConfigError
-from deidkit.io.schemes import detector_scheme
 from deidkit.models import load_model as _load_model
-from deidkit.models.adjust import adjusted, apply_threshold
-from deidkit.redact import CorpusResult, TextResult
-from deidkit.redact import deidentify as _redact
-from deidkit.redact import detect as _detect
-from deidkit.redact.engine import RedactOptions
-from deidkit.redact.keys import SecretKey
-from deidkit.redact.modes import Mode
 from deidkit.types import Document, Span
+
+if TYPE_CHECKING:
+    from deidkit.redact import CorpusResult, TextResult
+    from deidkit.redact.engine import RedactOptions
+    from deidkit.redact.keys import SecretKey
+    from deidkit.redact.modes import Mode
 
 ANNOTATIONS = "annotations"
 """``model=ANNOTATIONS``: use the spans the documents already carry (no detection)."""
@@ -56,7 +55,10 @@ def load_model(
     for the default model of ``lang``. Same as ``deidkit.models.load_model``; ``threshold``
     sets its operating point (``deidkit.models.operating``; None: the one saved with it)."""
     detector = _load_model(name_or_path, lang=lang)
-    apply_threshold(detector, threshold)
+    if threshold is not None:
+        from deidkit.models.adjust import apply_threshold  # lazy: as in _detector
+
+        apply_threshold(detector, threshold)
     return detector
 
 
@@ -120,6 +122,10 @@ def _detector(
     ages: str = "all",
     propagate: bool | None = None,
 ) -> Predictor | None:
+    # lazy: the passes after detection (and the corpus formats, the redaction engine below)
+    # load only when a call detects or redacts; load_model alone needs none of them
+    from deidkit.models.adjust import adjusted, apply_threshold
+
     if model == ANNOTATIONS:
         return None
     if model is None or isinstance(model, str | Path):
@@ -255,6 +261,10 @@ def deidentify(
     ``physionet`` or a label map file; default: ``options.labels``, else the scheme the model
     was trained on, as ``deidkit deidentify`` does: MEDDOCAN's types for the ``es`` model).
     """
+    from deidkit.io.schemes import detector_scheme  # lazy: as in _detector
+    from deidkit.redact import deidentify as _redact
+    from deidkit.redact.engine import RedactOptions
+
     language = lang or (options.lang if options is not None else "en")
     detector = None if spans is not None else _detector(
         model, language, threshold=threshold, ages=ages, propagate=propagate
