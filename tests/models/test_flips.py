@@ -41,6 +41,23 @@ def _kept(
         ("Seen by Dr. Ames.", [(".", "PATIENT", 0.05), ("Ames", "DOCTOR", 0.99)],
          [("Ames", "DOCTOR")]),
         ("Harold J. Finnegan", [("Harold J.", "PATIENT", 0.9)], [("Harold J.", "PATIENT")]),
+        # a dash or slash at the end, a dash at the start, an unpaired quote or bracket
+        ('Donor: QUORBIT, MEI "May"', [('QUORBIT, MEI "', "PATIENT", 0.9)],
+         [("QUORBIT, MEI", "PATIENT")]),
+        ('pt: quorbit, stan -- "Stan" | DOB', [('Stan"', "PATIENT", 0.9)], [("Stan", "PATIENT")]),
+        ("Works (retired nurse) now", [("retired nurse)", "PROFESSION", 0.9)],
+         [("retired nurse", "PROFESSION")]),
+        ("to Kessler- then -Quorbit",
+         [("Kessler-", "DEPARTMENT", 0.9), ("-Quorbit", "DOCTOR", 0.9)],
+         [("Kessler", "DEPARTMENT"), ("Quorbit", "DOCTOR")]),
+        ("Call (413) 555-0100 or Ward (B)", [("(413) 555-0100", "PHONE", 0.9),
+                                             ("Ward (B)", "DEPARTMENT", 0.9)],
+         [("(413) 555-0100", "PHONE"), ("Ward (B)", "DEPARTMENT")]),
+        # a slash between two people joins no name, even glued to the next
+        ("crew Lapointe/Quorbit.", [("Lapointe/", "DOCTOR", 0.9), ("Quorbit", "DOCTOR", 0.9)],
+         [("Lapointe", "DOCTOR"), ("Quorbit", "DOCTOR")]),
+        ("on 3/14 seen", [("3/", "DATE", 0.9), ("14", "DATE", 0.9)],
+         [("3/", "DATE"), ("14", "DATE")]),
         # what joins two spans stays
         ("FINNEGAN, HAROLD J", [("FINNEGAN,", "PATIENT", 0.9), ("HAROLD J", "PATIENT", 0.9)],
          [("FINNEGAN,", "PATIENT"), ("HAROLD J", "PATIENT")]),

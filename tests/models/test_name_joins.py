@@ -77,6 +77,18 @@ def test_name_parts_are_joined_over_a_comma_a_caret_or_quotes(
          [("Maria", "PATIENT"), ("Anna", "PATIENT"), ("Quorbit", "PATIENT")]),
         ('Quorbit said "Pree" later', [("Quorbit", "PATIENT")], [("Quorbit", "PATIENT")]),
         ('Boston "Pree"', [("Boston", "CITY")], [("Boston", "CITY")]),
+        # a name run on into the nickname after it, or joined to it over the opening quote:
+        # the name and the nickname apart, as the guideline marks them
+        ('Name: QUORBIT CRUZ, TEODORO     "Teddy"\nMRN 1',
+         [('QUORBIT CRUZ, TEODORO     "Teddy', "PATIENT")],
+         [("QUORBIT CRUZ, TEODORO", "PATIENT"), ("Teddy", "PATIENT")]),
+        ('Pt: QUORBIT, AMARACHI  "Ama"   Age 2',
+         [("QUORBIT, AMARACHI", "PATIENT"), ("Ama", "PATIENT")],
+         [("QUORBIT, AMARACHI", "PATIENT"), ("Ama", "PATIENT")]),
+        # a nickname inside the name stays in its one span
+        ('with Cornelis "Kees" Quorbit today', [('Cornelis "Kees', "RELATIVE"),
+                                                 ("Quorbit", "RELATIVE")],
+         [('Cornelis "Kees" Quorbit', "RELATIVE")]),
         # between two names: the name before takes it, once
         ('Mother: Ana Quorbit "Nana" Zendel Quorbit (baby)',
          [("Ana Quorbit", "RELATIVE"), ("Zendel Quorbit", "PATIENT")],

@@ -5,9 +5,13 @@ outside PHI (docs/operating-point.md). For names that trade is wanted: a missed 
 failure that matters most. What it lets through is cut back after detection:
 
 - separators at either end of a span go (a comma after a name, "Rosa Delgado-Marin,": its
-  token, flipped inside the name) and a span without a letter or digit is dropped (a "."
-  taken for a name), in any language, unless they join it to a span beside it ("Smith,"
-  "John"; the "-" between two parts of a plate);
+  token, flipped inside the name), so do a dash or slash it ends with ("Lapointe/" of a crew
+  "Lapointe/Szymanski": a name's slash goes even there, since a slash joins no name;
+  "Kessler-"), a dash it starts with, and a quote or bracket at either
+  end whose pair is not in the span ('TEODORO "' before a nickname, 'Stan"', "nurse)"); a
+  span without a letter or digit is dropped (a "." taken for a name); in any language,
+  unless they join it to a span beside it ("Smith," "John"; the "-" between two parts of a
+  plate);
 - in English, a place, an organisation or a date (``LABELS``) written as one ordinary word
   ("Brown stool noted", "May need more fluids", "HIGH" in a heading) that the model gave less
   than even odds (``FLIP_SCORE``): one of the language's common words, not capitals of up to
@@ -20,10 +24,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deidkit.labels import Category, category_of
 from deidkit.types import Document, Span
 
 SEPARATORS = " \t\n,;:"
 """Characters no span starts or ends with."""
+TRAILING = "-/"
+"""Characters no span ends with."""
+LEADING = "-"
+"""Characters no span starts with (besides ``SEPARATORS``)."""
+PAIRS = {'"': '"', "“": "”", "(": ")", "[": "]"}
+"""Quotes and brackets, opening to closing: one at an end of a span without its pair inside
+the span goes."""
+_CLOSING = {closing: opening for opening, closing in PAIRS.items()}
 LOOKALIKE_LANGS = frozenset({"en"})
 """Languages whose rule data has the common words that one-word flips are checked against."""
 LABELS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "STREET", "DATE"})
@@ -66,19 +79,47 @@ def _touch(text: str, end: int, start: int) -> bool:
 
 
 def _trimmed(text: str, span: Span, joined_before: bool, joined_after: bool) -> Span | None:
-    """``span`` without separators at its ends, None if it holds no letter or digit; what
+    """``span`` without separators, a dash or slash it ends with, a dash it starts with or
+    an unpaired quote or bracket at its ends; None if it holds no letter or digit. What
     joins it to a span beside it stays ("Smith," "John" of "Smith, John")."""
     value = text[span.start : span.end]
     if not any(character.isalnum() for character in value):
         return span if joined_before and joined_after else None
     start, end = span.start, span.end
-    if not joined_before:
-        start += len(value) - len(value.lstrip(SEPARATORS))
-    if not joined_after:
-        end -= len(value) - len(value.rstrip(SEPARATORS))
+    while True:
+        before = (start, end)
+        if not joined_before:
+            while start < end and (text[start] in SEPARATORS or text[start] in LEADING
+                                   or _unpaired(text, start, end, at_start=True)):
+                start += 1
+        if not joined_after:
+            while end > start and (text[end - 1] in SEPARATORS or text[end - 1] in TRAILING
+                                   or _unpaired(text, start, end, at_start=False)):
+                end -= 1
+        if (start, end) == before:
+            break
+    if joined_after and text[end - 1] == "/" and category_of(span.label) is Category.NAME:
+        end -= 1  # a slash between two people ("Lapointe/Szymanski") joins no name
     if (start, end) == (span.start, span.end):
         return span
+    if start == end or not any(character.isalnum() for character in text[start:end]):
+        return None
     return Span(start, end, span.label, source=span.source, score=span.score)
+
+
+def _unpaired(text: str, start: int, end: int, *, at_start: bool) -> bool:
+    """Whether the quote or bracket at the start (or end) of ``text[start:end]`` has no pair
+    in it: an opening one at its end or a closing one at its start, or one whose partner
+    is missing (a straight double quote: an odd number of them)."""
+    mark = text[start] if at_start else text[end - 1]
+    value = text[start:end]
+    if mark == '"':
+        return value.count('"') % 2 == 1
+    if mark in PAIRS:
+        return not at_start or PAIRS[mark] not in value
+    if mark in _CLOSING:
+        return at_start or _CLOSING[mark] not in value
+    return False
 
 
 def _lookalike(text: str, span: Span, common: frozenset[str]) -> bool:

@@ -9,8 +9,9 @@ unit is one span"), so a punctuation token left out is a token of the name misse
 detection two spans of the same ``NAME`` label on one line are joined when only
 
 - a caret lies between them (HL7's name components: "TAN^BOON");
-- a double quote and blanks (a nickname in quotes: 'Cornelis "Kees"'), or a nickname of one
-  or two capitalised words in quotes found by neither ('Lisbeth "Bet" Vance');
+- a double quote and blanks (a nickname in quotes: 'Cornelis "Kees" Achterberg'; not a
+  nickname that ends the name: 'TEODORO "Teddy"' is two spans), or a nickname of one or two
+  capitalised words in quotes found by neither ('Lisbeth "Bet" Vance');
 - a comma and blanks, and the part after it starts with a first name or an initial of the
   language ("Okafor, Lena", "Okafor, L.") or both are written in capitals ("QUISPE HUAMAN,
   ANSELMO"), unless the two are part of a list of three names or more joined by commas
@@ -23,6 +24,10 @@ no medical or clinical word ('Maria "Yes"' is left). So does one in parentheses 
 name: in quotes ('Thibodeau, Genevieve M. ("Gen")': the quotes and the brackets together say
 it is a nickname, so a common word may be one), or bare when it is a first name of the
 language, in any case ('NGUYEN, THANH V (tony)'; not '(RN)', '(Mom)').
+
+A name span that runs on into a nickname in quotes and stops before the closing quote
+('VILLANUEVA CRUZ, TEODORO  "Teddy' of '... "Teddy"') is split into the name and the
+nickname, the opening quote left out.
 
 A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."). A name
 found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
@@ -56,6 +61,10 @@ QUOTED_GAP = regex.compile(r"[ \t]*[\"“][ \t]*" + _NICK + r"[ \t]*[\"”][ \t]
 NICK_AFTER = regex.compile(r"[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”](?![\p{L}\d])")
 NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”][ \t]+$")
 """A nickname in quotes after or before a name (before: matched on the text just before it)."""
+RUN_ON_NICK = regex.compile(
+    r"(?P<name>.*?[\p{L}.])[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)", regex.DOTALL
+)
+"""A name span run on into a nickname it leaves unclosed ('TEODORO  "Teddy')."""
 NICK_BRACKETED = regex.compile(
     r"[ \t]+\((?P<quote>[\"“])?(?P<nick>\p{L}[\p{L}'’-]+)(?(quote)[\"”])\)(?![\p{L}\d])"
 )
@@ -82,6 +91,8 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
         text = document.text
         found = sorted(document.spans, key=lambda s: s.start)
         spans = _whole_logins(text, found) if "." in text else found
+        if '"' in text or "“" in text:
+            spans = _run_on_nicknames_apart(text, spans)
         joins = {
             index for index in range(len(spans) - 1)
             if _joined(text, spans, index, first_names)
@@ -137,6 +148,28 @@ def _nicknames(
             ):
                 found.extend(_nickname(before, span, lex))
     return found
+
+def _run_on_nicknames_apart(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each name span that runs on into an unclosed nickname in quotes, the
+    closing quote right after it, split into the name and the nickname (``spans`` itself
+    when there is none)."""
+    split = spans
+    for index, span in reversed(list(enumerate(spans))):
+        if category_of(span.label) is not Category.NAME or text[span.end : span.end + 1] not in {
+            '"', "”"
+        }:
+            continue
+        found = RUN_ON_NICK.fullmatch(text, span.start, span.end)
+        if found is None:
+            continue
+        if split is spans:
+            split = list(spans)
+        split[index : index + 1] = [
+            Span(span.start, found.end("name"), span.label, source=span.source, score=span.score),
+            Span(found.start("nick"), span.end, span.label, source=span.source, score=span.score),
+        ]
+    return split
+
 
 def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with each name followed by a generational suffix grown over it and what was
@@ -204,8 +237,10 @@ def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str
     if first.label != second.label or category_of(first.label) is not Category.NAME:
         return False
     gap = (text, first.end, second.start)
-    if CARET.fullmatch(*gap) or QUOTE.fullmatch(*gap) or QUOTED_GAP.fullmatch(*gap):
+    if CARET.fullmatch(*gap) or QUOTED_GAP.fullmatch(*gap):
         return True
+    if QUOTE.fullmatch(*gap):
+        return not _nickname_last(text, spans, index + 1)
     if not COMMA.fullmatch(text, first.end, second.start):
         return False
     word = _FIRST_WORD.match(text, second.start, second.end)
@@ -217,6 +252,18 @@ def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str
     listed_before = index > 0 and _comma_between(text, spans[index - 1], first)
     listed_after = index + 2 < len(spans) and _comma_between(text, second, spans[index + 2])
     return not (listed_before or listed_after)
+
+
+def _nickname_last(text: str, spans: list[Span], index: int) -> bool:
+    """Whether span ``index`` is a nickname in quotes that ends a name (its closing quote
+    right after it, no part of the name after that): a span of its own, not joined."""
+    span = spans[index]
+    if text[span.end : span.end + 1] not in {'"', "”"}:
+        return False
+    following = spans[index + 1] if index + 1 < len(spans) else None
+    return following is None or following.label != span.label or QUOTE.fullmatch(
+        text, span.end, following.start
+    ) is None
 
 
 def _comma_between(text: str, first: Span, second: Span) -> bool:

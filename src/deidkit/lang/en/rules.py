@@ -364,7 +364,8 @@ RULES = RuleLanguage(
         "received by", "taken by", "message taken by", "coordinator", "investigator",
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
-        "present:", "also present", "attending present", "in attendance",
+        "present:", "also present", "attending present", "in attendance", "initialed",
+        "initialled",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",

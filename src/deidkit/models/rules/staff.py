@@ -37,7 +37,7 @@ SYSTEM_LOGIN = Expression(  # "RT_mdesrosiers", "nrl_cls_bvang", "hbmc.reg.pkaha
 )
 _DOMAIN_ENDS = frozenset(TOP_LEVEL_DOMAINS.split("|"))  # a host name's last part: no log-in
 FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
-_FILLERS = frozenset({":", "-", "=", "(", "is", "#"})
+_FILLERS = frozenset({":", "-", "=", "(", "is", "#", '"'})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
 _DASHES = frozenset({"-", "--", "—", "–", "/"})
 _END_LINES = 8  # a line of initials among the last lines of a note is a signature
