@@ -11,7 +11,7 @@ once; then, one process, CPU time, each pass starting with the dates' caches emp
   timers inflate them: compare parts with each other, not with the whole);
 - ``draws_per_note``: the keyed random sources derived (an HMAC and a seeded Mersenne
   Twister each), by purpose; ``dates``: date spans a note and how many distinct readings
-  (text and reference) and distinct texts the pass parsed;
+  (text and reference) the pass parsed, the texts it read and the distinct texts;
 - ``draw_us``, ``read_date_us``: one keyed draw and one reading of a date alone (the
   notes' own dates, read afresh), best of 5.
 
@@ -44,7 +44,13 @@ from deidkit.types import Document
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
-from en_speed import KEY, _fresh_deidentify, settle_heap, speed_notes  # noqa: E402
+from en_speed import (  # noqa: E402
+    KEY,
+    _fresh_deidentify,
+    empty_date_caches,
+    settle_heap,
+    speed_notes,
+)
 
 
 def handwritten(count: int) -> list[Document]:
@@ -124,6 +130,7 @@ def _draws(predicted: Sequence[Document]) -> dict[str, Any]:
     finally:
         setattr(SecretKey, "rng", derive)  # noqa: B010
     readings = dates.parse_date.cache_info().currsize
+    read = getattr(dates, "_read", None)  # each text read once (absent from an older tree)
     count = len(predicted)
     texts = [doc.span_text(span) for doc in predicted for span in doc.spans
              if span.label == "DATE"]
@@ -131,6 +138,7 @@ def _draws(predicted: Sequence[Document]) -> dict[str, Any]:
     return {
         "draws_per_note": by_purpose | {"all": round(sum(purposes.values()) / count, 2)},
         "dates": {"spans_per_note": round(len(texts) / count, 2), "readings": readings,
+                  "texts_read": read.cache_info().currsize if read else readings,
                   "texts": len(set(texts))},
         "texts": texts,
     }
@@ -172,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                            2000)
 
     def read_all() -> None:
-        dates.parse_date.cache_clear()
+        empty_date_caches()
         for text in texts:
             dates.parse_date(text, lang="en")
 

@@ -271,3 +271,76 @@ def test_holiday_expressions_compiled_once_find_what_each_search_found(lang: str
             found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
             mine = pattern.search(text)
             assert (mine and mine.span()) == (found and found.span())
+
+
+# -- reading a date: once per text, the reference filling in a missing year ------------------
+
+_READINGS = [  # (text, lang, reference, (value, precision, the text written back) or None)
+    ("'98", 'en', None, ('1998-07-02', 'year', "'98")),
+    ('14th', 'en', date(2012, 5, 1), ('2012-01-14', 'dayonly', '14th')),
+    ('٣/١٤/٢٠١٢', 'en', None, ('2012-03-14', 'day', '3/14/2012')),
+    (' 3/14/2012 ', 'en', None, ('2012-03-14', 'day', ' 3/14/2012 ')),
+    ('3/14', 'en', date(2012, 5, 1), ('2012-03-14', 'monthday', '3/14')),
+    ('3/14', 'en', date(2013, 5, 1), ('2013-03-14', 'monthday', '3/14')),
+    ('2/29', 'en', date(2012, 5, 1), ('2012-02-29', 'monthday', '2/29')),
+    ('2/29', 'en', date(2013, 5, 1), None),
+    ('29 de febrero', 'es', date(2013, 5, 1), None),
+    ('March 14th', 'en', date(2011, 1, 1), ('2011-03-14', 'monthday', 'March 14th')),
+    ('Spring', 'en', date(2011, 1, 1), ('2011-04-15', 'season', 'Spring')),
+    ('summer 2010', 'en', None, ('2010-07-15', 'season', 'summer 2010')),
+    ('2012-03-14', 'en', None, ('2012-03-14', 'day', '2012-03-14')),
+    ('3/14/2012', 'es', None, ('2012-03-14', 'day', '3/14/2012')),
+    ('14/3/2012', 'es', None, ('2012-03-14', 'day', '14/3/2012')),
+    ('12/11', 'es', date(2014, 2, 2), ('2014-11-12', 'monthday', '12/11')),
+    ('20120314', 'en', None, ('2012-03-14', 'day', '20120314')),
+    ('14-MAR-12', 'en', None, ('2012-03-14', 'day', '14-MAR-12')),
+    ('Monday, March 14, 2012', 'en', None, ('2012-03-14', 'day', 'Monday, March 14, 2012')),
+    ('3/14/2012 10:30', 'en', None, ('2012-03-14', 'day', '3/14/2012 10:30')),
+    ('March', 'en', date(2015, 6, 1), ('2015-03-15', 'monthonly', 'March')),
+    ('the 3rd', 'en', None, ('2000-01-03', 'dayonly', 'the 3rd')),
+    ('3/14/2012 tomorrow', 'en', None, None),
+    ('1990s', 'en', None, None),
+    ('14 de marzo de 2012', 'es', None, ('2012-03-14', 'day', '14 de marzo de 2012')),
+    ('3.14.12', 'en', None, ('2012-03-14', 'day', '3.14.12')),
+    ("'98 spring", 'en', None, ('1998-04-15', 'season', "'98 spring")),
+    ('3/14/2100', 'en', None, ('2100-03-14', 'day', '3/14/2100')),
+    ('3/14/2101', 'en', None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "reference", "expected"), _READINGS)
+def test_a_date_reads_as_before_its_reading_was_shared(
+    text: str, lang: str, reference: date | None, expected: tuple[str, str, str] | None
+) -> None:
+    """What ``parse_date`` of f4a63b4 (each text read again for each reference) gave, made
+    with that commit's code: digits, apostrophe years, ordinals, seasons, month names,
+    padding, the reference's year (29 February of a year without one), the year range."""
+    parsed = parse_date(text, lang=lang, reference=reference)
+    found = parsed and (parsed.value.isoformat(), parsed.precision, render(parsed, parsed.value))
+    assert found == expected
+
+
+def test_a_date_is_read_once_whatever_the_reference() -> None:
+    from deidkit.redact.surrogates import dates
+
+    dates._read.cache_clear()
+    years = [parse_date("3/14", lang="en", reference=date(year, 5, 1)) for year in (2011, 2012)]
+    assert dates._read.cache_info().misses == 1
+    assert [parsed and parsed.value for parsed in years] == [date(2011, 3, 14), date(2012, 3, 14)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="0123456789/-. ',thMarchSpringjuniode", max_size=16),
+    st.sampled_from([None, date(2012, 6, 1), date(2013, 6, 1)]),
+)
+def test_a_reference_fills_in_only_a_missing_year(text: str, reference: date | None) -> None:
+    """A date written with a year reads the same whatever the reference; one without takes
+    the reference's year (2000 without one)."""
+    parsed = parse_date(text, lang="en", reference=reference)
+    if parsed is None:
+        return
+    if any(field.kind == "year" for field in parsed.fields):
+        assert parse_date(text, lang="en", reference=date(1999, 1, 1)) == parsed
+    else:
+        assert parsed.value.year == (reference.year if reference else 2000)

@@ -51,8 +51,7 @@ _YEAR_RANGE = (1800, 2100)
 Precision = Literal["day", "monthday", "month", "year", "monthonly", "dayonly", "season"]
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):  # a named tuple: several are made for every date read
     """A date field as written: which part, and how it was written."""
 
     kind: Literal["year", "month", "day", "season", "decade"]
@@ -134,12 +133,16 @@ def _tokens(text: str, lang: str) -> list[_Tok]:
 
 def _word_tokens(text: str, lang: str) -> list[_Tok]:
     out: list[_Tok] = []
-    for match in _TOKEN.finditer(text):
-        piece = match.group()
-        if piece.isspace() or not (piece[0].isalnum() or _APOSTROPHE_YEAR.fullmatch(piece)):
-            out.append(_Tok(piece, "sep"))
-        elif piece[0].isdecimal() or _APOSTROPHE_YEAR.fullmatch(piece):
-            out.append(_Tok(piece, "num", int(_NOT_DIGIT.sub("", piece))))
+    for piece in _TOKEN.findall(text):
+        first = piece[0]
+        if first.isdecimal():  # digits, perhaps with an ordinal suffix
+            value = int(piece) if piece.isdecimal() else int(_NOT_DIGIT.sub("", piece))
+            out.append(_Tok(piece, "num", value))
+        elif not first.isalnum():  # white space, punctuation, '98
+            if not piece.isspace() and _APOSTROPHE_YEAR.fullmatch(piece):
+                out.append(_Tok(piece, "num", int(_NOT_DIGIT.sub("", piece))))
+            else:
+                out.append(_Tok(piece, "sep"))
         elif (month := _month_value(piece, lang)) is not None:
             out.append(_Tok(piece, "month", month[0]))
         elif piece.rstrip(".").casefold() in WEEKDAYS:
@@ -186,6 +189,17 @@ def _name_field(tok: _Tok, lang: str) -> Field:
     return Field("month", name=style, lang=name_lang, case=case_of(tok.text.rstrip(".")))  # type: ignore[arg-type]
 
 
+class _Reading(NamedTuple):
+    """What a date's text says, whatever year it is read in: its template, its year (None:
+    written without one), month, day and precision."""
+
+    template: tuple[Piece, ...]
+    year: int | None
+    month: int
+    day: int
+    precision: Precision
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def parse_date(
     text: str, *, lang: str = "en", reference: date | None = None, pivot: int = 30
@@ -194,26 +208,52 @@ def parse_date(
 
     Numeric dates are month-first in English and day-first in Spanish unless the numbers
     say otherwise (``25/12/2012`` is day-first in any language). ``reference`` supplies the
-    year of dates written without one; two-digit years up to ``pivot`` are 20xx.
+    year of dates written without one; two-digit years up to ``pivot`` are 20xx. The text
+    is read once whatever the reference (``_read``: the same date recurs across patients,
+    each with a reference of its own), which only fills in a missing year.
     """
+    reading = _read(text, lang, pivot)
+    if reading is None:
+        return None
+    year = reading.year
+    if year is None:
+        year = reference.year if reference else 2000
+    try:
+        value = date(year, reading.month, reading.day)
+    except (ValueError, OverflowError):  # a "year" of many digits, 29 February of another year
+        return None
+    if not _YEAR_RANGE[0] <= value.year <= _YEAR_RANGE[1]:
+        return None
+    return ParsedDate(reading.template, value, reading.precision)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _read(text: str, lang: str, pivot: int) -> _Reading | None:
+    """``parse_date`` of ``text`` up to its value: None where that is None whatever the
+    reference, else the template, the numbers read and the precision."""
     if not text.strip():
         return None
     tokens = _tokens(text.strip(), lang)
     lead = text[: len(text) - len(text.lstrip())]
     trail = text[len(text.rstrip()) :]
-    if any(
-        tok.kind == "word" and tok.text.rstrip(".").casefold() not in DATE_CONNECTORS
-        for tok in tokens
-    ):
-        return None
-    nums = [i for i, tok in enumerate(tokens) if tok.kind == "num"]
-    months = [i for i, tok in enumerate(tokens) if tok.kind == "month"]
-    seasons = [i for i, tok in enumerate(tokens) if tok.kind == "season"]
+    nums: list[int] = []
+    months: list[int] = []
+    seasons: list[int] = []
+    for i, tok in enumerate(tokens):
+        if tok.kind == "num":
+            nums.append(i)
+        elif tok.kind == "month":
+            months.append(i)
+        elif tok.kind == "season":
+            seasons.append(i)
+        elif tok.kind == "word" and tok.text.rstrip(".").casefold() not in DATE_CONNECTORS:
+            return None  # a word no date holds
     if len(months) > 1 or len(seasons) > 1 or (months and seasons):
         return None
-    ref_year = reference.year if reference else 2000
+    ref_year = None  # the reference's year, filled in by parse_date
     roles: dict[int, Field] = {}
-    year = month = day = None
+    year: int | None
+    month = day = None
     precision: Precision
     if seasons:
         index = seasons[0]
@@ -279,25 +319,19 @@ def parse_date(
         if parsed is None:
             return None
         roles, (year, month, day), precision = parsed
-    try:
-        value = date(year, month, day)
-    except (ValueError, OverflowError):  # a "year" of many digits
-        return None
-    if not _YEAR_RANGE[0] <= value.year <= _YEAR_RANGE[1]:
+    if any(i not in roles for i in nums):
         return None
     template: list[Piece] = [lead] if lead else []
     for i, tok in enumerate(tokens):
         template.append(roles.get(i, tok.text))
     if trail:
         template.append(trail)
-    if any(tok.kind == "num" and i not in roles for i, tok in enumerate(tokens)):
-        return None
-    return ParsedDate(_fill_padding(tuple(template), lang), value, precision)
+    return _Reading(_fill_padding(tuple(template), lang), year, month, day, precision)
 
 
 def _numeric(
-    tokens: list[_Tok], nums: list[int], lang: str, ref_year: int, pivot: int
-) -> tuple[dict[int, Field], tuple[int, int, int], Precision] | None:
+    tokens: list[_Tok], nums: list[int], lang: str, ref_year: int | None, pivot: int
+) -> tuple[dict[int, Field], tuple[int | None, int, int], Precision] | None:
     texts = [tokens[i].text for i in nums]
     if len(nums) == 1:
         tok = tokens[nums[0]]
@@ -389,13 +423,13 @@ def _compact(
 def _fill_padding(template: tuple[Piece, ...], lang: str) -> tuple[Piece, ...]:
     """Give month/day fields of unknown padding ("12") the padding of their sibling, else the
     usual one: zero-padded in ISO dates and where the language pads (Spanish), else not."""
-    known = [
-        p.digits
-        for p in template
-        if isinstance(p, Field) and p.kind in ("month", "day") and not p.name and p.digits
-    ]
+    fields = [p for p in template if isinstance(p, Field)]
+    numbers = [f for f in fields if f.kind in ("month", "day") and not f.name]
+    if all(f.digits for f in numbers):
+        return template  # every padding known
+    known = [f.digits for f in numbers if f.digits]
     iso = any(isinstance(p, Field) and p.kind == "year" and p.digits == 4 for p in template[:2])
-    named = any(isinstance(p, Field) and p.name for p in template)
+    named = any(f.name for f in fields)
     padded = iso or get_language(lang).dates.zero_padded
     default = known[0] if known else (2 if not named and padded else 1)
     return tuple(
@@ -420,10 +454,12 @@ def id_like(text: str) -> bool:
 
 def _ordinal(day: int, written: str) -> str:
     """The ordinal suffix of ``day`` written like ``written`` ("th" -> "st" for the 1st)."""
+    if not written:
+        return written
     folded = written.casefold()
     for language in languages():
         ordinal = language.dates.ordinal
-        if written and ordinal is not None and folded in language.dates.ordinal_suffixes:
+        if ordinal is not None and folded in language.dates.ordinal_suffixes:
             suffix = ordinal(day)
             return suffix.upper() if written.isupper() else suffix
     return written  # Spanish º, ª: the same for every day
