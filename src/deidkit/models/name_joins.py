@@ -61,10 +61,8 @@ QUOTED_GAP = regex.compile(r"[ \t]*[\"“][ \t]*" + _NICK + r"[ \t]*[\"”][ \t]
 NICK_AFTER = regex.compile(r"[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”](?![\p{L}\d])")
 NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”][ \t]+$")
 """A nickname in quotes after or before a name (before: matched on the text just before it)."""
-RUN_ON_NICK = regex.compile(
-    r"(?P<name>.*?[\p{L}.])[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)", regex.DOTALL
-)
-"""A name span run on into a nickname it leaves unclosed ('TEODORO  "Teddy')."""
+NICK_WORD = regex.compile(r"\p{Lu}[\p{L}'’-]+")
+"""A nickname's one word (a name span run on into it: 'TEODORO  "Teddy')."""
 NICK_BRACKETED = regex.compile(
     r"[ \t]+\((?P<quote>[\"“])?(?P<nick>\p{L}[\p{L}'’-]+)(?(quote)[\"”])\)(?![\p{L}\d])"
 )
@@ -159,14 +157,20 @@ def _run_on_nicknames_apart(text: str, spans: list[Span]) -> list[Span]:
             '"', "”"
         }:
             continue
-        found = RUN_ON_NICK.fullmatch(text, span.start, span.end)
-        if found is None:
+        value = text[span.start : span.end]
+        quote = max(value.rfind('"'), value.rfind("“"))
+        name = value[:quote].rstrip(" \t")
+        if quote < 1 or len(name) == quote or not name or not (
+            name[-1].isalpha() or name[-1] == "."
+        ) or NICK_WORD.fullmatch(value, quote + 1) is None:
             continue
         if split is spans:
             split = list(spans)
         split[index : index + 1] = [
-            Span(span.start, found.end("name"), span.label, source=span.source, score=span.score),
-            Span(found.start("nick"), span.end, span.label, source=span.source, score=span.score),
+            Span(span.start, span.start + len(name), span.label, source=span.source,
+                 score=span.score),
+            Span(span.start + quote + 1, span.end, span.label, source=span.source,
+                 score=span.score),
         ]
     return split
 
