@@ -335,10 +335,11 @@ def add_handwritten(folder: Path) -> dict[str, Any]:
     families = str(trained["families"]).split()[-1]  # "all 58"
     last = Path(trained["hand_written"][-1]).parent.name
     config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-    classes = config["params"]["members"][0]["params"]["features"]["classes"]
+    crf = config["params"]["members"][0]["params"]
     _rewrite_metadata(folder, {"operating_point": OPERATING_POINT, "command": SHIPPED_COMMAND,
                                "description": DESCRIPTION.format(
-                                   families=families, last=last, optional=optional_words(classes))})
+                                   families=families, last=last, c1=crf["c1"], c2=crf["c2"],
+                                   optional=optional_words(crf["features"]["classes"]))})
     payload = handwritten.run(str(folder), "en", handwritten.AGES, 1000)
     keep = ("token_recall", "token_precision", "token_recall_interval", "leak_name_id",
             "leak_counts", "entity_strict", "categories")
