@@ -31,6 +31,7 @@ INITIALS = Expression(r"[A-Z]{2,3}|(?:[A-Z]\.){2,3}")  # "RB", "R.B."
 HYPHENATED_INITIALS = Expression(r"[A-Z]{2,3}-[A-Z]{1,2}")  # "AD-H": a double surname
 LOGIN = Expression(r"[A-Za-z][A-Za-z0-9._-]{1,23}[A-Za-z0-9]")
 LOGIN_WITH_DIGITS = Expression(r"[a-z]{4}[a-z._-]*\d{1,4}")  # "kpatel2", "m.rowan12"
+DOSING_INTERVAL = Expression(r"[qQ]\d{1,2}(?:h|hr|hrs|d|w|wk|wks|mo|min)")  # "q12h", "q3wk"
 SYSTEM_LOGIN = Expression(  # "RT_mdesrosiers", "nrl_cls_bvang", "hbmc.reg.pkahale"
     r"(?<![\w.@/:-])(?:[A-Za-z]{2,8}(?:_[A-Za-z0-9]{2,16}){1,3}|[a-z]{2,8}(?:\.[a-z]{2,16}){2,3})"
     r"(?![\w@/-]|\.\w)"
@@ -496,7 +497,7 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     if has_digit:
         return end if sum(c.isalpha() for c in text) >= 2 and word not in (
             lex.clinical_abbreviations
-        ) else None
+        ) and not DOSING_INTERVAL.compiled.fullmatch(text) else None  # "to q12h"
     if not text.islower() or note.lowercase_style:
         return None  # "by Rowan": a name, for the name rules
     if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations:
