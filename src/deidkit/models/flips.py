@@ -98,7 +98,9 @@ def _trimmed(text: str, span: Span, joined_before: bool, joined_after: bool) -> 
                 end -= 1
         if (start, end) == before:
             break
-    if joined_after and text[end - 1] == "/" and category_of(span.label) is Category.NAME:
+    if joined_after and end > start and text[end - 1] == "/" and (
+        category_of(span.label) is Category.NAME
+    ):
         end -= 1  # a slash between two people ("Lapointe/Szymanski") joins no name
     if (start, end) == (span.start, span.end):
         return span

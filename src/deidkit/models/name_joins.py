@@ -147,6 +147,7 @@ def _nicknames(
                 found.extend(_nickname(before, span, lex))
     return found
 
+
 def _run_on_nicknames_apart(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with each name span that runs on into an unclosed nickname in quotes, the
     closing quote right after it, split into the name and the nickname (``spans`` itself
