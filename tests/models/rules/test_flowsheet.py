@@ -49,6 +49,14 @@ MIXED = (
         ("02:24 bladder scan 800 mL (ab)\n02:26 ECG: AF 124 (QV)\n02:31 CXR portable (QV)\n",
          {("ab", "DOCTOR"), ("QV", "DOCTOR")}),
         ("0800 HR 88 (NSR)\n0900 HR 92 (NSR)\n1000 HR 90 (SR)\n", set()),
+        # dated rows of a log or a table, signed after a wide gap or a table's bar
+        ("Date    INR   Dose     Next    by\n10/06   2.4   20 mg    10/20   QMS\n"
+         "10/20   3.6   hold     10/27   QMS\n10/27   2.9   17.5 mg  11/03   dqo\n",
+         {("QMS", "DOCTOR"), ("dqo", "DOCTOR")}),
+        ("08/21/23 | OS | 1.25 mg | 20/100 | QV\n09/19/23 | OS | 1.25 mg | 20/80 | QV\n"
+         "10/17/23 | OD | 2 mg | 20/50 | TG\n", {("QV", "DOCTOR"), ("TG", "DOCTOR")}),
+        # a date followed by one blank starts no row of a table: prose
+        ("10/06 seen in clinic KL\n10/20 seen again KL\n10/27 labs drawn KL\n", set()),
     ],
 )
 def test_flowsheet_initials(text: str, expected: set[tuple[str, str]]) -> None:

@@ -1,8 +1,10 @@
 """Rule ``flowsheet_initials`` (``DOCTOR``): the initials column of a nursing flowsheet.
 
 A flowsheet is a note of timed rows ("0800  repositioned, skin intact  KL", "1/22 midnight
-I/O 850/1200  r.b.", "9:21 pm  pain 4/10  kl", "02:24 bladder scan (ab)"), each signed at its
-end by the nurse's initials after a wide gap or in parentheses. Where at least
+I/O 850/1200  r.b.", "9:21 pm  pain 4/10  kl", "02:24 bladder scan (ab)") or dated rows of a
+log or table ("10/27    2.9   17.5 mg   same   11/03   ddo", "08/21/23 | OS | 2 mg | RM"),
+each signed at its end by the initials of whoever wrote it after a wide gap, a table's bar or
+in parentheses. Where at least
 ``MIN_SIGNED_ROWS`` timed rows end that way, the row-final initials are DOCTOR in any case
 ("kl", "KL", "k.l."), and so is every other
 occurrence of the same initials in the note ("labs sent, per kl"). In such a column a state
@@ -33,10 +35,12 @@ from deidkit.types import Span
 
 TIMED_ROW = Expression(
     r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]+)?"  # a date may come first: "1/22 0400"
-    r"(?:\d{1,2}:\d{2}(?:[ \t]?[ap]\.?m\.?)?|\d{4}|midnight|noon)(?![\w:/])",
+    r"(?:\d{1,2}:\d{2}(?:[ \t]?[ap]\.?m\.?)?|\d{4}|midnight|noon)(?![\w:/])"
+    r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?(?=\t|[ ]{2}|[ ]?\|)",  # a date alone before a column
     regex.IGNORECASE,
 )
-"""The time a flowsheet row starts with (matched at the row's first token)."""
+"""The time a flowsheet row starts with, or the date alone before the row's next column
+("10/27      2.9  17.5 mg ...", "08/21/23 | OS | ..."; matched at the row's first token)."""
 ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
@@ -81,9 +85,11 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
 
 def _row_initials(note: Note, lex: Lexicons, first: int, last: int) -> int | None:
     """The initials ending the row of tokens ``first`` to ``last``: after a wide gap
-    ("0800  repositioned  KL") or in parentheses ("02:24 bladder scan 800 mL (ab)"; no
-    clinical abbreviation or medical word there: "(NSR)")."""
-    if last - first >= 2 and note.wide_gap_before(last) and _shaped(note, lex, last):
+    ("0800  repositioned  KL") or a table's bar ("| 20/50 | RM"), or in parentheses ("02:24
+    bladder scan 800 mL (ab)"; no clinical abbreviation or medical word there: "(NSR)")."""
+    if last - first >= 2 and (
+        note.wide_gap_before(last) or note.words[last - 1] == "|"
+    ) and _shaped(note, lex, last):
         return last
     initials = last - 1
     if last - first >= 4 and note.words[last] == ")" and note.words[initials - 1] == "(" and (
