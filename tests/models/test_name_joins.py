@@ -136,6 +136,18 @@ def test_a_nickname_in_parentheses_after_a_name_is_a_name(
         ("at jqk.nurse.org now", [("jqk", "DOCTOR")], [("jqk", "DOCTOR")]),
         ("Seen by Quorbit.Next visit", [("Quorbit", "DOCTOR")], [("Quorbit", "DOCTOR")]),
         ("per jqk. then", [("jqk", "DOCTOR")], [("jqk", "DOCTOR")]),
+        # a user name found in part grows over what an underscore glues to it
+        ("CLOSED cr4126/sup_hmqk\n", [("cr4126", "USERNAME"), ("hmqk", "USERNAME")],
+         [("cr4126", "USERNAME"), ("sup_hmqk", "USERNAME")]),
+        ("by jqk_rn2 at 0800", [("jqk", "USERNAME")], [("jqk_rn2", "USERNAME")]),
+        # not a name, no underscore, nothing past the span beside it
+        ("see ICD_10 code", [("ICD", "HOSPITAL")], [("ICD", "HOSPITAL")]),
+        ("MSH|^~\\&|LAB|RKC_EHR|X", [("RKC", "USERNAME")], [("RKC", "USERNAME")]),
+        ("by jqk2 now", [("jqk", "USERNAME")], [("jqk", "USERNAME")]),
+        ("by ab_cd_ef_gh", [("ab", "USERNAME"), ("ef", "USERNAME")],
+         [("ab_cd_", "USERNAME"), ("ef_gh", "USERNAME")]),
+        ("by ab_cd_ef", [("ab", "USERNAME"), ("ef", "DOCTOR")],
+         [("ab_cd_", "USERNAME"), ("ef", "DOCTOR")]),
     ],
 )
 def test_a_lower_case_name_glued_to_more_of_a_log_in_is_the_whole_log_in(

@@ -32,7 +32,9 @@ nickname, the opening quote left out.
 A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."). A name
 found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
 "jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
-unit (not an e-mail address or a host name: one dot, nothing glued after).
+unit (not an e-mail address or a host name: one dot, nothing glued after). So a user name
+found in part grows over the letters and digits an underscore glues to it ("hmbeke" of
+"sup_hmbeke").
 
 English only (``JOIN_LANGS``): measured on English notes.
 """
@@ -89,6 +91,8 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
         text = document.text
         found = sorted(document.spans, key=lambda s: s.start)
         spans = _whole_logins(text, found) if "." in text else found
+        if "_" in text:
+            spans = _underscored_logins(text, spans)
         if '"' in text or "“" in text:
             spans = _run_on_nicknames_apart(text, spans)
         joins = {
@@ -174,6 +178,35 @@ def _run_on_nicknames_apart(text: str, spans: list[Span]) -> list[Span]:
                  score=span.score),
         ]
     return split
+
+
+def _underscored_logins(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each user name grown over the ASCII letters, digits and underscores
+    glued to it where an underscore is among them ("sup_" before "hmbeke"; not into all
+    capitals, "RKC_EHR"), up to the spans beside it (``spans`` itself when none grows)."""
+    grown = spans
+    for index, span in enumerate(spans):
+        if span.label != "USERNAME":
+            continue
+        low = grown[index - 1].end if index else 0  # as far as the one before grew
+        high = spans[index + 1].start if index + 1 < len(spans) else len(text)
+        start, end = span.start, span.end
+        while start > low and _login_character(text[start - 1]):
+            start -= 1
+        while end < high and _login_character(text[end]):
+            end += 1
+        if ("_" not in text[start : span.start] and "_" not in text[span.end : end]) or (
+            text[start:end].isupper()  # "RKC_EHR": an application's name in capitals
+        ):
+            continue
+        if grown is spans:
+            grown = list(spans)
+        grown[index] = Span(start, end, span.label, source=span.source, score=span.score)
+    return grown
+
+
+def _login_character(character: str) -> bool:
+    return character == "_" or (character.isascii() and character.isalnum())
 
 
 def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
