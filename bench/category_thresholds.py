@@ -84,10 +84,8 @@ def put_point(detector: Any, point: dict[str, float]) -> None:
 
 
 def held_out(fold: str) -> list[Document]:
-    """The notes ``train_en.py`` measures fold ``fold``'s curve on."""
-    tests = train_en.test_sets(fold, 200, 12)
-    return [doc for name, gold in tests.items() if name.startswith("held-")
-            for doc in gold[: train_en.CURVE_NOTES]]
+    """The notes ``train_en.py`` (default settings) measures fold ``fold``'s curve on."""
+    return train_en.curve_notes(train_en.test_sets(fold, train_en.TEST_NOTES, train_en.SEED + 1))
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import collections
 import gc
+import itertools
 import json
 import statistics
 import sys
@@ -34,6 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from deidkit.io import read_documents
 from deidkit.models import load_model
 from deidkit.models.adjust import adjusted
 from deidkit.redact import engine
@@ -54,13 +56,13 @@ from en_speed import (  # noqa: E402
 
 
 def handwritten(count: int) -> list[Document]:
-    docs: list[Document] = []
-    for path in sorted(ROOT.glob("bench/data/handwritten-en*/notes.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            docs.append(Document(row["id"], row["text"], patient_id=row.get("patient_id"),
-                                 note_date=row.get("note_date")))
-    return docs[:count]
+    """The first ``count`` notes of the hand-written sets, without their annotations."""
+    notes = (
+        document.with_spans(())
+        for path in sorted(ROOT.glob("bench/data/handwritten-en*/notes.jsonl"))
+        for document in read_documents(path)
+    )
+    return list(itertools.islice(notes, count))
 
 
 def _passes(predicted: Sequence[Document], passes: int) -> dict[str, float]:

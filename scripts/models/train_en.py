@@ -92,6 +92,10 @@ CURVE_THRESHOLDS: tuple[float, ...] = (0.5, 0.7, 0.8, 0.85, 0.88, 0.9, 0.92, 0.9
 mention propagation, as shipped); the lead chooses the shipped threshold from it."""
 CURVE_NOTES = 100
 """Held-out notes per variant the curve is measured on (eleven passes over them)."""
+TEST_NOTES = 200
+"""Notes per test set (``--test-notes``)."""
+SEED = 11
+"""The seed of the training notes (``--seed``); test sets use the next one."""
 
 CRF_FEATURES: dict[str, Any] = {
     "classes": ["word", "orthography", "regex", "affix", "context", "section", "layout",
@@ -129,6 +133,13 @@ DESCRIPTION = (
 OPTIONAL_WORDS = {"layout": "the line layout", "table": "text tables' column headers",
                   "memory": "how the note writes each word elsewhere"}
 """How the description names the optional classes the model's CRF reads."""
+
+
+def description(crf: dict[str, Any], families: object, last: str) -> str:
+    """The model's description from its CRF's parameters (``CRF_PARAMS``' shape), its
+    template families and its last hand-written batch."""
+    return DESCRIPTION.format(families=families, last=last, c1=crf["c1"], c2=crf["c2"],
+                              optional=optional_words(crf["features"]["classes"]))
 
 
 def optional_words(classes: list[str]) -> str:
@@ -249,10 +260,16 @@ def measure_fold(task: tuple[str, Recipe, int, Path | None]) -> dict[str, Any]:
             "description": f"train_en.py fold {fold} model (held out: {', '.join(FOLDS[fold])})",
             "operating_point": OPERATING_POINT,
         })
-    held = [doc for name, gold in tests.items() if name.startswith("held-")
-            for doc in gold[:CURVE_NOTES]]
+    held = curve_notes(tests)
     return {"fold": fold, "held_out_families": list(FOLDS[fold]), "training": training,
             "scores": scores, "curve": fold_curve(detector, held)}
+
+
+def curve_notes(tests: dict[str, list[Document]]) -> list[Document]:
+    """The held-out notes a fold's curve is measured on: the first ``CURVE_NOTES`` of each
+    variant's held-out test set (``test_sets``)."""
+    return [doc for name, gold in tests.items() if name.startswith("held-")
+            for doc in gold[:CURVE_NOTES]]
 
 
 def fold_curve(detector: Any, held: list[Document]) -> list[dict[str, Any]]:
@@ -337,9 +354,7 @@ def add_handwritten(folder: Path) -> dict[str, Any]:
     config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
     crf = config["params"]["members"][0]["params"]
     _rewrite_metadata(folder, {"operating_point": OPERATING_POINT, "command": SHIPPED_COMMAND,
-                               "description": DESCRIPTION.format(
-                                   families=families, last=last, c1=crf["c1"], c2=crf["c2"],
-                                   optional=optional_words(crf["features"]["classes"]))})
+                               "description": description(crf, families, last)})
     payload = handwritten.run(str(folder), "en", handwritten.AGES, 1000)
     keep = ("token_recall", "token_precision", "token_recall_interval", "leak_name_id",
             "leak_counts", "entity_strict", "categories")
@@ -364,8 +379,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "src/deidkit/models/shipped/en")
     parser.add_argument("--notes", type=int, default=1667, help="training notes per variant")
-    parser.add_argument("--test-notes", type=int, default=200, help="notes per test set")
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--test-notes", type=int, default=TEST_NOTES,
+                        help="notes per test set")
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=2,
                         help="folds measured at once (with 2 or more, beside the final fit)")
     parser.add_argument("--held-out-from", type=Path, metavar="JSON",
@@ -438,11 +454,9 @@ def main(argv: list[str] | None = None) -> int:
     path = detector.save(args.out, overwrite=True, metadata={
         "name": "en",
         "lang": "en",
-        "description": DESCRIPTION.format(
-            families=len(FAMILIES),
-            last=args.extra[-1].parent.name if args.extra else "(none: synthetic notes only)",
-            optional=optional_words(CRF_FEATURES["classes"]), c1=CRF_PARAMS["c1"],
-            c2=CRF_PARAMS["c2"]),
+        "description": description(
+            CRF_PARAMS, len(FAMILIES),
+            args.extra[-1].parent.name if args.extra else "(none: synthetic notes only)"),
         "training_corpus": corpus,
         "ages": "every age is annotated and detected (i2b2 2014); deidentify keeps ages "
                 "under 90 unchanged by default",
