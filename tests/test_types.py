@@ -15,6 +15,26 @@ def test_token_offsets_must_match_text() -> None:
         Token("", 3, 3)
 
 
+def test_token_init_is_a_frozen_dataclass_init() -> None:
+    # Token writes its own __init__ (each slot's setter), as Span does
+    assert [field.name for field in dataclasses.fields(Token)] == ["text", "start", "end"]
+    token = Token("Smith", 4, 9)
+    assert (token.text, token.start, token.end) == ("Smith", 4, 9)
+    assert token == Token(text="Smith", start=4, end=9) != Token("Smith", 5, 10)
+    assert dataclasses.replace(token, start=5, end=10) == Token("Smith", 5, 10)
+    assert pickle.loads(pickle.dumps(token)) == token
+    assert hash(token) == hash(Token("Smith", 4, 9)) == hash(("Smith", 4, 9))
+    assert repr(token) == "Token(text='Smith', start=4, end=9)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        token.start = 5  # type: ignore[misc]
+    with pytest.raises(SpanError, match="token offsets 4-8 do not fit a token of length 5"):
+        dataclasses.replace(token, end=8)
+    with pytest.raises(SpanError):
+        Token("ab", -1, 1)
+    with pytest.raises(TypeError):
+        Token("Smith", 4)  # type: ignore[call-arg]
+
+
 @pytest.mark.parametrize(("start", "end"), [(5, 5), (6, 5), (-1, 2)])
 def test_span_rejects_empty_inverted_or_negative(start: int, end: int) -> None:
     with pytest.raises(SpanError, match="inverted or empty"):

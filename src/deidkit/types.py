@@ -14,7 +14,7 @@ from deidkit.errors import SpanError
 from deidkit.labels import LABELS, Category, category_of
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Token:
     """A token: its text and half-open character offsets into the document text."""
 
@@ -22,12 +22,16 @@ class Token:
     start: int
     end: int
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.start < self.end or self.end - self.start != len(self.text):
+    def __init__(self, text: str, start: int, end: int) -> None:
+        # checked first, then each slot set by its own setter, as ``Span`` does (a frozen
+        # dataclass's __init__ calls ``object.__setattr__`` a field)
+        if not 0 <= start < end or end - start != len(text):
             raise SpanError(
-                f"token offsets {self.start}-{self.end} do not fit a token of length "
-                f"{len(self.text)}"
+                f"token offsets {start}-{end} do not fit a token of length {len(text)}"
             )
+        _set_token_text(self, text)
+        _set_token_start(self, start)
+        _set_token_end(self, end)
 
 
 def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
