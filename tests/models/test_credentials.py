@@ -72,3 +72,27 @@ def test_names_are_cut_before_credentials_and_line_breaks(
     text: str, found: list[tuple[str, str]], kept: list[str]
 ) -> None:
     assert _kept(text, found) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # credentials alone after a signer, whatever a detector called them: dropped
+        ("Ioana Ward, MD, FAASM   02/20/2026", [("FAASM", "DOCTOR")], []),
+        ("Kofi Ade, MD FHRS\nCardiology", [("FHRS", "HOSPITAL")], []),
+        ("Cora Greer, MSN, AGNP-C  |  cgreer3", [("AGNP-C", "PATIENT")], []),
+        ("Jana Sklar, RN/CCRN", [("CCRN", "CITY")], []),
+        ("Ilse Toki, RN, CCM", [("RN, CCM", "DOCTOR")], []),
+        ("Kwabena Osei, PharmD", [(", PharmD", "PATIENT")], []),
+        # ... not a job, a state's code, a name, lower case, or more than credentials
+        ("works nights as a CNA at the home", [("CNA", "PROFESSION")], ["CNA"]),
+        ("Jackson, MS 39201", [("MS", "STATE")], ["MS"]),
+        ("Baltimore, MD", [("MD", "STATE")], ["MD"]),
+        ("seen with rn today", [("rn", "DOCTOR")], ["rn"]),
+        ("Ward FAASM", [("Ward FAASM", "DOCTOR")], ["Ward FAASM"]),
+    ],
+)
+def test_spans_of_credentials_alone_are_dropped(
+    text: str, found: list[tuple[str, str]], kept: list[str]
+) -> None:
+    assert _kept(text, found) == kept

@@ -20,6 +20,12 @@ detection, a ``NAME``-category span loses:
   guideline); a role that is also a name in the name lists only in capitals, before a word
   that is not ("DON Smith", not "Don Smith" or "DON SMITH").
 
+And a span of any category but ``PROFESSION`` that holds nothing but credentials written as
+credentials ("FAASM", "RN, CCRN", "AGNP-C" after a signer's name) is dropped: a detector takes
+the letters after a signature for a name, a hospital or a user name. A credential that is
+also a state's code ("MD", "PA", "MS") or a name stays, and a job ("works as a CNA") is a
+profession.
+
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
 
@@ -51,6 +57,9 @@ _QUOTES = frozenset("\"'“‘")
 the rules' ``QUOTES`` (``deidkit.models.rules.base``), not imported from there so that the
 fixes after detection load without the rules package."""
 _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word follows
+_PIECES = regex.compile(r"[^\s,/]+")  # "RN, CCRN", "RN/CCRN": the credentials of a span
+_CREDENTIAL_WORDS = 3
+"""The most credentials a span of credentials alone holds."""
 
 
 def without_credentials(documents: Sequence[Document], lang: str) -> list[Document]:
@@ -64,10 +73,32 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
             _cut(document.text, _untitled(document.text, span, lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
             for span in document.spans
+            if not _credentials_alone(document.text, span, lexicon)
         ]
         unchanged = spans == list(document.spans)
         result.append(document if unchanged else document.with_spans(tuple(spans)))
     return result
+
+
+def _credentials_alone(text: str, span: Span, lexicon: Lexicons) -> bool:
+    """Whether ``span`` (not a profession) holds only credentials written as such (capitals,
+    dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code or a name."""
+    if span.label == "PROFESSION":
+        return False
+    pieces = _PIECES.findall(text, span.start, span.end)
+    return 0 < len(pieces) <= _CREDENTIAL_WORDS and all(
+        _written_credential(piece, lexicon) for piece in pieces
+    )
+
+
+def _written_credential(piece: str, lexicon: Lexicons) -> bool:
+    folded = piece.casefold()
+    return (
+        folded.replace(".", "") in lexicon.credentials
+        and (piece.isupper() or "." in piece or any(c.isupper() for c in piece[1:]))
+        and piece.upper() not in lexicon.state_codes
+        and folded not in lexicon.names
+    )
 
 
 def _untitled(text: str, span: Span, lexicon: Lexicons) -> Span:

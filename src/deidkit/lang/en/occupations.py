@@ -20,14 +20,14 @@ accountant actor actress actuary announcer appraiser arborist archaeologist arch
 archivist artist assembler astronomer auctioneer auditor author baker bailiff banker barber
 barista bartender beautician biologist blacksmith boilermaker bookkeeper bricklayer broker
 butcher cabinetmaker carpenter cartographer cashier caterer chauffeur chef chemist
-choreographer cobbler comedian composer concierge conductor contractor copywriter
-cosmetologist courier croupier curator custodian dancer dealer decorator dispatcher dockworker
+choreographer cobbler comedian composer concierge conductor copywriter
+cosmetologist croupier curator custodian dancer dealer decorator dockworker
 drywaller economist editor electrician embalmer engineer engraver entrepreneur esthetician
 estimator exterminator farmer farmhand firefighter fireman fisherman florist foreman forester
 gardener geologist glazier goldsmith groundskeeper hairdresser hairstylist handyman homemaker
-housekeeper housewife hygienist illustrator innkeeper inspector insulator investigator
+housekeeper housewife hygienist illustrator innkeeper inspector insulator
 ironworker janitor jeweler jeweller journalist landscaper lawyer legislator librarian
-lifeguard lineman linguist locksmith logger longshoreman lumberjack machinist mailman
+lifeguard lineman linguist locksmith longshoreman lumberjack machinist mailman
 manicurist mathematician mechanic merchant meteorologist millwright miner musician nanny
 novelist optician painter paralegal pawnbroker pharmacologist philosopher photographer
 physicist pipefitter plasterer plumber poet policeman policewoman politician postman
@@ -65,7 +65,7 @@ developer director doctor driver
 emt executive guard imam laborer labourer manager mason minister nurse officer
 operator paramedic pastor pharmacist physician pilot porter priest rabbi representative
 scientist secretary server specialist student supervisor surgeon technician tech therapist
-volunteer worker maintainer technologist
+volunteer worker maintainer technologist courier investigator logger contractor dispatcher
 construction roofing landscaping retail sales finance accounting marketing manufacturing
 trucking farming hospitality education healthcare
 """

@@ -340,7 +340,7 @@ RULES = RuleLanguage(
         nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
         stockings stocking bag monitor monitoring point scores grade grading fall stand cuff
         view views repair splint collar shunt stent bundle sheath equivocal rules
-        definition blade"""
+        definition blade protocol defect laryngoscope microscope"""
         )
     ),
     link_words=frozenset({"of", "'s", "’s", "and"}),
@@ -432,7 +432,7 @@ RULES = RuleLanguage(
         korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick rinne mohs
         ortolani epworth ottawa berlin foley hoyer seidel bruner barlow ishihara lawton neer
         leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
-        mcmurray apley"""
+        mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati"""
         )
     ),
     handoff_cues=(
