@@ -41,8 +41,10 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return setter
 
 
-# The tokenizer's fast path (deidkit.text.tokenizer only): a Token made with these skips
-# Token's offset checks, for spans valid by construction. Everyone else calls Token(...).
+# Token's slot setters (its own __init__'s). The tokenizer (deidkit.text.tokenizer only)
+# makes its tokens with them and ``object.__new__``, without Token's checks: its spans are
+# valid by construction, and a checked Token(...) a token made ``tokenize`` ~18% slower
+# (~70 us a note; docs/scale.md, "A Token's plain constructor"). Everyone else calls Token(...).
 _new_object = object.__new__
 _set_token_text = _slot_setter(Token, "text")
 _set_token_start = _slot_setter(Token, "start")
