@@ -68,6 +68,12 @@ _ORD = r"(?:st|nd|rd|th|º|°)?"
 _YEAR4 = r"(?:1[89]\d\d|2[01]\d\d)"
 _YEAR = rf"(?:{_YEAR4}|['’]\d\d)"
 _COMMON_FRACTIONS = frozenset({(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)})
+_RANGE_END = regex.compile(r"[-–—]\d{1,2}/\d{1,2}(?![\d/])")
+"""A short date that a range's dash and another short date follow ("7/7–7/11"; a hyphen
+joins no short date: the boundaries of ``date_short`` refuse it)."""
+_RANGE_START = regex.compile(r"(?:^|[^\d/])\d{1,2}/\d{1,2}[-–—]$")
+"""The end of a range's first short date and its dash, read on the few characters before."""
+_RANGE_REACH = len("x12/31-")
 
 # --- checks ------------------------------------------------------------------------------------
 
@@ -120,11 +126,21 @@ def _check_short_date(text: str, m: regex.Match[str], lang: str | None) -> Found
         return None
     if a <= b and b in {4, 5, 6, 10} and not strong_cue and any(w in SCORE_CUES for w in before):
         return None  # "pain 7/10, improved to 3/10": a score further from its cue
-    if not cue and (lang in SHORT_DATES_NEED_CUE or (a, b) in _COMMON_FRACTIONS or a == b):
+    if not cue and (lang in SHORT_DATES_NEED_CUE or (a, b) in _COMMON_FRACTIONS or a == b) and (
+        not _in_range(text, m)
+    ):
         # Spanish notes write 4/5 for scores far more than for dates; 1/2 is a half;
-        # 2/2, 5/5 are counts and scores
+        # 2/2, 5/5 are counts and scores; but a range of two ("7/7–7/11", "3/4-3/6") is dates
         return None
     return hit(m, "DATE", "date_short")
+
+
+def _in_range(text: str, m: regex.Match[str]) -> bool:
+    """Whether the short date ``m`` (written with a slash) starts or ends a range of two."""
+    if m.group("sep") != "/":
+        return False
+    before = text[max(0, m.start() - _RANGE_REACH) : m.start()]
+    return bool(_RANGE_END.match(text, m.end()) or _RANGE_START.search(before))
 
 
 def _check_month_name(name: str) -> Check:
@@ -270,7 +286,7 @@ DATES: tuple[Pattern, ...] = (
         anchors=_anchor_words(_MONTHS_ES),
     ),
     Pattern(
-        name="date_roman_month", label="DATE", langs=ES,
+        name="date_roman_month", label="DATE", langs=ALL,
         expression=LEFT + r"\d{1,2}[-/.](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|"
         r"XII)[-/.]\d{2,4}" + RIGHT,
         description="date with a Roman-numeral month: 3-III-2016",
