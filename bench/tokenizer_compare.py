@@ -7,7 +7,7 @@ of every hand-written note (``bench/data/handwritten-en*/notes.jsonl``), of MEDD
 ``--synth`` ``deidkit synth`` notes (seed 12), each tree in its own process; only a digest of
 each document's tokens leaves a process (no note text is printed). Speed (``--repeats``):
 ``tokenize`` of ``en_speed``'s notes (``--notes``), each note's result cache emptied first
-(the cache of repeated chunks stays warm, as in a stream), this tree's tokenizer and the
+(the cache of repeated chunks holds these notes', as in a stream), this tree's tokenizer and the
 other's (its ``text/tokenizer.py`` loaded beside this tree's package) taking turns in one
 process: CPU µs a note, the median and the minimum. Exit code 1 if any document's tokens
 differ.
@@ -113,7 +113,8 @@ def timings(source: Path, count: int, repeats: int) -> dict[str, Any]:
 
     times: dict[str, list[float]] = {name: [] for name in sides}
     for module in sides.values():
-        one_pass(module)  # each tree's chunk cache filled
+        module.clear_cache()  # the equality check's chunks gone: both caches alike
+        one_pass(module)  # and filled with these notes' chunks
     for _ in range(repeats):
         for name, module in sides.items():
             times[name].append(one_pass(module))
