@@ -97,9 +97,15 @@ def test_mentions_take_the_initials_as_written_only() -> None:
          {("LPQ", "DOCTOR"), ("IQ", "DOCTOR"), ("RK", "DOCTOR")}),
         ("jq = Jenna Quorbit, PharmD; RA = Rafael Abiodun, PharmD\n2/19  MG / RA  started",
          {("jq", "DOCTOR"), ("RA", "DOCTOR")}),
+        # ... written with "is", the names in lower case after initials in lower case
+        ("Caregivers TB is Tim Quorbit | bg is Benoit (wife)\n| prednisone | bg | +TB |",
+         {("TB", "DOCTOR"), ("bg", "DOCTOR")}),
+        ("who gave - nh is nnaid, qc is quemum zorbit\n| lasix | +nh | qc |",
+         {("nh", "DOCTOR"), ("qc", "DOCTOR")}),
         # one pair, abbreviations spelled out in words, letters not the name's
         ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
          set()),
+        ("bp is borderline, hr is high; Mom is Maria, Dad is Dmitri", set()),
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
          "Room Air (RA); wife Halyna Petrenko (HCP)", set()),

@@ -17,7 +17,8 @@ A legend of staff under a heading ("Initials:", "Signature legend:": the languag
 are DOCTOR, and they confirm a column of initials that are also words ("OL" in capitals). So
 are, anywhere, initials in parentheses after the name they are made of ("Mark Borras (MB)"),
 and those of a legend written on one line, two pairs or more of initials and the name they
-begin ("Givers: LPS = Lorna / IP = Ike / RK = Rosalind Kealoha").
+begin ("Givers: LPS = Lorna / IP = Ike / RK = Rosalind Kealoha", "TB is Tim Baum | bg is
+Benoît (wife)": a family's chart of who gave a medicine).
 
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
@@ -45,6 +46,8 @@ ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
 LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
+INLINE_SEPARATORS = frozenset({"=", "is"})
+"""What stands between initials and the name in a legend written on one line."""
 MIN_SIGNED_ROWS = 3
 """Timed rows ending in initials that make a note a signed flowsheet."""
 
@@ -167,18 +170,22 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
 
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
     """The initials of a legend written on one line: "LPQ = Lorna / IQ = Ike / RK = Rosa
-    Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", two pairs or more on the line,
-    each of initials (in capitals or lower case), "=" and a name beginning with their first
-    letter; "HR = heart rate, RR = resp rate" names no one (common words)."""
+    Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", "TB is Tim Quorbit | bg is
+    Benoît (wife)", two pairs or more on the line, each of initials (in capitals or lower
+    case), "=" or "is" and a name beginning with their first letter (in lower case after
+    initials in lower case: "nh is nnaid"); "HR = heart rate, RR = resp rate" names no one
+    (common words)."""
     pairs: dict[int, list[int]] = {}
-    for index in note.indices({"="}):
+    for index in note.indices(INLINE_SEPARATORS):
         initials, name = index - 1, index + 1
         if initials < 0 or name >= len(note.tokens) or not note.same_line(initials, name):
             continue
         text, word = note.tokens[initials].text, note.tokens[name].text
         if not ROW_INITIALS.compiled.fullmatch(text) or not (text.isupper() or text.islower()) or (
             note.words[initials] in lex.credentials
-        ) or not (word.istitle() and word.isalpha() and word[0] == text[0].upper()):
+        ) or not (word.isalpha() and word[0].casefold() == text[0].casefold()) or not (
+            word.istitle() or (text.islower() and word.islower())
+        ):
             continue  # a charted value may be someone's initials here: "RA = Rafael Abiodun"
         folded = note.words[name]
         if (folded in lex.first_names or folded not in lex.common) and (
