@@ -43,8 +43,9 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
 
 # Token's slot setters (its own __init__'s). The tokenizer (deidkit.text.tokenizer only)
 # makes its tokens with them and ``object.__new__``, without Token's checks: its spans are
-# valid by construction, and a checked Token(...) a token made ``tokenize`` ~18% slower
-# (~70 us a note; docs/scale.md, "A Token's plain constructor"). Everyone else calls Token(...).
+# valid by construction, and a checked Token(...) a token makes ``tokenize`` 12-20% slower
+# (detect the same within noise; docs/scale.md, "A Token's plain constructor": the plain
+# version waits for a prepare run). Everyone else calls Token(...).
 _new_object = object.__new__
 _set_token_text = _slot_setter(Token, "text")
 _set_token_start = _slot_setter(Token, "start")
