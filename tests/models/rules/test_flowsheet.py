@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from deidkit.models.rules import flowsheet
+from deidkit.models.rules import flowsheet, run_rules
 
-from .helpers import found_by
+from .helpers import ALL_SWITCHES, found_by, scan_of
 
 RULES = (flowsheet.FLOWSHEET_INITIALS,)
 
@@ -102,10 +102,15 @@ def test_mentions_take_the_initials_as_written_only() -> None:
          {("TB", "DOCTOR"), ("bg", "DOCTOR")}),
         ("who gave - nh is nnaid, qc is quemum zorbit\n| lasix | +nh | qc |",
          {("nh", "DOCTOR"), ("qc", "DOCTOR")}),
+        # ... or with "-"; initials that are words count in a table's cells only
+        ("Key: MT - Melodi | er - Elvis Quorbit (wife)\n| Aricept | ✓ MT | held (er) | er |\n"
+         "er: gave him extra tylenol; sent to the ER",
+         {("MT", "DOCTOR"), ("er", "DOCTOR")}),
         # one pair, abbreviations spelled out in words, letters not the name's
         ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
          set()),
         ("bp is borderline, hr is high; Mom is Maria, Dad is Dmitri", set()),
+        ("BP - 120/80, HR - Heart rate, CT - Chest", set()),
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
          "Room Air (RA); wife Halyna Petrenko (HCP)", set()),
@@ -118,3 +123,11 @@ def test_legend_of_initials(text: str, expected: set[tuple[str, str]]) -> None:
 @pytest.mark.parametrize("text", ["", "   ", "\n\n"])
 def test_empty_and_blank_notes(text: str) -> None:
     assert found_by(RULES, text) == set()
+
+
+def test_a_legends_initials_that_are_words_count_in_table_cells_only() -> None:
+    text = ("Key: MT - Melodi | er - Elvis Quorbit (wife)\n| Aricept | ✓ MT | held (er) | er |\n"
+            "er: gave him extra tylenol; sent to the er")
+    spans = run_rules(RULES, scan_of(text), ALL_SWITCHES)
+    found = sorted(s.start for s in spans if text[s.start : s.end] == "er")
+    assert found == [text.index("er - "), text.index("(er)") + 1, text.index("| er |") + 2]

@@ -18,7 +18,9 @@ are DOCTOR, and they confirm a column of initials that are also words ("OL" in c
 are, anywhere, initials in parentheses after the name they are made of ("Mark Borras (MB)"),
 and those of a legend written on one line, two pairs or more of initials and the name they
 begin ("Givers: LPS = Lorna / IP = Ike / RK = Rosalind Kealoha", "TB is Tim Baum | bg is
-Benoît (wife)": a family's chart of who gave a medicine).
+Benoît (wife)", "Key: MT - Melodi | er - Elvis (wife)": a family's chart of who gave a
+medicine). A legend's initials that are also words ("er", "as") count where a table's cells
+hold them ("| + er | held (er) |"), not in the note's sentences.
 
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
@@ -46,7 +48,7 @@ ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
 LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
-INLINE_SEPARATORS = frozenset({"=", "is"})
+INLINE_SEPARATORS = frozenset({"=", "is", "-"})
 """What stands between initials and the name in a legend written on one line."""
 MIN_SIGNED_ROWS = 3
 """Timed rows ending in initials that make a note a signed flowsheet."""
@@ -81,9 +83,27 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
         for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
     ]
+    tabled = legend_texts - mentioned  # a legend's initials that are words ("as", "er"):
+    if tabled:  # their occurrences in a table's cells ("| + er | held (er) |")
+        piped = _piped_lines(note)
+        mentions += [
+            index
+            for text in tabled
+            for index in note.positions[text.casefold()]
+            if note.tokens[index].text == text and note.line_numbers[index] in piped
+        ]
     return [
         note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})
     ]
+
+
+def _piped_lines(note: Note) -> set[int]:
+    """The numbers of the lines that hold two table bars or more."""
+    bars: dict[int, int] = {}
+    for index in note.positions.get("|", ()):
+        line = note.line_numbers[index]
+        bars[line] = bars.get(line, 0) + 1
+    return {line for line, count in bars.items() if count >= 2}
 
 
 def _row_initials(note: Note, lex: Lexicons, first: int, last: int) -> int | None:
@@ -172,7 +192,7 @@ def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
     """The initials of a legend written on one line: "LPQ = Lorna / IQ = Ike / RK = Rosa
     Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", "TB is Tim Quorbit | bg is
     Benoît (wife)", two pairs or more on the line, each of initials (in capitals or lower
-    case), "=" or "is" and a name beginning with their first letter (in lower case after
+    case), "=", "is" or "-" and a name beginning with their first letter (in lower case after
     initials in lower case: "nh is nnaid"); "HR = heart rate, RR = resp rate" names no one
     (common words)."""
     pairs: dict[int, list[int]] = {}
