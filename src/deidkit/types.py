@@ -41,11 +41,7 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return setter
 
 
-# Token's slot setters (its own __init__'s). The tokenizer (deidkit.text.tokenizer only)
-# makes its tokens with them and ``object.__new__``, without Token's checks: its spans are
-# valid by construction, and a checked Token(...) a token makes ``tokenize`` 12-20% slower
-# (detect the same within noise; docs/scale.md, "A Token's plain constructor": the plain
-# version waits for a prepare run). Everyone else calls Token(...).
+# Token's slot setters (its own __init__'s), and the unchecked paths of ``from_dict(check=False)``.
 _new_object = object.__new__
 _set_token_text = _slot_setter(Token, "text")
 _set_token_start = _slot_setter(Token, "start")

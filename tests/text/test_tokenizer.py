@@ -174,14 +174,27 @@ def test_repeated_text_gives_equal_independent_token_lists() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(), st.lists(CLINICAL_ALPHABET).map("".join)))
-def test_tokens_equal_validated_tokens(text: str) -> None:
-    # the tokenizer builds its Tokens without Token's checks (its spans are valid by
-    # construction): they must equal Tokens built through the checked constructor
+def test_tokens_equal_tokens_of_their_spans(text: str) -> None:
+    # the tokens come from each chunk's cached pieces: the texts and offsets of the spans
     tokens = tokenize(text)
     validated = [Token(text[start:end], start, end) for start, end in token_spans(text)]
     assert tokens == validated
     assert [hash(token) for token in tokens] == [hash(token) for token in validated]
     assert all(type(token) is Token for token in tokens)
+
+
+def test_every_occurrence_of_a_chunk_shares_its_token_texts() -> None:
+    # a chunk's tokens are cached as pieces, so that the tables keyed by token texts find
+    # their keys by identity; a chunk of one token shares the chunk first seen
+    text = "Dr. O'Brien, 3/14/2012; seen\nDr. O'Brien, 3/14/2012; again"
+    tokens = tokenize(text)
+    by_text: dict[str, list[str]] = {}
+    for token in tokens:
+        by_text.setdefault(token.text, []).append(token.text)
+    for texts in by_text.values():
+        assert all(each is texts[0] for each in texts)
+    assert len(by_text["O'Brien"]) == 2 and len(by_text["3/14/2012"]) == 2
+    assert token_texts(text) == [token.text for token in tokens]
 
 
 def test_token_constructor_still_validates_other_callers() -> None:

@@ -35,13 +35,7 @@ from __future__ import annotations
 import re
 
 from deidkit.lang import languages
-from deidkit.types import (
-    Token,
-    _new_object,
-    _set_token_end,
-    _set_token_start,
-    _set_token_text,
-)
+from deidkit.types import Token
 
 ABBREVIATIONS: frozenset[str] = frozenset().union(*(lang.abbreviations for lang in languages()))
 """Lower-case words that keep a following dot as part of the token (``Dr.``, ``approx.``).
@@ -180,7 +174,9 @@ def _matched_spans(chunk: str) -> tuple[tuple[int, int], ...]:
 _CHUNK_RE = re.compile(r"\S+")
 _PLACEHOLDER_RE = re.compile(r"\[\*\*[^\n]{0,200}?\*\*\]")
 _CACHE_LIMIT = 100_000
-_chunk_cache: dict[str, tuple[tuple[int, int], ...]] = {}
+Pieces = tuple[tuple[str, int, int], ...]
+"""A chunk's tokens: each one's text and offsets inside the chunk."""
+_chunk_cache: dict[str, Pieces] = {}
 
 
 def clear_cache() -> None:
@@ -189,37 +185,31 @@ def clear_cache() -> None:
     _RECENT.clear()
 
 
-def _remember(chunk: str) -> tuple[tuple[int, int], ...]:
-    """Tokenize a chunk not seen before and keep it in the bounded cache."""
-    spans = _chunk_spans(chunk)
-    if len(_chunk_cache) >= _CACHE_LIMIT:
-        _chunk_cache.clear()
-    _chunk_cache[chunk] = spans
-    return spans
+def _pieces(chunk: str) -> Pieces:
+    """A chunk's tokens, from the bounded cache or tokenized and kept there. Every occurrence
+    of a chunk gets the same token texts (a chunk of one token: the chunk first seen), so
+    the tables keyed by them find their keys by identity."""
+    pieces = _chunk_cache.get(chunk)
+    if pieces is None:
+        pieces = tuple((chunk[start:end], start, end) for start, end in _chunk_spans(chunk))
+        if len(_chunk_cache) >= _CACHE_LIMIT:
+            _chunk_cache.clear()
+        _chunk_cache[chunk] = pieces
+    return pieces
 
 
 def _spans_between(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
-    cache = _chunk_cache
     append = out.append
     for match in _CHUNK_RE.finditer(text, start, end):
-        chunk = match.group()
         base = match.start()
-        spans = cache.get(chunk)
-        if spans is None:
-            spans = _remember(chunk)
-        if len(spans) == 1:
-            append((base, base + len(chunk)))
-        else:
-            for rel_start, rel_end in spans:
-                append((base + rel_start, base + rel_end))
+        for _, rel_start, rel_end in _pieces(match.group()):
+            append((base + rel_start, base + rel_end))
 
 
 def _tokens_between(text: str, start: int, end: int, out: list[Token]) -> None:
-    """``_spans_between`` building the Tokens at once, without Token's offset checks: each
-    token's text is ``text[start:end]`` of a non-empty span, valid by construction (a test
-    compares them with checked Tokens built from ``token_spans``). The chunks are
-    ``str.split``'s (the same white space as ``\\S+``), each found after the previous one."""
-    cache = _chunk_cache
+    """The tokens of ``text[start:end]`` appended to ``out``. The chunks are ``str.split``'s
+    (the same white space as ``\\S+``), each found after the previous one."""
+    cached = _chunk_cache.get
     append = out.append
     part = text[start:end] if start or end != len(text) else text
     find = part.find
@@ -227,23 +217,13 @@ def _tokens_between(text: str, start: int, end: int, out: list[Token]) -> None:
     for chunk in part.split():
         base = find(chunk, pos)  # only white space lies between: no earlier occurrence
         pos = base + len(chunk)
-        spans = cache.get(chunk)
-        if spans is None:
-            spans = _remember(chunk)
-        if len(spans) == 1:
-            token = _new_object(Token)
-            _set_token_text(token, chunk)
-            _set_token_start(token, start + base)
-            _set_token_end(token, start + pos)
-            append(token)
+        pieces = cached(chunk) or _pieces(chunk)
+        if len(pieces) == 1:  # most chunks
+            append(Token(pieces[0][0], start + base, start + pos))
         else:
-            base += start
-            for rel_start, rel_end in spans:
-                token = _new_object(Token)
-                _set_token_text(token, chunk[rel_start:rel_end])
-                _set_token_start(token, base + rel_start)
-                _set_token_end(token, base + rel_end)
-                append(token)
+            offset = start + base
+            for word, rel_start, rel_end in pieces:
+                append(Token(word, offset + rel_start, offset + rel_end))
 
 
 def _tokenize_spans(text: str) -> list[tuple[int, int]]:
@@ -291,13 +271,4 @@ def token_texts(text: str) -> list[str]:
     splits at the same white space as ``\\S+`` (both use ``str.isspace``)."""
     if "[**" in text:
         return [text[start:end] for start, end in _tokenize_spans(text)]
-    texts: list[str] = []
-    for chunk in text.split():
-        spans = _chunk_cache.get(chunk)
-        if spans is None:
-            spans = _remember(chunk)
-        if len(spans) == 1:
-            texts.append(chunk)
-        else:
-            texts.extend(chunk[start:end] for start, end in spans)
-    return texts
+    return [word for chunk in text.split() for word, _, _ in _pieces(chunk)]
