@@ -68,12 +68,12 @@ _ORD = r"(?:st|nd|rd|th|º|°)?"
 _YEAR4 = r"(?:1[89]\d\d|2[01]\d\d)"
 _YEAR = rf"(?:{_YEAR4}|['’]\d\d)"
 _COMMON_FRACTIONS = frozenset({(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8)})
-_RANGE_END = regex.compile(r"[-–—]\d{1,2}/\d{1,2}(?![\d/])")
-"""A short date that a range's dash and another short date follow ("7/7–7/11"; a hyphen
-joins no short date: the boundaries of ``date_short`` refuse it)."""
-_RANGE_START = regex.compile(r"(?:^|[^\d/])\d{1,2}/\d{1,2}[-–—]$")
+_RANGE_END = regex.compile(r"[–—]\d{1,2}/\d{1,2}(?![\d/])")
+"""A short date that a range's en or em dash and another short date follow ("7/7–7/11"; a
+hyphen joins no short date: the boundaries of ``date_short`` refuse it)."""
+_RANGE_START = regex.compile(r"(?:^|[^\d/])\d{1,2}/\d{1,2}[–—]$")
 """The end of a range's first short date and its dash, read on the few characters before."""
-_RANGE_REACH = len("x12/31-")
+_RANGE_REACH = len("x12/31–")
 
 # --- checks ------------------------------------------------------------------------------------
 
@@ -130,7 +130,7 @@ def _check_short_date(text: str, m: regex.Match[str], lang: str | None) -> Found
         not _in_range(text, m)
     ):
         # Spanish notes write 4/5 for scores far more than for dates; 1/2 is a half;
-        # 2/2, 5/5 are counts and scores; but a range of two ("7/7–7/11", "3/4-3/6") is dates
+        # 2/2, 5/5 are counts and scores; but a range of two ("7/7–7/11", "3/4—3/6") is dates
         return None
     return hit(m, "DATE", "date_short")
 
