@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deidkit.patterns import LANGS, PATTERNS, find_patterns
-from deidkit.patterns.index import Starts, digit_led_matches, starts_for
+from deidkit.patterns.index import Starts, Tries, digit_led_matches, starts_for
 from deidkit.patterns.spec import ASCII, ASCII_WORD, FOLLOWED, LONG, SPACE, Head
 
 _HEAD_PIECES = st.sampled_from(
@@ -145,3 +145,52 @@ def test_head_tables_equal_their_definition(lang: str | None) -> None:
 )
 def test_anchored_patterns(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(text[m.start : m.end], m.name) for m in find_patterns(text, "en")] == expected
+
+
+def _tries_from_the_tables(table: Starts, text: str, first: int, end: int) -> Tries:
+    """What to try at the run of digits ``text[first:end]``, read from the per-place tables one
+    character at a time (what ``digit_led_matches`` did for every run before it kept them)."""
+    size = end - first
+    ways = (
+        table.after[0].get(text[end : end + 1], table.every)
+        & table.after[1].get(text[end + 1 : end + 2], table.every)
+        & table.after[2].get(text[end + 2 : end + 3], table.every)
+        & table.length[min(size, LONG)]
+        & table.before.get(text[first - 1 : first], table.every)
+        & table.first.get(text[first], table.every)
+    )
+    return table.tries(ways) if ways else ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_HEAD_PIECES, max_size=14).map("".join))
+def test_what_is_tried_at_a_run_is_what_the_tables_say_character_by_character(text: str) -> None:
+    from deidkit.patterns.index import _DIGIT_RUN
+
+    for lang in (*LANGS, None):
+        table = Starts(lang)  # its own memory of the runs seen
+        for run in _DIGIT_RUN.finditer(text):
+            first, end = run.span()
+            expected = _tries_from_the_tables(table, text, first, end)
+            # the first pass fills table.around, the second reads it
+            digit_led = [(i, m.span()) for i, m in digit_led_matches(text, table)]
+            assert digit_led == [(i, m.span()) for i, m in digit_led_matches(text, table)]
+            size = end - first
+            around = (text[first - 1 : first + 1] if first else text[0], min(size, LONG),
+                      text[end : end + FOLLOWED])
+            assert table.around[around] == table.tries_around(around) == expected, (lang, text)
+
+
+def test_the_memory_of_runs_is_bounded_and_starting_afresh_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deidkit.patterns import index
+
+    text = " ".join(_DIGIT_LED_SHAPES)
+    table = Starts("en")
+    expected = [(i, m.span()) for i, m in digit_led_matches(text, table)]
+    assert len(table.around) > 20
+    monkeypatch.setattr(index, "AROUND_LIMIT", 3)
+    table = Starts("en")
+    assert [(i, m.span()) for i, m in digit_led_matches(text, table)] == expected
+    assert len(table.around) <= 3

@@ -83,6 +83,14 @@ _DIGIT_RUN = regex.compile(r"\d+", regex.VERSION1)
 Tries = tuple[tuple[int, int], ...]
 """(offset from a run's first digit, pattern index) to try, in order of offset."""
 
+Around = tuple[str, int, str]
+"""What the heads read around a run of digits: the character before it and its first digit
+(the first digit alone at the start of the text), its length (``LONG`` for longer ones) and
+the ``FOLLOWED`` characters after it (fewer at the end of the text)."""
+
+AROUND_LIMIT = 50_000
+"""How many distinct ``Around`` a language's ``Starts`` remembers before starting afresh."""
+
 
 def _char_table(admitted: dict[str | None, int], at_end: int) -> dict[str, int]:
     """Each ASCII character (and "" past an end of the text, ``at_end``) -> the bits whose
@@ -138,6 +146,9 @@ class Starts:
         self.first = _char_table(first, first.get(None, 0))
         self.after = [_char_table(found, found.get(None, 0)) for found in after]
         self._tries: dict[int, Tries] = {}
+        self.around: dict[Around, Tries] = {}
+        """What to try at the runs of digits seen so far, by their ``Around`` (bounded by
+        ``AROUND_LIMIT``: emptied when full)."""
 
     def tries(self, ways: int) -> Tries:
         """What to try where the ways (bits) ``ways`` admit a run."""
@@ -145,6 +156,24 @@ class Starts:
         if found is None:
             tried = {where for bit, where in enumerate(self.tried_at) if ways >> bit & 1}
             found = self._tries[ways] = tuple(sorted(tried))
+        return found
+
+    def tries_around(self, around: Around) -> Tries:
+        """What to try at a run of digits, from its ``Around`` (worked out once per distinct
+        one: ``digit_led_matches`` keeps them in ``around``)."""
+        lead, size, following = around
+        ways = (  # what follows rules out most runs: look there first
+            self.after[0].get(following[0:1], self.every)
+            & self.after[1].get(following[1:2], self.every)
+            & self.after[2].get(following[2:3], self.every)
+        )
+        if ways:
+            ways &= (
+                self.length[size]
+                & self.before.get(lead[:-1], self.every)
+                & self.first.get(lead[-1], self.every)
+            )
+        found = self.around[around] = self.tries(ways) if ways else ()
         return found
 
 
@@ -157,29 +186,24 @@ def starts_for(lang: str | None) -> Starts:
 def digit_led_matches(text: str, starts: Starts) -> Iterator[tuple[int, regex.Match[str]]]:
     """(pattern index, match) for ``starts.patterns``: what ``finditer`` finds for each, since
     each is tried, in order, at every run of digits where one of its heads lets it start, and
-    never inside its previous match (where ``finditer`` does not look either)."""
-    every, before, first_digit, length = starts.every, starts.before, starts.first, starts.length
-    after, then, last = starts.after
-    compiled = starts.compiled
+    never inside its previous match (where ``finditer`` does not look either). What to try at
+    a run is looked up by the characters around it, worked out once per distinct ``Around``."""
+    compiled, known = starts.compiled, starts.around
     ends = [0] * len(compiled)
-    longest = LONG
     for run in _DIGIT_RUN.finditer(text):
         first, end = run.span()
-        ways = (  # what follows rules out most runs: look there first
-            after.get(text[end : end + 1], every)
-            & then.get(text[end + 1 : end + 2], every)
-            & last.get(text[end + 2 : end + 3], every)
+        size = end - first
+        around = (
+            text[first - 1 : first + 1] if first else text[0],
+            size if size < LONG else LONG,
+            text[end : end + FOLLOWED],
         )
-        if ways:
-            size = end - first
-            ways &= (
-                length[size if size < longest else longest]
-                & before.get(text[first - 1 : first], every)
-                & first_digit.get(text[first], every)
-            )
-        if not ways:
-            continue
-        for offset, index in starts.tries(ways):
+        tries = known.get(around)
+        if tries is None:
+            if len(known) >= AROUND_LIMIT:
+                known.clear()  # atomic, so safe with threads; refills from the tables
+            tries = starts.tries_around(around)
+        for offset, index in tries:
             start = first + offset
             if start >= ends[index]:
                 match = compiled[index].match(text, start)
