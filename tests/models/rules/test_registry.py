@@ -38,6 +38,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("layout_names", 3, "names"),
         ("initials", 3, "names"),
         ("flowsheet_initials", 3, "names"),
+        ("patient_initials", 3, "names"),
         ("usernames", 3, "names"),
         ("chat_speakers", 3, "names"),
         ("nicknames", 3, "names"),
