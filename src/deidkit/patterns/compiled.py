@@ -52,6 +52,7 @@ HELPER_MODULES = (
     "deidkit.models.rules.identifiers",
     "deidkit.models.rules.messages",
     "deidkit.models.rules.organizations",
+    "deidkit.models.rules.patient_initials",
     "deidkit.models.rules.patterns",
     "deidkit.models.rules.registrations",
     "deidkit.models.rules.spoken",
