@@ -20,6 +20,8 @@ English layouts and words (``PATIENT_INITIAL_LANGS``).
 
 from __future__ import annotations
 
+import itertools
+
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
@@ -34,8 +36,10 @@ _AGE_SEX = Expression(
     r"(?:,[ \t]*)?\d{1,3}[ \t]?(?:(?i:y/o|yo|y|yr|yrs)[ \t]?)?(?i:[mf])(?![\p{L}\d])"
 )
 """An age and a sex right after initials and blanks ("17 M", ", 82m", "81 y F", "33yoM")."""
-_AGED = Expression(r"(?:,[ \t]*)?\d{1,3}[ \t]?(?i:y/o|yo|y|yr|yrs)")
-"""The same with the years written ("81 y F")."""
+_AGED_SEX = Expression(
+    r"(?:,[ \t]*)?\d{1,3}[ \t]?(?i:y/o|yo|y|yr|yrs)[ \t]?(?i:[mf])(?![\p{L}\d])"
+)
+"""The same with the years written ("81 y F", "33yoM"): a cue after any initials."""
 _RECORD = Expression(r"(?:\([ \t]*(?i:mrn|mr#)|(?i:dob|d\.o\.b\.))(?![\p{L}])")
 """A record number in brackets or a date of birth after initials ("VC (MRN", "GA dob"); a
 bare "MRN" after letters names another hospital's record ("OSH MRN")."""
@@ -46,6 +50,8 @@ _REACH = 24
 _PLACES = frozenset({"ed", "er", "or", "icu", "pt", "pts", "pls", "plz", "mrn", "urn", "id"})
 """Letters that name a place of care, the patient or a record, or ask ("pls call back"), not
 a patient's initials."""
+_CUE_WORDS = frozenset({"(", "dob", "d.o.b.", "cb", "callback", "call", "rtc", ","})
+"""The first token of a cue other than a number (the tokenizer splits "33yoM", "CB#")."""
 _ADMIT_CUES = frozenset({"admit", "re", "re:"})
 """Words before initials that make a bare age and sex enough ("re admit VC 17 M")."""
 
@@ -56,9 +62,12 @@ def patient_initial_spans(scan: Scan) -> list[Span]:
         return []
     note, lex = scan.note, scan.lex
     found: set[int] = set()
-    for index, token in enumerate(note.tokens):
-        text = token.text
-        if len(text) > 6 or not _INITIALS.compiled.fullmatch(text) or not _possible(
+    cues = itertools.chain(
+        note.indices(_CUE_WORDS), itertools.compress(range(len(note.tokens)), note.number_flags)
+    )
+    for index in sorted({cue - 1 for cue in cues if cue > 0}):  # the token before a cue
+        token = note.tokens[index]
+        if len(token.text) > 6 or not _INITIALS.compiled.fullmatch(token.text) or not _possible(
             note, lex, index
         ):
             continue
@@ -104,7 +113,7 @@ def _cued(text: str, after: int, stop: int) -> bool:
     sex starts at ``after``."""
     return bool(
         _RECORD.compiled.match(text, after, stop) or _CALL_BACK.compiled.match(text, after, stop)
-        or (_AGED.compiled.match(text, after, stop) and _AGE_SEX.compiled.match(text, after, stop))
+        or _AGED_SEX.compiled.match(text, after, stop)
     )
 
 
