@@ -19,6 +19,15 @@ from deidkit.types import Document, Span
         ("net negative 3 L. Ziad's main concern", "Ziad", "PATIENT", "Ziad"),
         ("plan A.\nNazarov called", "Nazarov", "DOCTOR", "Nazarov"),
         ("Route B. Shelbyville", "Shelbyville", "CITY", "Shelbyville"),
+        # a name ending in an initial takes its full stop; a word or a place does not
+        ("clinic on 8/6. -Sunniva H.\n\nContacts", "Sunniva H", "DOCTOR", "Sunniva H."),
+        ("per F. Nazarov K. Seen", "F. Nazarov K", "DOCTOR", "F. Nazarov K."),
+        ("seen by Nazarov.", "Nazarov", "DOCTOR", "Nazarov"),
+        ("left Boston MA.", "Boston MA", "CITY", "Boston MA"),
+        ("seen by Dr. Nazarov AB.", "Nazarov AB", "DOCTOR", "Nazarov AB"),
+        ("Registered as NAZAROV, BOY A. To Team A.", "NAZAROV, BOY A", "PATIENT",
+         "NAZAROV, BOY A"),
+        ("Paul: M I N G O.", "M I N G O", "PATIENT", "M I N G O"),
     ],
 )
 def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:
@@ -31,5 +40,12 @@ def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -
 def test_an_initial_already_in_another_span_is_left_to_it() -> None:
     text = "per F. Nazarov"
     spans = (Span(4, 6, "DOCTOR"), Span(7, 14, "DOCTOR"))
+    (done,) = with_initials([Document(id="a", text=text, spans=spans)])
+    assert done.spans == spans
+
+
+def test_a_full_stop_already_in_another_span_is_left_to_it() -> None:
+    text = "per Nazarov K. Seen"
+    spans = (Span(4, 13, "DOCTOR"), Span(13, 14, "PATIENT"))
     (done,) = with_initials([Document(id="a", text=text, spans=spans)])
     assert done.spans == spans

@@ -5,8 +5,8 @@ the initial apart and a lone capital letter looks like anything. The initial is 
 name (the annotation guideline, rule 2), and a name with a token missed is a leaked name. After
 detection, a ``NAME``-category span preceded on its line by one capital letter with its full
 stop and one blank ("F. ", not "Dr. ", "A.B. " or the litres of "net 3 L. Ziad's") starts at
-that letter. English only
-(``INITIAL_LANGS``): measured on English notes.
+that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.")
+ends after the stop. English only (``INITIAL_LANGS``): measured on English notes.
 """
 
 from __future__ import annotations
@@ -21,23 +21,42 @@ from deidkit.types import Document, Span
 INITIAL_LANGS = frozenset({"en"})
 """The languages whose names take the initial before them."""
 
+_NEWBORN_WORDS = frozenset({"boy", "girl"})  # "BOY A.": a twin's letter, not an initial
 _INITIAL = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.'’-])\p{Lu}\. \Z")  # not "3 L. Ziad"
 
 
 def with_initials(documents: Sequence[Document]) -> list[Document]:
-    """The documents with each name span grown over an initial right before it."""
+    """The documents with each name span grown over an initial right before it and over the
+    full stop after an initial it ends in."""
     result = []
     for document in documents:
         text = document.text
         spans = sorted(document.spans, key=lambda s: s.start)
         grown: list[Span] = []
-        for span in spans:
+        for index, span in enumerate(spans):
             low = max(0, span.start - 6)
             is_name = category_of(span.label) is Category.NAME
             match = _INITIAL.search(text[low : span.start]) if is_name else None
             start = low + match.start() if match else span.start
-            if match and (not grown or grown[-1].end <= start):
-                span = Span(start, span.end, span.label, source=span.source, score=span.score)
+            free = index + 1 == len(spans) or spans[index + 1].start > span.end
+            end = span.end + 1 if is_name and free and _ends_in_initial(text, span) else span.end
+            if not match or (grown and grown[-1].end > start):
+                start = span.start
+            if (start, end) != (span.start, span.end):
+                span = Span(start, end, span.label, source=span.source, score=span.score)
             grown.append(span)
         result.append(document.with_spans(tuple(grown)) if grown != spans else document)
     return result
+
+
+def _ends_in_initial(text: str, span: Span) -> bool:
+    """Whether ``span`` ends in a name's initial that a full stop follows ("Eze H."): a lone
+    capital letter after a word of the name (not a spelled name's last letter, "M I N G O.",
+    nor a twin's letter, "BOY A.")."""
+    end = span.end
+    if not (text[end : end + 1] == "." and text[end - 1 : end].isupper() and (
+        text[end - 2 : end - 1] == " "
+    )):
+        return False
+    before = text[span.start : end - 2].rsplit(None, 1)[-1:]
+    return bool(before) and len(before[0]) >= 2 and before[0].casefold() not in _NEWBORN_WORDS

@@ -77,19 +77,24 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         # a legend under its heading names the initials; it confirms a column of words
         ("0800  TURNED, SKIN INTACT  OL\n0900  FSBG 153  OL\n1000  RESTING  OL\n\n"
          "INITIALS:\nOL = ODETTE LUNDQVIST\n",
-         {("OL", "DOCTOR")}),
+         {("OL", "DOCTOR"), ("ODETTE LUNDQVIST", "DOCTOR")}),
+        # ... and the names it gives them, their credentials left out
         ("Signature legend:\nqv  varga, quilla\nzb = Zora Bakken, PCA\n",
-         {("qv", "DOCTOR"), ("zb", "DOCTOR")}),
+         {("qv", "DOCTOR"), ("zb", "DOCTOR"), ("varga, quilla", "DOCTOR"),
+          ("Zora Bakken", "DOCTOR")}),
+        ("KEY:\nMB  BLACK, MARCUS\nTH = TRAVIS QUORBIT, RN, BSN\n",
+         {("MB", "DOCTOR"), ("BLACK, MARCUS", "DOCTOR"), ("TH", "DOCTOR"),
+          ("TRAVIS QUORBIT", "DOCTOR")}),
         # without a heading, or with a value after the initials, no legend
         ("Notes:\nQV = Quilla Varga\n", set()),
         ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),
         ("0800  bed alarm  on\n0900  lights  on\n1000  resting  on\n\nKey:\nOL = O Lund\n",
-         {("OL", "DOCTOR")}),
+         {("OL", "DOCTOR"), ("O Lund", "DOCTOR")}),
         # initials after the name they are made of, anywhere; the legend goes on after them
         ("Signature legend:\nAlastair Pope (AP)\nwa = Will Arnspiger, PCA\nMallory Rappa (MR)\n"
          "Seen by Taoscedp Qvtwip (T.G.Q.); klaegu haansmika (kh)",
          {("AP", "DOCTOR"), ("wa", "DOCTOR"), ("MR", "DOCTOR"), ("T.G.Q.", "DOCTOR"),
-          ("kh", "DOCTOR")}),
+          ("kh", "DOCTOR"), ("Will Arnspiger", "DOCTOR")}),
         # a legend on one line: two pairs or more, each name beginning with its initials'
         # first letter; every other mention of those initials in the note
         ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"

@@ -18,6 +18,11 @@ from .helpers import found_by
         ("[14:52] Marisol Quorbit: UOP 2.1 L since 0900", {("Marisol Quorbit", "DOCTOR")}),
         ("Thu 3:05 pm Zelinski: copy", {("Zelinski", "DOCTOR")}),
         ("Wes Quorbit: copy. her rm is 418", {("Wes Quorbit", "DOCTOR")}),
+        # a date and a four-digit time; a speaker with a credential, on two turns or more
+        ("Fri 09/21/2007 0101 Zorbulcni: pls sign", {("Zorbulcni", "DOCTOR")}),
+        ("Quorbit RN: The first name?\nCaller: Um, june.\nQuorbit RN: Who's her doctor?",
+         {("Quorbit", "DOCTOR")}),
+        ("Circulator RN: Paz Quorbit\nWOC RN: Harriet", set()),
         # headings and fields, speakers by role, one word without a time, a web address
         ("08:11 Vital Signs: stable\nPlan: home\nWard: 4 South\n[00:23] PATIENT: hi\n"
          "DR. QUORBIT: ok\nSee Link: http://x", set()),

@@ -16,6 +16,8 @@ from .helpers import found_by
         ("Twin 2 (Quorbit, Baby Girl 2, bed 16); Zorb, girl",
          {("Quorbit, Baby Girl 2", "PATIENT"), ("Zorb, girl", "PATIENT")}),
         ("pt TRAUMA, OSPREY / QUORBIT, KEZIAH", {("TRAUMA, OSPREY", "PATIENT")}),
+        ("| 822 | DISASTER,QUYJOA | unk |\nFamily of DISASTER, ZORB W at the family room",
+         {("DISASTER,QUYJOA", "PATIENT"), ("DISASTER, ZORB W", "PATIENT")}),
         # common and medical words before the comma, lower case, an alias not in capitals
         ("Term, baby girl; Preterm, boy A; cellulitis, boy; nurse, girl; Trauma, bay 2",
          set()),

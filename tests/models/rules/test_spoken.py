@@ -25,6 +25,19 @@ from .helpers import found_by
         ("extension of the knee one two; the next one two three", set()),
         ("member ID seven seven two, nine one four, zero zero eight",
          {("seven seven two, nine one four, zero zero eight", "IDNUM")}),
+        # full stops between digits; a code said character by character; a name spelled
+        ("MRN one. one. two. nine. four. three. one. six. date of admission",
+         {("one. one. two. nine. four. three. one. six", "IDNUM")}),
+        ("member i d two, f, h as in hotel, four, u, l, zero, q, r, eight, eight\nwe will",
+         {("two, f, h as in hotel, four, u, l, zero, q, r, eight, eight", "IDNUM")}),
+        ("job number g i eight five six five two seven. end of dictation",
+         {("g i eight five six five two seven", "IDNUM")}),
+        ("quorbit comma that's q, u, o, r, b period; spelled z. o. r. b full stop",
+         {("q, u, o, r, b", "PATIENT"), ("z. o. r. b", "PATIENT")}),
+        # letters that are words around digits; too few digits among letters; two letters
+        ("call five five five, oh one four two a day", {("five five five, oh one four two",
+                                                       "PHONE")}),
+        ("a b c one two x y z, grade a; that's q, u", set()),
         # counts, doses and times are shorter; digit words inside other words are none
         ("take one or two tabs, one two three times a day, at five", set()),
         ("someone twofold fivesome nineteen", set()),

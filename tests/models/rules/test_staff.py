@@ -17,6 +17,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         # a transcriptionist's code, initials after a cue, a line of initials, "... -KL"
         ("Dictated by Philippa Adebayo, MD\nJT/mk\nD: 3/4 T: 3/5", {("JT/mk", "DOCTOR")}),
         ("Plan per RB and KL.", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
+        ("O. Eze, PT, DPT   -- co-signed REL\nHH referral", {("REL", "DOCTOR")}),
+        ("Note countersigned JT at 1400; cosigned MD.", {("JT", "DOCTOR")}),
         ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
         ("Endorsed to KL at 1900.", {("KL", "DOCTOR")}),
@@ -120,6 +122,9 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("with Tom Hart (CHF.HTN); Ana Bell (ANA)", set()),
         ("Tylenol (acetaminophen) 650 mg; Mary Rowan (rn)", set()),
         ("User: j.alvarez", {("j.alvarez", "USERNAME")}),
+        ("Recipient: quorbitmg\nCovering: gamr1, p. 1-9770\ncovering wound; covering for me"
+         "\ncovering hospitalist Dr. Quorbit\nRecipient to-do:",
+         {("quorbitmg", "USERNAME"), ("gamr1", "USERNAME")}),
         ("Note printed by tgreen4 at 0800", {("tgreen4", "USERNAME")}),
         ("e-signed pquorbitcole RN 05/12/26 1602; e-signed Jane Quorbit RN",
          {("pquorbitcole", "USERNAME")}),

@@ -11,8 +11,9 @@ PATTERNS = PatternLanguage(
     ),
     holidays=(
         r"christmas(?:\s+(?:eve|day))?|xmas|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?|"
-        r"new\s+year['’]?s(?:\s+(?:eve|day))?|independence\s+day|fourth\s+of\s+july|"
-        r"memorial\s+day|labor\s+day|veterans['’]?\s+day|halloween|hanukkah|chanukah|"
+        r"new\s+year(?:['’]?s(?:\s+(?:eve|day))?)?|independence\s+day|fourth\s+of\s+july|"
+        r"memorial\s+day|labou?r\s+day|boxing\s+day|ash\s+wednesday|palm\s+sunday|"
+        r"canada\s+day|remembrance\s+day|chinese\s+new\s+year|veterans['’]?\s+day|halloween|hanukkah|chanukah|"
         r"valentine['’]?s\s+day|mother['’]?s\s+day|father['’]?s\s+day|mlk(?:\s+day)?|"
         r"martin\s+luther\s+king(?:\s+jr\.?)?\s+day|ramadan|yom\s+kippur|rosh\s+hashanah|passover|"
         r"vets['’]?\s+day|juneteenth|presidents['’]?\s+day|st\.?\s+patrick['’]?s\s+day|"
@@ -25,7 +26,7 @@ PATTERNS = PatternLanguage(
         "valentine's", "valentines", "mother's", "father's", "mlk", "martin", "ramadan", "yom",
         "rosh", "passover", "vets", "vet's", "juneteenth", "presidents", "presidents'",
         "president's", "st", "st.", "good", "columbus", "indigenous", "lunar", "diwali", "kwanzaa",
-        "eid",
+        "eid", "labour", "boxing", "ash", "palm", "canada", "remembrance", "chinese",
     ),
     units=words(
         """mg mgs mcg ug µg g gm gms gram grams kg kgs lb lbs oz ml mls cc ccs l dl liter liters

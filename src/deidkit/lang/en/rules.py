@@ -358,8 +358,9 @@ RULES = RuleLanguage(
     initials_cues=(
         "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
         "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",
-        "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by", "seen by",
-        "w/", "verified w/", "verified with", "checked with", "double checked with",
+        "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by",
+        "co-signed", "cosigned", "countersigned", "counter-signed", "seen by", "w/",
+        "verified w/", "verified with", "checked with", "double checked with",
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
         "received by", "taken by", "message taken by", "coordinator", "investigator",
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
@@ -375,6 +376,7 @@ RULES = RuleLanguage(
         "logged in as", "logged by", "printed by", "accessed by", "reviewed by", "from", "to",
         "clerk", "reg clerk", "sent by", "scheduled by", "registered by", "cc", "access log",
         "viewed by", "amended by", "scribe:", "e-signed", "esigned", "electronically signed",
+        "recipient", "recipients", "sender", "covering",
     ),
     signature_words=frozenset(
         str.split(

@@ -60,7 +60,8 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     note, lex = scan.note, scan.lex
     lines = _lines(note)
     named = [*_named_initials(note, lex), *_inline_legend(note, lex)]
-    legend = [*_legend(note, lex, lines, {note.line_numbers[i] for i in named}), *named]
+    lined = _legend(note, lex, lines, {note.line_numbers[i] for i in named})
+    legend = [*(first for first, _, _ in lined), *named]
     legend_texts = {note.tokens[i].text for i in legend}
     timed_row = TIMED_ROW.compiled
     signed = [  # the initials signing each signed timed row
@@ -93,7 +94,8 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
             if note.tokens[index].text == text and note.line_numbers[index] in piped
         ]
     return [
-        note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})
+        *(note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})),
+        *(note.span(start, end, "DOCTOR") for _, start, end in lined),
     ]
 
 
@@ -133,17 +135,17 @@ def _lines(note: Note) -> list[tuple[int, int]]:
 
 def _legend(
     note: Note, lex: Lexicons, lines: list[tuple[int, int]], named_lines: set[int]
-) -> list[int]:
-    """The initials of the lines of a legend of staff under a heading ("Initials:" then
-    "KL = Kim Lau, RN" or "kl  lau, kim"; a line naming someone's initials, "Mark Borras (MB)",
-    in ``named_lines``, belongs to it too)."""
-    found: list[int] = []
+) -> list[tuple[int, int, int]]:
+    """The initials and the name (its first token and the end) of the lines of a legend of
+    staff under a heading ("Initials:" then "KL = Kim Lau, RN" or "kl  lau, kim"; a line
+    naming someone's initials, "Mark Borras (MB)", in ``named_lines``, belongs to it too)."""
+    found: list[tuple[int, int, int]] = []
     under_heading = False
     for first, last in lines:
         if under_heading and note.line_numbers[first] in named_lines:
             continue
-        if under_heading and _legend_line(note, lex, first, last):
-            found.append(first)
+        if under_heading and (name := _legend_line(note, lex, first, last)) is not None:
+            found.append((first, *name))
             continue
         under_heading = note.words[last] == ":" and any(
             note.words[i] in lex.legend_headings for i in range(first, last)
@@ -215,18 +217,26 @@ def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
     return [index for found in pairs.values() if len(found) >= 2 for index in found]
 
 
-def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> bool:
-    """Whether tokens ``first`` to ``last`` read "KL = Kim Lau, RN" or "kl  lau, kim"."""
+def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> tuple[int, int] | None:
+    """The name's first token and end if tokens ``first`` to ``last`` read "KL = Kim Lau, RN"
+    or "kl  lau, kim" (the credentials after the name left out), else None."""
     if last - first < 2 or last - first > LEGEND_TOKENS or not _shaped(note, lex, first):
-        return False
+        return None
     if note.words[first + 1] in LEGEND_SEPARATORS:
         start = first + 2
     elif note.wide_gap_before(first + 1):
         start = first + 1
     else:
-        return False
+        return None
     words = [i for i in range(start, last + 1) if note.words[i] not in {",", "."}]
-    return len(words) >= 2 and all(note.tokens[i].text.isalpha() for i in words)
+    if len(words) < 2 or not all(note.tokens[i].text.isalpha() for i in words):
+        return None
+    end = last + 1
+    while end > start and (note.words[end - 1] in {",", "."} or (  # ", RN", ", PCA"
+        note.words[end - 1] in lex.credentials or note.words[end - 1] in lex.clinical_abbreviations
+    )):
+        end -= 1
+    return (start, end) if end - start >= 2 else None
 
 
 def _shaped(note: Note, lex: Lexicons, index: int) -> bool:

@@ -33,12 +33,13 @@ MESSAGE_LANGS = frozenset({"en"})
 """The languages whose message layouts and nickname cues these rules read."""
 
 _NAME_WORD = r"\p{Lu}[\p{L}'’-]*"
+_CLOCK = r"\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?\]?"
 CHAT_TIME = Expression(
     r"(?:(?i:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?[ \t]+)?"
-    r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?,?[ \t]+)?"
-    r"\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?\]?[ \t]+"
+    r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?,?[ \t]+(?:\d{4}|" + _CLOCK + r")|" + _CLOCK + r")[ \t]+"
 )
-"""A chat line's time, with its weekday and date if written ("Mon 2/9 08:11 ")."""
+"""A chat line's time, with its weekday and date if written ("Mon 2/9 08:11 ", "Fri
+09/21/2007 0101 ")."""
 SPEAKER = Expression(
     r"(?P<name>" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,3})[ \t]*:(?![/\d])"
 )
@@ -62,11 +63,14 @@ _NICKNAME_CUES = frozenset({"goes", "go", "going", "call", "calls", "prefers", "
 
 
 def chat_speaker_spans(scan: Scan) -> list[Span]:
-    """The writer opening a line of a chat or message export."""
+    """The writer opening a line of a chat or message export, or the speaker of a
+    transcript's turns when a credential follows the name on two lines or more ("Nhung RN:
+    ..."; "Circulator RN:" once is a role)."""
     note, lex = scan.note, scan.lex
     if scan.lang not in MESSAGE_LANGS or ":" not in note.positions or note.caseless:
         return []
     spans: list[Span] = []
+    turns: dict[str, list[Span]] = {}  # a credentialed speaker's turns, by name
     text, lines = note.text, note.line_starts
     colon_lines = {lines[bisect.bisect_right(lines, colon) - 1] for colon in note.positions[":"]}
     for first in sorted(colon_lines):  # the first token of each line holding a colon
@@ -78,11 +82,18 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
         start, end = note.token_at(found.start("name")), note.token_at(found.end("name") - 1)
         if start is None or end is None:
             continue
+        credential = end > start and note.words[end] in lex.credentials
+        if credential:
+            end -= 1
         words = range(start, end + 1)
         if not all(_speaker_word(note, lex, index) for index in words):
             continue
+        span = note.span(start, end + 1, "DOCTOR")
         if timed or (end > start and any(note.words[i] in lex.first_names for i in words)):
-            spans.append(note.span(start, end + 1, "DOCTOR"))
+            spans.append(span)
+        elif credential:
+            turns.setdefault(text[span.start : span.end], []).append(span)
+    spans.extend(span for said in turns.values() if len(said) >= 2 for span in said)
     return spans
 
 

@@ -4,7 +4,8 @@ before their own is known, written as "LAST, FIRST" is.
 - a newborn's: the family name, then "BOY" or "GIRL" (after "BABY" if written) and a
   multiple birth's letter or number if any ("NWACHUKWU-BELL, BOY A", "Okafor, Baby Girl 2"),
   where a model tends to stop at the comma;
-- an unidentified patient's alias, in capitals ("TRAUMA, HERON", "UNKNOWN, ZULU").
+- an unidentified patient's alias, in capitals ("TRAUMA, HERON", "UNKNOWN, ZULU",
+  "DISASTER, TANGO W").
 
 The family name is no common, medical or clinical word ("Term, baby girl" is no one).
 English words (``REGISTRATION_LANGS``).
@@ -25,10 +26,11 @@ NEWBORN = Expression(
 )
 """A newborn registered under the family name: "NWACHUKWU-BELL, BOY A"."""
 ALIAS = Expression(
-    r"(?<![\p{L}'’-])(?:TRAUMA|UNKNOWN|UNIDENTIFIED),[ \t]*\p{Lu}{3,}(?![\p{L}\d'’-])"
+    r"(?<![\p{L}'’-])(?:TRAUMA|UNKNOWN|UNIDENTIFIED|DISASTER),[ \t]*\p{Lu}{3,}"
+    r"(?:[ \t]\p{Lu}(?![\p{L}\d'’-]))?(?![\p{L}\d'’-])"
 )
-"""An unidentified patient's alias: "TRAUMA, HERON"."""
-_ALIAS_WORDS = ("trauma", "unknown", "unidentified")
+"""An unidentified patient's alias, with an initial if written: "TRAUMA, HERON"."""
+_ALIAS_WORDS = ("trauma", "unknown", "unidentified", "disaster")
 
 
 def registered_name_spans(scan: Scan) -> list[Span]:

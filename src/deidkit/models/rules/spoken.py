@@ -4,9 +4,13 @@ dictation, voicemail, interpreted calls).
 
 - ``spoken_numbers``: a run of at least ``MIN_DIGITS`` digits said one by one ("five five
   five, oh one four two", "six one seven - five five five - zero one nine nine", "double
-  five"), words apart by blanks, commas, hyphens or "dash": seven, ten or eleven digits are a
-  telephone number, any other count an identifier; after "extension" or "ext" three digits
-  or more are a telephone extension ("extension three three oh seven");
+  five"), words apart by blanks, commas, full stops, hyphens or "dash": seven, ten or eleven
+  digits are a telephone number, any other count an identifier; after "extension" or "ext"
+  three digits or more are a telephone extension ("extension three three oh seven"); a code
+  said character by character, letters among at least ``MIN_CODE_DIGITS`` digits ("two, f, h
+  as in hotel, four, u, l, zero"), is an identifier; a name spelled letter by letter after
+  "spelled" or "that's" ("that's c, o, o, m, b, e, s") is a ``PATIENT`` (dictation spells
+  the patient's name most);
 - ``spoken_ages``: a number in words before "years old", "year-old" or "yo" ("eighty-seven
   years old", "a seventy two year old man", "nine year old"). With ``ages="over_89"`` only
   ages of 90 and over.
@@ -17,6 +21,7 @@ English number words (``NUMBER_LANGS``): no other language's rule data has them 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from deidkit.models.rules.ages import (
     DIGIT_WORD,
@@ -37,17 +42,29 @@ EXTENSION_DIGITS = 3
 """Digit words after "extension" that make an extension."""
 PHONE_DIGITS = frozenset({7, 10, 11})
 """How many digits a spoken telephone number has (local, with area code, with a 1)."""
+MIN_CODE_DIGITS = 3
+"""Digit words a code said character by character holds at least (with its letters, at
+least ``MIN_DIGITS`` characters)."""
+SPELLED_LETTERS = 3
+"""Letters said one by one that spell a name."""
 
 DIGITS = ("zero", "oh", *(word for word, value in UNITS.items() if value < 10))
 """The words of digits said one by one."""
 _REPEATS = {"double": 2, "triple": 3}
 _DIGIT = "(?:" + "|".join(DIGITS) + ")"
 _REPEAT = r"(?:(?:double|triple)[ \t]+)?"
-SPOKEN_DIGITS = Expression(
-    r"(?i)(?<![\p{L}\d])" + _REPEAT + _DIGIT + r"(?:(?:[ \t]*(?:,|-|–|dash)[ \t]*|[ \t]+)"
-    + _REPEAT + _DIGIT + r")*+(?![\p{L}\d])"
+_APART = r"(?:[ \t]*(?:,|\.|-|–|dash)[ \t]*|[ \t]+)"
+_LETTER = r"\p{L}(?:[ \t]+as[ \t]+in[ \t]+\p{L}+)?(?![\p{L}\d'’])"  # "h as in hotel"
+_SAID = r"(?:" + _REPEAT + _DIGIT + r"(?![\p{L}\d])|" + _LETTER + r")"
+SPOKEN_DIGITS = Expression(r"(?i)(?<![\p{L}\d'’])" + _SAID + r"(?:" + _APART + _SAID + r")*+")
+"""Digit words and single letters in a row ("five five five, oh one four two", "two, f, h as
+in hotel, four"); read by ``_said``."""
+SPELLED = Expression(
+    r"(?i)(?<![\p{L}])(?:spell(?:ed|ing|s)?|spelt|that's|that[ \t]+is)[ \t]*:?[ \t]+"
+    r"(?P<name>\p{L}(?![\p{L}\d'’])(?:" + _APART + r"\p{L}(?![\p{L}\d'’]))"
+    + "{" + str(SPELLED_LETTERS - 1) + r",}+)"
 )
-"""Digit words in a row ("five five five, oh one four two"); counted by ``_digit_count``."""
+"""A name spelled after "spelled" or "that's" ("that's c, o, o, m, b, e, s")."""
 _UNIT = "(?:" + "|".join(sorted(UNITS, key=len, reverse=True)) + ")"  # "seventeen" first
 SPOKEN_AGE = Expression(
     r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?(?:" + TENS_WORD
@@ -62,24 +79,40 @@ EXTENSION_BEFORE = Expression(
 _EXTENSION_LOOK = 30
 WORD = Expression(r"\p{L}+")
 """A word of a spoken number."""
+_WORD_LETTERS = frozenset({"a", "i"})  # letters that are words: "a", "I"
+_SPELL_CUES = ("spelled", "spelling", "spell", "spells", "spelt", "that's", "that")
 
 
 def spoken_number_spans(scan: Scan) -> list[Span]:
-    """Telephone numbers and identifiers said digit by digit."""
-    if scan.lang not in NUMBER_LANGS or not _has_any(scan, DIGITS):
+    """Telephone numbers and identifiers said digit by digit, names spelled."""
+    if scan.lang not in NUMBER_LANGS:
         return []
-    spans = []
+    spans: list[Span] = []
     text = scan.note.text
+    if _has_any(scan, _SPELL_CUES):
+        spans.extend(
+            Span(found.start("name"), found.end("name"), "PATIENT", source="rules")
+            for found in SPELLED.compiled.finditer(text)
+        )
+    if not _has_any(scan, DIGITS):
+        return spans
     extensions = "extension" in scan.note.positions or "ext" in scan.note.positions
     for found in SPOKEN_DIGITS.compiled.finditer(text):
-        count = _digit_count(found.group())
-        if count >= MIN_DIGITS:
-            label = "PHONE" if count in PHONE_DIGITS else "IDNUM"
-            spans.append(Span(found.start(), found.end(), label, source="rules"))
-        elif count >= EXTENSION_DIGITS and extensions and EXTENSION_BEFORE.compiled.search(
-            text, max(0, found.start() - _EXTENSION_LOOK), found.start()
-        ):
-            spans.append(Span(found.start(), found.end(), "PHONE", source="rules"))
+        said = _said(found.group(), found.start())
+        digits = sum(item.digits for item in said)
+        letters = sum(1 for item in said if not item.digits)
+        if letters and digits >= MIN_CODE_DIGITS and digits + letters >= MIN_DIGITS:
+            spans.append(Span(said[0].start, said[-1].end, "IDNUM", source="rules"))
+            continue
+        for run in _digit_runs(said):
+            start, end, count = run[0].start, run[-1].end, sum(item.digits for item in run)
+            if count >= MIN_DIGITS:
+                label = "PHONE" if count in PHONE_DIGITS else "IDNUM"
+                spans.append(Span(start, end, label, source="rules"))
+            elif count >= EXTENSION_DIGITS and extensions and EXTENSION_BEFORE.compiled.search(
+                text, max(0, start - _EXTENSION_LOOK), start
+            ):
+                spans.append(Span(start, end, "PHONE", source="rules"))
     return spans
 
 
@@ -102,16 +135,56 @@ def _has_any(scan: Scan, words: Iterable[str]) -> bool:
     return any(word in positions for word in words)
 
 
-def _digit_count(words: str) -> int:
-    """How many digits a run of digit words says ("double five" is two)."""
-    count, repeat = 0, 1
-    for word in WORD.compiled.findall(words.casefold()):
-        if word in _REPEATS:
-            repeat = _REPEATS[word]
+class _Said(NamedTuple):
+    """A digit or a letter said in a run: where it lies, how many digits it says (0: a
+    letter)."""
+
+    start: int
+    end: int
+    digits: int
+    word: str
+
+
+def _said(words: str, offset: int) -> list[_Said]:
+    """The digits and letters a run at ``offset`` says ("double five" is two digits; "h as in
+    hotel" one letter), without the words "a" and "i" that start or end it ("i d" too, as in
+    "member i d")."""
+    said: list[_Said] = []
+    repeat, repeated, skip = 1, 0, 0
+    found = list(WORD.compiled.finditer(words.casefold()))
+    for index, match in enumerate(found):
+        word, start, end = match.group(), offset + match.start(), offset + match.end()
+        if skip:
+            skip -= 1
+            if not skip:  # the word after "as in" ends its letter
+                said[-1] = said[-1]._replace(end=end)
+        elif word in _REPEATS:
+            repeat, repeated = _REPEATS[word], start
         elif word in DIGITS:
-            count += repeat
+            said.append(_Said(repeated if repeat > 1 else start, end, repeat, word))
             repeat = 1
-    return count
+        elif word == "as" and said and index + 2 < len(found):
+            skip = 2  # "in" and the word
+        elif word != "dash":
+            said.append(_Said(start, end, 0, word))
+    while said and not said[0].digits and said[0].word in _WORD_LETTERS:
+        first = said.pop(0)
+        if first.word == "i" and said and said[0].word == "d":
+            said.pop(0)
+    while said and not said[-1].digits and said[-1].word in _WORD_LETTERS:
+        said.pop()
+    return said
+
+
+def _digit_runs(said: list[_Said]) -> list[list[_Said]]:
+    """The runs of digits between the letters of ``said``."""
+    runs: list[list[_Said]] = [[]]
+    for item in said:
+        if item.digits:
+            runs[-1].append(item)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
 
 
 NUMBERS = SpanRule("spoken_numbers", priority=1, find=spoken_number_spans)

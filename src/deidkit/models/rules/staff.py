@@ -37,7 +37,9 @@ SYSTEM_LOGIN = Expression(  # "RT_mdesrosiers", "nrl_cls_bvang", "hbmc.reg.pkaha
     r"(?![\w@/-]|\.\w)"
 )
 _DOMAIN_ENDS = frozenset(TOP_LEVEL_DOMAINS.split("|"))  # a host name's last part: no log-in
-FIELD_CUES = frozenset({"from", "to", "user", "author", "clerk", "cc"})  # need ":" or a login shape
+FIELD_CUES = frozenset(  # need ":" or a login shape
+    {"from", "to", "user", "author", "clerk", "cc", "recipient", "recipients", "sender", "covering"}
+)
 _FILLERS = frozenset({":", "-", "=", "(", "is", "#", '"'})
 _SEPARATORS = frozenset({",", "/", "and", "&", ";"})
 _DASHES = frozenset({"-", "--", "—", "–", "/"})
