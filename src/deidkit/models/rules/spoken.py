@@ -55,10 +55,19 @@ _DIGIT = "(?:" + "|".join(DIGITS) + ")"
 _REPEAT = r"(?:(?:double|triple)[ \t]+)?"
 _APART = r"(?:[ \t]*(?:,|\.|-|–|dash)[ \t]*|[ \t]+)"
 _LETTER = r"\p{L}(?:[ \t]+as[ \t]+in[ \t]+\p{L}+)?(?![\p{L}\d'’])"  # "h as in hotel"
-_SAID = r"(?:" + _REPEAT + _DIGIT + r"(?![\p{L}\d])|" + _LETTER + r")"
-SPOKEN_DIGITS = Expression(r"(?i)(?<![\p{L}\d'’])" + _SAID + r"(?:" + _APART + _SAID + r")*+")
-"""Digit words and single letters in a row ("five five five, oh one four two", "two, f, h as
-in hotel, four"); read by ``_said``."""
+_SPOKEN_DIGIT = _REPEAT + _DIGIT + r"(?![\p{L}\d])"
+SPOKEN_DIGITS = Expression(
+    r"(?i)(?<![\p{L}\d'’])" + _SPOKEN_DIGIT
+    + r"(?:" + _APART + r"(?:" + _SPOKEN_DIGIT + "|" + _LETTER + r"))*+"
+)
+"""Digit words in a row, single letters among them ("five five five, oh one four two", "two,
+f, h as in hotel, four"); read by ``_said``."""
+LETTERS_BEFORE = Expression(
+    r"(?i)(?<![\p{L}\d'’])" + _LETTER + r"(?:" + _APART + _LETTER + r")*+" + _APART + r"$"
+)
+"""Single letters just before spoken digits ("g i" of "g i eight five ..."); searched on the
+text before."""
+_LETTERS_LOOK = 60
 SPELLED = Expression(
     r"(?i)(?<![\p{L}])(?:spell(?:ed|ing|s)?|spelt|that's|that[ \t]+is)[ \t]*:?[ \t]+"
     r"(?P<name>\p{L}(?![\p{L}\d'’])(?:" + _APART + r"\p{L}(?![\p{L}\d'’]))"
@@ -80,7 +89,8 @@ _EXTENSION_LOOK = 30
 WORD = Expression(r"\p{L}+")
 """A word of a spoken number."""
 _WORD_LETTERS = frozenset({"a", "i"})  # letters that are words: "a", "I"
-_SPELL_CUES = ("spelled", "spelling", "spell", "spells", "spelt", "that's", "that")
+_SHORTEST_RUN = len("oh oh oh")  # the shortest run of three digits said
+_SPELL_CUES = frozenset({"spelled", "spelling", "spell", "spells", "spelt", "that's", "that"})
 
 
 def spoken_number_spans(scan: Scan) -> list[Span]:
@@ -89,17 +99,22 @@ def spoken_number_spans(scan: Scan) -> list[Span]:
         return []
     spans: list[Span] = []
     text = scan.note.text
-    if _has_any(scan, _SPELL_CUES):
-        spans.extend(
-            Span(found.start("name"), found.end("name"), "PATIENT", source="rules")
-            for found in SPELLED.compiled.finditer(text)
-        )
+    for index in scan.note.indices(_SPELL_CUES):  # a spelled name is tried at its cue only
+        if found := SPELLED.compiled.match(text, scan.note.starts[index]):
+            spans.append(Span(found.start("name"), found.end("name"), "PATIENT", source="rules"))
     if not _has_any(scan, DIGITS):
         return spans
     extensions = "extension" in scan.note.positions or "ext" in scan.note.positions
     for found in SPOKEN_DIGITS.compiled.finditer(text):
-        said = _said(found.group(), found.start())
+        if found.end() - found.start() < _SHORTEST_RUN:
+            continue  # one or two digit words: a count, a dose
+        start = found.start()
+        said = _said(found.group(), start)
         digits = sum(item.digits for item in said)
+        if digits >= MIN_CODE_DIGITS and (  # a code may start with letters: "g i eight ..."
+            before := LETTERS_BEFORE.compiled.search(text, max(0, start - _LETTERS_LOOK), start)
+        ):
+            said = _said(text[before.start() : found.end()], before.start())
         letters = sum(1 for item in said if not item.digits)
         if letters and digits >= MIN_CODE_DIGITS and digits + letters >= MIN_DIGITS:
             spans.append(Span(said[0].start, said[-1].end, "IDNUM", source="rules"))
