@@ -108,7 +108,9 @@ class RuleLanguage:
     - ``schedule_days``: weekday abbreviations as written in a schedule ("M", "Th", "Sat"):
       a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``);
     - ``age_headers``: a table's header cell over a column of ages, lower case ("age",
-      "age/sex"; ``deidkit.models.rules.tables``).
+      "age/sex"; ``deidkit.models.rules.tables``);
+    - ``staff_headers``: a table's header cell over a column of the staff who signed each
+      row, lower case ("rn", "given by"; ``deidkit.models.rules.tables``).
     """
 
     first_names: tuple[str, ...]
@@ -164,6 +166,7 @@ class RuleLanguage:
     brand_names: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()
+    staff_headers: frozenset[str] = frozenset()
     extra_not_names: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:

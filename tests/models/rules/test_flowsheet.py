@@ -88,6 +88,9 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         # without a heading, or with a value after the initials, no legend
         ("Notes:\nQV = Quilla Varga\n", set()),
         ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),
+        ("NOON  HR 84  EH\n3:20 PM  BED ALARM ON  EH\n2200  PT AMB  TH\n4:16 PM  FSBG 127  EH\n"
+         "2345  SITTER CHECK  EH\n\nKEY:\nTH = TRAVIS QUORBIT, RN\nELI HALVORB (E.H.)\n",
+         {("EH", "DOCTOR"), ("TH", "DOCTOR"), ("TRAVIS QUORBIT", "DOCTOR"), ("E.H.", "DOCTOR")}),
         ("0800  bed alarm  on\n0900  lights  on\n1000  resting  on\n\nKey:\nOL = O Lund\n",
          {("OL", "DOCTOR"), ("O Lund", "DOCTOR")}),
         # initials after the name they are made of, anywhere; the legend goes on after them

@@ -27,6 +27,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("cued_ages", 1, None),
         ("kin_ages", 1, None),
         ("table_ages", 1, None),
+        ("table_staff", 3, "names"),
         ("spoken_numbers", 1, None),
         ("spoken_ages", 1, None),
         ("titles", 3, "names"),

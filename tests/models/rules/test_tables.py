@@ -1,4 +1,5 @@
-"""Rule ``table_ages``: the cells of a table's age column are ages."""
+"""Rules ``table_ages`` and ``table_staff``: the cells of a table's age column are ages, those
+of its staff column people or log-ins."""
 
 from __future__ import annotations
 
@@ -72,3 +73,43 @@ def test_only_ages_over_89_under_safe_harbor() -> None:
 
 def test_a_language_without_age_headers_finds_none() -> None:
     assert found_by(RULES, "nombre | edad\nRosa Lis | 40\n", lang="es") == set()
+
+
+ROUNDING = """Rounding list 9/30
+    Room | Patient | Age | Dx | RN
+    28-2 | Zorbit | 38 | stroke w/u, neuro checks q4 | AN
+    1-1 | QUORBIT, RULOM | 82 | Blake drain x2 | AN
+    14-1 | Skaeceind, S | 41 | TIA w/u | Quorlyn
+    21-2 | Zorbal | 97 | bilirubin 18.0 | A.N.
+    22-2 | Zorbal | 90 | falls risk | UNK
+    23-2 | Zorbal | 91 | dc pending | --
+    24-2 | Zorbal | 92 | dc pending | charge nurse
+"""
+
+VACCINES = (
+    "  VACCINE\tADMIN DATE\tAGE\tMFR\tLOT\tPROVIDER\n"
+    "  Hep B\t21-OCT-1953\t1 d\tPMC\t\tquorbma\n"
+    "  Hep B\t11/21/1953\t31d\tPFR\tUNK\tZORBIT, GENE R.\n"
+    "  Hep B\t11/21/1953\t31d\tPFR\tUNK\tHISTORICAL\n"
+    "  Flu\t1/2/1954\t2 mo\tPFR\tUNK\tDQUORB5\n"
+)
+
+LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        NOTE_SIGN
+2025-10-18 16:02  svaldez-zorb    UC          4N-REG-01          VIEW
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a staff column's initials (words too), names and log-ins; no chart's words
+        (ROUNDING, {("AN", "DOCTOR"), ("Quorlyn", "DOCTOR"), ("A.N.", "DOCTOR")}),
+        (VACCINES, {("quorbma", "USERNAME"), ("ZORBIT, GENE R.", "DOCTOR"),
+                    ("DQUORB5", "USERNAME")}),
+        # a log's row holding "MD" is no header; a list parted by commas is no table
+        (LOG_ROWS, set()),
+        ("Staff, attending, resident\nbleeding, infection, Quorbit", set()),
+    ],
+)
+def test_table_staff_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((tables.STAFF,), text) == expected

@@ -480,4 +480,9 @@ RULES = RuleLanguage(
         "age/sex", "age/gender", "age-sex", "age / sex", "age/sx", "age at dose",
         "age at visit", "age at dx", "age at diagnosis", "age at death",
     }),
+    staff_headers=frozenset({
+        "rn", "nurse", "assigned rn", "primary rn", "md", "provider", "attending", "resident",
+        "given by", "admin by", "administered by", "vaccinator", "prescriber", "prescribed by",
+        "ordered by", "ordering provider", "signed by", "entered by", "initials", "staff",
+    }),
 )

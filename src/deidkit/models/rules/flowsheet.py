@@ -74,7 +74,8 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
         signed = []
     common = [i for i in signed if _common_word(note, lex, i)]
     if 2 * len(common) > len(signed):  # rows ending mostly in words: initials where a legend
-        signed = [i for i in signed if note.tokens[i].text in legend_texts]  # says so only
+        legend_letters = {text.replace(".", "") for text in legend_texts}  # says so ("E.H.")
+        signed = [i for i in signed if note.tokens[i].text.replace(".", "") in legend_letters]
     mentioned = {  # initials that are no word: every occurrence as written is theirs too
         note.tokens[i].text for i in {*signed, *legend} if not _common_word(note, lex, i)
     }

@@ -77,6 +77,7 @@ class Lexicons:
     eponyms: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()  # a table's age column (rules.tables)
+    staff_headers: frozenset[str] = frozenset()  # a table's staff column (rules.tables)
     handoff_cues: Phrases = field(default_factory=Phrases)
     not_after_handoff: frozenset[str] = frozenset()
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
@@ -209,6 +210,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         eponyms=data.eponyms,
         schedule_days=data.schedule_days,
         age_headers=data.age_headers,
+        staff_headers=data.staff_headers,
         handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
         not_after_handoff=data.not_after_handoff,
         occupations=_labelled(data.occupations),

@@ -45,6 +45,7 @@ RULES: tuple[Rule, ...] = (
     ages.RULE,
     ages.KIN_AGES,
     tables.RULE,
+    tables.STAFF,
     spoken.NUMBERS,
     spoken.AGES,
     names.TITLES,

@@ -1,4 +1,5 @@
-"""Rule ``table_ages`` (``AGE``): the cells of a table's age column.
+"""Rules ``table_ages`` (``AGE``) and ``table_staff`` (``DOCTOR``, ``USERNAME``): the cells of
+a table's age column and of its staff column.
 
 Line lists, censuses, theatre lists and exports write ages as bare numbers under a header
 ("ID | name | age | sex", ``"PatName","Sex","DOB","Age"``, ``ORDER|CHI|PATIENT|AGE|WARD``),
@@ -10,6 +11,16 @@ into cells reaching the age column) is a row until a line that is not (a line of
 characters, "---|---", is skipped). A row's cell in that column that holds an age alone
 ("62", "~30", "7 y", "7/M": an age and a sex; "2 mo", "30 days": an infant's) gives its
 number. With ``ages="over_89"`` only ages of 90 years and over.
+
+A staff column is found the same way under a staff header (``RuleLanguage.staff_headers``:
+"rn", "provider", "given by", "prescriber"): census boards, rounding lists, immunisation and
+medication printouts sign each row with the nurse or the giver ("| AN", "GLEASON, PAT",
+"apgarlo"), where a name is often a word or a pair of letters. A cell of one to four words
+(letters, full stops, hyphens, apostrophes, an underscore or digits in a log-in) is a
+``DOCTOR``, a log-in shape (an underscore or a digit, or one lower-case word of four letters or
+more that is no name) a ``USERNAME``; a cell of words a chart holds ("UNK", "HISTORICAL",
+"self", "PRN") or of common and medical words only is none, unless it is written "LAST,
+FIRST" or as initials.
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from functools import cache
 
 from deidkit.models.rules.ages import MAX_AGE
 from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.lexicons import Lexicons
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -25,6 +37,8 @@ GAP = "  "
 """The delimiter of a printout's columns: a gap of two spaces or more."""
 DELIMITERS = ("|", "\t", ",", GAP)
 """Cell delimiters, tried in this order on a header line."""
+STAFF_DELIMITERS = ("|", "\t", GAP)
+"""Those of a staff column: a comma parts a list ("bleeding, infection") more than a row."""
 AGE_CELL = Expression(
     r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y"
     r"|(?P<young>months|month|mos|mo|weeks|week|wks|wk|days|day|d)\b))?"
@@ -40,42 +54,121 @@ QUOTED_CELL = Expression(r'[ \t]*"(?:[^"\n]|"")*"[ \t]*(?=,|$)')
 """A double-quoted cell of a comma-separated line (``""`` is a quote inside it)."""
 _WORD_END = Expression(r"\W")
 """What ends a header's first word ("age" of "age/sex")."""
+STAFF_CELL = Expression(
+    r"[ \t\"]*+(?P<staff>[\p{L}\d_][\p{L}\d_.'’-]*+(?:,?[ \t][\p{L}\d_][\p{L}\d_.'’-]*+){0,3}+)"
+    r"[ \t\"]*+"
+)
+"""A staff cell: one to four words of letters, full stops, hyphens, apostrophes, underscores
+and digits, apart by blanks or a comma ("GLEASON, PAT", "L. Hoague-Price", "UC_mcardone")."""
+_DIGIT = Expression(r"\d")
+_STAFF_WORD = Expression(r"[\p{L}\d_][\p{L}\d_.'’-]*")
+INITIALS_CELL = Expression(r"\p{L}{2,3}|(?:\p{L}\.){2,3}")
+"""A cell of initials alone ("AN", "cy", "A.N.")."""
+MAX_STAFF_WORDS = 4
+NOT_STAFF = frozenset({
+    "unk", "unknown", "historical", "none", "self", "pt", "patient", "family", "pending", "tbd",
+    "other", "outside", "external", "reported", "declined", "refused", "n/a", "--", "same",
+    "ed", "er", "icu", "or", "pacu",
+})
+"""Words a staff column holds that name no one."""
 
 
 def table_age_spans(scan: Scan) -> list[Span]:
     """The age in each row's cell of an age column."""
-    headers = scan.lex.age_headers
-    note = scan.note
-    if not any(word in note.positions for word in _first_words(headers)):
-        return []  # no header's first word: no age column
     over_89 = scan.ages == "over_89"
-    text = note.text
     spans: list[Span] = []
-    column: tuple[str, int] | None = None  # the delimiter and the age column's index
-    start = 0
-    while start <= len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        if column is not None:
-            delimiter, index = column
+    for first, last in column_cells(scan, scan.lex.age_headers, DELIMITERS):
+        found = AGE_CELL.compiled.fullmatch(scan.note.text, first, last)
+        if found is not None:
+            value = int(found.group("n"))
+            years = found.group("young") is None
+            if 0 < value <= MAX_AGE and not (over_89 and (value < 90 or not years)):
+                spans.append(Span(found.start("n"), found.end("n"), "AGE", source="rules"))
+    return spans
+
+
+def table_staff_spans(scan: Scan) -> list[Span]:
+    """The person or log-in in each row's cell of a staff column."""
+    text, lex = scan.note.text, scan.lex
+    spans: list[Span] = []
+    for first, last in column_cells(scan, lex.staff_headers, STAFF_DELIMITERS, digits=False):
+        found = STAFF_CELL.compiled.fullmatch(text, first, last)
+        if found is None:
+            continue
+        label = _staff_label(lex, found.group("staff"))
+        if label is not None:
+            spans.append(Span(found.start("staff"), found.end("staff"), label, source="rules"))
+    return spans
+
+
+def column_cells(
+    scan: Scan, headers: frozenset[str], delimiters: tuple[str, ...], *, digits: bool = True
+) -> list[tuple[int, int]]:
+    """The (start, end) of each row's cell under the one header of ``headers`` in a table's
+    header line split by one of ``delimiters`` (the table's rows until a line that is not
+    one; then the next table). Without ``digits`` a line holding a digit is no header (a
+    log's row with "RN" in its role column is none)."""
+    note = scan.note
+    text = note.text
+    candidates = sorted(  # the lines holding a header's first word
+        {text.rfind("\n", 0, note.starts[i]) + 1 for i in note.indices(_first_words(headers))}
+    )
+    found: list[tuple[int, int]] = []
+    done = 0  # where the last table's rows ended
+    for start in candidates:
+        if start < done:
+            continue
+        end = _line_end(text, start)
+        if not digits and _DIGIT.compiled.search(text, start, end):
+            continue
+        column = _header_column(text, start, end, headers, delimiters)
+        if column is None:
+            continue
+        delimiter, index = column
+        start = end + 1
+        while start <= len(text):
+            end = _line_end(text, start)
             cells = _cells(text, start, end, delimiter)
-            if (len(cells) > 1 and (delimiter != GAP or len(cells) > index)) or (
+            if not (len(cells) > 1 and (delimiter != GAP or len(cells) > index)) and not (
                 start < end and RULE_LINE.compiled.fullmatch(text, start, end)
             ):
-                if index < len(cells):
-                    found = AGE_CELL.compiled.fullmatch(text, *cells[index])
-                    if found is not None:
-                        value = int(found.group("n"))
-                        years = found.group("young") is None
-                        if 0 < value <= MAX_AGE and not (over_89 and (value < 90 or not years)):
-                            spans.append(Span(found.start("n"), found.end("n"), "AGE",
-                                              source="rules"))
-                start = end + 1
-                continue
-            column = None
-        column = _age_column(text, start, end, headers)
-        start = end + 1
-    return spans
+                break  # a line that is no row ends the table
+            if index < len(cells):
+                found.append(cells[index])
+            start = end + 1
+        done = start
+    return found
+
+
+def _line_end(text: str, start: int) -> int:
+    """Where the line starting at ``start`` ends."""
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _staff_label(lex: Lexicons, cell: str) -> str | None:
+    """``DOCTOR`` or ``USERNAME`` for a staff cell's text, or None when it names no one."""
+    words = _STAFF_WORD.compiled.findall(cell)
+    folded = [word.casefold().strip(".") for word in words]
+    if not words or len(words) > MAX_STAFF_WORDS or not any(c.isalpha() for c in cell) or any(
+        word in NOT_STAFF or word in lex.chart_values or word in lex.credentials
+        for word in folded
+    ):
+        return None
+    if len(words) == 1 and ("_" in cell or any(c.isdigit() for c in cell) or (
+        cell.islower() and len(cell) >= 4 and folded[0] not in lex.names
+    )):
+        return "USERNAME"  # "DMURPHY5", "UC_mcardone", "apgarlo"
+    if any(c.isdigit() for c in cell):
+        return None
+    initials = len(words) == 1 and INITIALS_CELL.compiled.fullmatch(cell) is not None
+    if initials or "," in cell or any(
+        word not in lex.common and word not in lex.medical
+        and word not in lex.clinical_abbreviations
+        for word in folded
+    ):
+        return "DOCTOR"
+    return None
 
 
 @cache
@@ -84,9 +177,12 @@ def _first_words(headers: frozenset[str]) -> frozenset[str]:
     return frozenset(_WORD_END.compiled.split(header, maxsplit=1)[0] for header in headers)
 
 
-def _age_column(text: str, start: int, end: int, headers: frozenset[str]) -> tuple[str, int] | None:
-    """The delimiter and the index of the one age header among the line's cells, else None."""
-    for delimiter in DELIMITERS:
+def _header_column(
+    text: str, start: int, end: int, headers: frozenset[str], delimiters: tuple[str, ...]
+) -> tuple[str, int] | None:
+    """The delimiter and the index of the one header of ``headers`` among the line's cells,
+    else None."""
+    for delimiter in delimiters:
         if text.count(delimiter, start, end) < 2:
             continue
         names = [
@@ -134,3 +230,4 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
 
 
 RULE = SpanRule("table_ages", priority=1, find=table_age_spans)
+STAFF = SpanRule("table_staff", priority=3, find=table_staff_spans, switch="names")
