@@ -94,6 +94,22 @@ VACCINES = (
     "  Flu\t1/2/1954\t2 mo\tPFR\tUNK\tDQUORB5\n"
 )
 
+EXPORT = """timestamp,event_code,detail,ack_by
+09.12.2012 06:52:09,APNEA,backup on,quorbma
+09.12.2012 06:53:45,ALARM_LO_VTE,VTe 261 mL,ys
+09.12.2012 06:54:00,SILENCE,2 min,--
+"""
+
+PRINTOUT = "".join(  # "Seq" and "Date/Time" two headers over one cell: columns by offset
+    "".join(cell.ljust(width) for cell, width in zip(row, (22, 15, 8, 16, 9), strict=True))
+    + "\n"
+    for row in (
+        ("Seq  Date/Time", "Pt ID", "Result", "Operator", "Strip lot"),
+        ("0412 05JAN2026 07:48", "NSH-3318804", "342", "QUORBIT, J", "STX5541"),
+        ("0413 05JAN2026 08:51", "NSH-3318804", "128", "ZB", "STX5541"),
+    )
+)
+
 LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        NOTE_SIGN
 2025-10-18 16:02  svaldez-zorb    UC          4N-REG-01          VIEW
 """
@@ -106,6 +122,9 @@ LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        N
         (ROUNDING, {("AN", "DOCTOR"), ("Quorlyn", "DOCTOR"), ("A.N.", "DOCTOR")}),
         (VACCINES, {("quorbma", "USERNAME"), ("ZORBIT, GENE R.", "DOCTOR"),
                     ("DQUORB5", "USERNAME")}),
+        # an export's header without blanks; a printout's cells under their header only
+        (EXPORT, {("quorbma", "USERNAME"), ("ys", "DOCTOR")}),
+        (PRINTOUT, {("QUORBIT, J", "DOCTOR"), ("ZB", "DOCTOR")}),
         # a log's row holding "MD" is no header; a list parted by commas is no table
         (LOG_ROWS, set()),
         ("Staff, attending, resident\nbleeding, infection, Quorbit", set()),

@@ -484,5 +484,7 @@ RULES = RuleLanguage(
         "rn", "nurse", "assigned rn", "primary rn", "md", "provider", "attending", "resident",
         "given by", "admin by", "administered by", "vaccinator", "prescriber", "prescribed by",
         "ordered by", "ordering provider", "signed by", "entered by", "initials", "staff",
+        "user", "user_id", "userid", "user id", "ack_by", "ack by", "acknowledged",
+        "acknowledged by", "operator",
     }),
 )

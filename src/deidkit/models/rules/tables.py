@@ -13,9 +13,13 @@ characters, "---|---", is skipped). A row's cell in that column that holds an ag
 number. With ``ages="over_89"`` only ages of 90 years and over.
 
 A staff column is found the same way under a staff header (``RuleLanguage.staff_headers``:
-"rn", "provider", "given by", "prescriber"): census boards, rounding lists, immunisation and
-medication printouts sign each row with the nurse or the giver ("| AN", "GLEASON, PAT",
-"apgarlo"), where a name is often a word or a pair of letters. A cell of one to four words
+"rn", "provider", "given by", "prescriber", "acknowledged", "user_id"): census boards,
+rounding lists, immunisation and medication printouts and devices' event exports sign each
+row with the nurse, the giver or the user ("| AN", "GLEASON, PAT", "apgarlo", ",ys"), where a
+name is often a word or a pair of letters. Its header holds no digit (a log's row with "RN"
+in its role column is none); split by commas it holds no blank (an export's
+"Time,Event,Detail,Acknowledged", not a list in prose); in a printout a row's cell is the
+column's where it starts where the header does. A cell of one to four words
 (letters, full stops, hyphens, apostrophes, an underscore or digits in a log-in) is a
 ``DOCTOR``, a log-in shape (an underscore or a digit, or one lower-case word of four letters or
 more that is no name) a ``USERNAME``; a cell of words a chart holds ("UNK", "HISTORICAL",
@@ -37,8 +41,9 @@ GAP = "  "
 """The delimiter of a printout's columns: a gap of two spaces or more."""
 DELIMITERS = ("|", "\t", ",", GAP)
 """Cell delimiters, tried in this order on a header line."""
-STAFF_DELIMITERS = ("|", "\t", GAP)
-"""Those of a staff column: a comma parts a list ("bleeding, infection") more than a row."""
+STAFF_DELIMITERS = ("|", "\t", ",", GAP)
+"""Those of a staff column (a comma only under a header without blanks, an export's
+"Time,Event,Detail,Acknowledged": in prose it parts a list)."""
 AGE_CELL = Expression(
     r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y"
     r"|(?P<young>months|month|mos|mo|weeks|week|wks|wk|days|day|d)\b))?"
@@ -61,6 +66,7 @@ STAFF_CELL = Expression(
 """A staff cell: one to four words of letters, full stops, hyphens, apostrophes, underscores
 and digits, apart by blanks or a comma ("GLEASON, PAT", "L. Hoague-Price", "UC_mcardone")."""
 _DIGIT = Expression(r"\d")
+_BLANK = Expression(r"[ \t]")
 _STAFF_WORD = Expression(r"[\p{L}\d_][\p{L}\d_.'’-]*")
 INITIALS_CELL = Expression(r"\p{L}{2,3}|(?:\p{L}\.){2,3}")
 """A cell of initials alone ("AN", "cy", "A.N.")."""
@@ -91,7 +97,7 @@ def table_staff_spans(scan: Scan) -> list[Span]:
     """The person or log-in in each row's cell of a staff column."""
     text, lex = scan.note.text, scan.lex
     spans: list[Span] = []
-    for first, last in column_cells(scan, lex.staff_headers, STAFF_DELIMITERS, digits=False):
+    for first, last in column_cells(scan, lex.staff_headers, STAFF_DELIMITERS, strict=True):
         found = STAFF_CELL.compiled.fullmatch(text, first, last)
         if found is None:
             continue
@@ -102,12 +108,14 @@ def table_staff_spans(scan: Scan) -> list[Span]:
 
 
 def column_cells(
-    scan: Scan, headers: frozenset[str], delimiters: tuple[str, ...], *, digits: bool = True
+    scan: Scan, headers: frozenset[str], delimiters: tuple[str, ...], *, strict: bool = False
 ) -> list[tuple[int, int]]:
     """The (start, end) of each row's cell under the one header of ``headers`` in a table's
     header line split by one of ``delimiters`` (the table's rows until a line that is not
-    one; then the next table). Without ``digits`` a line holding a digit is no header (a
-    log's row with "RN" in its role column is none)."""
+    one; then the next table). With ``strict`` a line holding a digit is no header (a log's
+    row with "RN" in its role column is none), nor one split by commas holding a blank, and
+    a printout's cell is the column's only where it starts where its header does (a date and
+    a time with one blank between are one cell under two headers)."""
     note = scan.note
     text = note.text
     candidates = sorted(  # the lines holding a header's first word
@@ -119,12 +127,16 @@ def column_cells(
         if start < done:
             continue
         end = _line_end(text, start)
-        if not digits and _DIGIT.compiled.search(text, start, end):
+        if strict and _DIGIT.compiled.search(text, start, end):
             continue
         column = _header_column(text, start, end, headers, delimiters)
-        if column is None:
+        if column is None or (
+            strict and column[0] == "," and _BLANK.compiled.search(text, start, end)
+        ):
             continue
         delimiter, index = column
+        aligned = strict and delimiter == GAP
+        offset = _cells(text, start, end, delimiter)[index][0] - start
         start = end + 1
         while start <= len(text):
             end = _line_end(text, start)
@@ -133,7 +145,9 @@ def column_cells(
                 start < end and RULE_LINE.compiled.fullmatch(text, start, end)
             ):
                 break  # a line that is no row ends the table
-            if index < len(cells):
+            if aligned:
+                found.extend(cell for cell in cells if cell[0] - start == offset)
+            elif index < len(cells):
                 found.append(cells[index])
             start = end + 1
         done = start
