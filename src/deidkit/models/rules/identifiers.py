@@ -18,6 +18,9 @@ A value is never a date, a clock time, a decimal number or a number before a uni
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+
+import regex
 
 from deidkit.models.rules import hl7
 from deidkit.models.rules.base import Scan, SpanRule
@@ -275,7 +278,7 @@ def extension_spans(scan: Scan) -> list[Span]:
     note = scan.note
     text = note.text
     spans: list[Span] = []
-    for match in _EXTENSION.compiled.finditer(text):
+    for match in _extension_matches(text):
         cue = match.group("cue").casefold()
         before = text[max(0, match.start() - 12) : match.start()].rstrip()
         if cue == "x" and (before[-1:].isdigit() or before[-1:] in {"*", "×"}):
@@ -286,6 +289,24 @@ def extension_spans(scan: Scan) -> list[Span]:
         start = match.start() if glued else match.start("n")
         spans.append(note.widened(start, match.end(), "PHONE"))
     return spans
+
+
+_EX = Expression(r"(?i)x")
+"""The letter every cue of ``_EXTENSION`` holds once ("x", "ext", "extn", "extension")."""
+
+
+def _extension_matches(text: str) -> Iterator[regex.Match[str]]:
+    """``_EXTENSION.finditer(text)``, tried only where a match can start: at an "x" or at an
+    "e" right before one ("ext"). A match holds one "x" and ends on digits, so no two
+    overlap and each is where the whole-text scan finds it."""
+    extension = _EXTENSION.compiled
+    for letter in _EX.compiled.finditer(text):
+        at = letter.start()
+        found = extension.match(text, at - 1) if at > 0 and text[at - 1] in "eE" else None
+        if found is None:
+            found = extension.match(text, at)
+        if found is not None:
+            yield found
 
 
 def header_id_spans(scan: Scan) -> list[Span]:

@@ -71,7 +71,7 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
     colon_lines = {lines[bisect.bisect_right(lines, colon) - 1] for colon in note.positions[":"]}
     for first in sorted(colon_lines):  # the first token of each line holding a colon
         offset = note.starts[first]
-        timed = CHAT_TIME.compiled.match(text, offset)
+        timed = CHAT_TIME.compiled.match(text, offset) if chat_time_start(text[offset]) else None
         found = SPEAKER.compiled.match(text, timed.end() if timed else offset)
         if found is None:
             continue
@@ -79,11 +79,22 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
         if start is None or end is None:
             continue
         words = range(start, end + 1)
-        if not all(_speaker_word(note, lex, index) for index in words):
+        if not timed and (  # asked first: most lines are a field's label ("Plan:")
+            end == start or not any(note.words[i] in lex.first_names for i in words)
+        ):
             continue
-        if timed or (end > start and any(note.words[i] in lex.first_names for i in words)):
+        if all(_speaker_word(note, lex, index) for index in words):
             spans.append(note.span(start, end + 1, "DOCTOR"))
     return spans
+
+
+_WEEKDAY_INITIALS = frozenset("mtwfs")
+
+
+def chat_time_start(character: str) -> bool:
+    """Whether ``CHAT_TIME`` may match from ``character``: any but a letter other than a
+    weekday's first (most lines with a colon open with a field's label: "Plan:")."""
+    return not character.isalpha() or character.casefold() in _WEEKDAY_INITIALS
 
 
 def _speaker_word(note: Note, lex: Lexicons, index: int) -> bool:

@@ -271,6 +271,10 @@ _CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on lo
     r"(?:[ \t]+\d{1,3}[ \t]?(?i:m|f|yo)\b|(?P<cell>[ \t]*\|[ \t]*~?\d{1,3}[ \t]*\|))"
 )
 
+CENSUS_START = Expression(r"\n[ \t*#•-]*\d")
+"""A line break before what a census line starts with (its bullets and blanks, a digit): the
+lines after one, and the note's first, are the only ones ``_CENSUS_LINE`` is tried at."""
+
 
 def census_room_spans(scan: Scan) -> list[Span]:
     """The room a line of a census or sign-out list starts with: "**712 RAGHUNATHAN, Priyanka
@@ -281,12 +285,15 @@ def census_room_spans(scan: Scan) -> list[Span]:
     note = scan.note
     if "," not in note.text:
         return []
+    text, census_line = note.text, _CENSUS_LINE.compiled.match
+    # a census line is one line from its start: the lines that may be one are tried alone
+    starts = [0, *(found.start() + 1 for found in CENSUS_START.compiled.finditer(text))]
     found = [  # an age's cell after a name of two words, not a list's row "01" or a time
         (match.start("room"), match.end("room"))
-        for match in _CENSUS_LINE.compiled.finditer(note.text)
-        if match.group("cell") is None or (
+        for match in map(census_line, itertools.repeat(text), starts)
+        if match is not None and (match.group("cell") is None or (
             " " in match.group("name").strip() and not match.group("room").startswith("0")
-        )
+        ))
     ]
     rooms = {note.text[start:end] for start, end in found}
     if len(found) >= MIN_CENSUS_ROWS:

@@ -1,0 +1,98 @@
+"""Rules that try their expression only where a cheap look says it can match (issue 20)
+find what the whole-text scan found: ``spoken_ages`` and ``schedules`` on the lines holding
+an ending or a joint, ``census_rooms`` at the lines that may open with a room, ``extensions``
+at an "x", ``chat_speakers``' time at a line's first character that may start one."""
+
+from __future__ import annotations
+
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deidkit.models.rules import identifiers, messages, organizations, schedules, spoken
+from deidkit.types import Span
+
+from .helpers import scan_of
+
+_SEPARATORS = [" ", "  ", "\t", "\n", "\n\n", "-", "- ", ",", ".", "#", "/", "|", ":", "'"]
+_AGES = st.lists(st.sampled_from([
+    *_SEPARATORS, "seventy", "two", "one hundred", "and", "nine", "years", "year", "old", "yo",
+    "YEARS OLD", "Yo", "myo", "a", "5", "é", "seventy two years old", "Nine yo", "ninety-nine",
+    " year-old", " years old", "one hundred and nine years old", "eighty\tyears\told",
+]), max_size=30).map("".join)
+_SCHEDULES = st.lists(st.sampled_from([
+    *_SEPARATORS, "M", "W", "F", "Th", "Tu", "Sat", "Mon", "S/P", "M/W/F", "T-Th", "x", "5",
+]), max_size=30).map("".join)
+_CENSUS = st.lists(st.sampled_from([
+    *_SEPARATORS, "\n", "\n", "** ", "• ", "302 ", "723-B ", "305 | ", "01 ", "12", "Mr. ",
+    "Ms. Oyelaran ", "RAGHUNATHAN, ", "Priyanka ", "LIM, HYUN-WOO ", "80F", "71 m", "| 57 |",
+    "~57", "x", "302 RAGHUNATHAN, Priyanka 80F", "** 723-B Halvorsrud, Jens 71M",
+    "305 | Achterberg 84F", "301 | LIM, HYUN-WOO | 57 |", "\n302 Ms. Oyelaran 69f",
+]), max_size=30).map("".join)
+_EXTENSIONS = st.lists(st.sampled_from([
+    *_SEPARATORS, "x", "X", "ext", "Ext.", "extn", "extension", "e", "ex", "3 x", "302",
+    "4471", "55312", "123456", "a", "*", "×",
+]), max_size=30).map("".join)
+
+
+def _spans(found: list[Span]) -> list[tuple[int, int, str]]:
+    return [(span.start, span.end, span.label) for span in found]
+
+
+@settings(max_examples=300)
+@given(_AGES)
+def test_spoken_ages_as_by_the_whole_text(text: str) -> None:
+    scan = scan_of(text)
+    expected = []
+    if any(word in scan.note.positions for word in ("old", "yo", "year-old")):
+        for found in spoken.SPOKEN_AGE.compiled.finditer(text):
+            value = spoken.number_in_words(found.group("n"))
+            if 0 < value <= spoken.MAX_AGE:
+                expected.append((found.start("n"), found.end("n"), "AGE"))
+    assert _spans(spoken.spoken_age_spans(scan)) == expected
+
+
+@settings(max_examples=300)
+@given(_SCHEDULES)
+def test_schedules_as_by_the_whole_text(text: str) -> None:
+    scan = scan_of(text)
+    expected = []
+    for found in schedules._schedule(scan.lex.schedule_days).finditer(text):
+        parts = found.group().replace("-", "/").split("/")
+        if len(parts) >= schedules.MIN_LETTERS or any(len(part) > 1 for part in parts):
+            expected.append((found.start(), found.end(), "DATE"))
+    assert _spans(schedules.schedule_spans(scan)) == expected
+
+
+@settings(max_examples=300)
+@given(_CENSUS)
+def test_census_lines_as_by_the_whole_text(text: str) -> None:
+    census_line = organizations._CENSUS_LINE.compiled
+    starts = [0, *(found.start() + 1 for found in organizations.CENSUS_START.compiled.finditer(
+        text
+    ))]
+    tried = [found for found in map(census_line.match, [text] * len(starts), starts) if found]
+    assert [m.span() for m in tried] == [m.span() for m in census_line.finditer(text)]
+
+
+@settings(max_examples=300)
+@given(_EXTENSIONS)
+def test_extensions_as_by_the_whole_text(text: str) -> None:
+    tried = list(identifiers._extension_matches(text))
+    whole = list(identifiers._EXTENSION.compiled.finditer(text))
+    assert [(m.span(), m.groups()) for m in tried] == [(m.span(), m.groups()) for m in whole]
+
+
+def test_the_letters_looked_for_are_the_only_ones_the_expressions_match() -> None:
+    """``extensions`` finds its cues by "x" (and an "e" before), ``chat_speakers`` skips its
+    time's expression at a letter no weekday starts with: under ``regex``'s case-insensitive
+    matching no other character is one of those letters, whatever Unicode version it knows."""
+    letter_e = regex.compile(r"(?i)e")
+    time_start = regex.compile(r"(?i:m|t|w|f|s)|\d|\[")  # what CHAT_TIME can start with
+    wrong = [
+        character for character in map(chr, range(0x110000))
+        if (identifiers._EX.compiled.fullmatch(character) is not None) != (character in "xX")
+        or (letter_e.fullmatch(character) is not None) != (character in "eE")
+        or (time_start.fullmatch(character) and not messages.chat_time_start(character))
+    ]
+    assert wrong == []
