@@ -1,7 +1,9 @@
 """Rules that try their expression only where a cheap look says it can match (issue 20)
 find what the whole-text scan found: ``spoken_ages`` and ``schedules`` on the lines holding
 an ending or a joint, ``census_rooms`` at the lines that may open with a room, ``extensions``
-at an "x", ``chat_speakers``' time at a line's first character that may start one."""
+at an "x", ``header_ids`` on the lines holding a bar, ``nicknames``' cues on the lines
+holding "by", "call", "nickname" or "known", ``chat_speakers``' time and
+``flowsheet_initials``' timed row at a line's first character that may start one."""
 
 from __future__ import annotations
 
@@ -9,7 +11,14 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deidkit.models.rules import identifiers, messages, organizations, schedules, spoken
+from deidkit.models.rules import (
+    flowsheet,
+    identifiers,
+    messages,
+    organizations,
+    schedules,
+    spoken,
+)
 from deidkit.types import Span
 
 from .helpers import scan_of
@@ -83,16 +92,34 @@ def test_extensions_as_by_the_whole_text(text: str) -> None:
     assert [(m.span(), m.groups()) for m in tried] == [(m.span(), m.groups()) for m in whole]
 
 
+_NICKNAMES = st.lists(st.sampled_from([
+    *_SEPARATORS, "goes by", "GOING  BY", "go\tby", "baby", "calls me", "call her", "Call",
+    "prefers to be called", "nicknamed", "nickname is", "known as", "Known", "as", "Ski",
+    '"Dot"', "“Bee”", "Rose", "'Ray'", "me", "him", "x", "goes by Ski", 'calls me "Dot"',
+    "known as Rose", "nicknamed Bee", "prefers to be called 'Ray'",
+]), max_size=30).map("".join)
+
+
+@settings(max_examples=300)
+@given(_NICKNAMES)
+def test_nickname_cues_as_by_the_whole_text(text: str) -> None:
+    tried = list(messages.nickname_cues(scan_of(text).note))
+    whole = list(messages.NICKNAME_CUE.compiled.finditer(text))
+    assert [(m.span(), m.groups()) for m in tried] == [(m.span(), m.groups()) for m in whole]
+
+
 def test_the_letters_looked_for_are_the_only_ones_the_expressions_match() -> None:
     """``extensions`` finds its cues by "x" (and an "e" before), ``chat_speakers`` skips its
     time's expression at a letter no weekday starts with: under ``regex``'s case-insensitive
     matching no other character is one of those letters, whatever Unicode version it knows."""
     letter_e = regex.compile(r"(?i)e")
     time_start = regex.compile(r"(?i:m|t|w|f|s)|\d|\[")  # what CHAT_TIME can start with
+    row_start = regex.compile(r"(?i:m|n)|\d")  # what TIMED_ROW can start with
     wrong = [
         character for character in map(chr, range(0x110000))
         if (identifiers._EX.compiled.fullmatch(character) is not None) != (character in "xX")
         or (letter_e.fullmatch(character) is not None) != (character in "eE")
         or (time_start.fullmatch(character) and not messages.chat_time_start(character))
+        or (row_start.fullmatch(character) and not flowsheet.timed_row_start(character))
     ]
     assert wrong == []

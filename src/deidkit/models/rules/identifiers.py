@@ -316,9 +316,9 @@ def header_id_spans(scan: Scan) -> list[Span]:
     note = scan.note
     text = note.text
     spans: list[Span] = []
-    position = 0
     segment = hl7.SEGMENT.compiled
-    for line in text.split("\n"):
+    for position, end in note.lines_at(_offsets(text, "|")):  # the lines holding a bar
+        line = text[position:end]
         if line.count("|") >= 2 and not segment.match(line):  # HL7's fields: its own rule
             offset = position
             for cell in line.split("|"):
@@ -332,8 +332,15 @@ def header_id_spans(scan: Scan) -> list[Span]:
                 if not _plausible(value, text, start + len(value), True):
                     continue
                 spans.append(note.widened(start, start + len(value), "IDNUM"))
-        position += len(line) + 1
     return spans
+
+
+def _offsets(text: str, character: str) -> Iterator[int]:
+    """Where ``character`` stands in ``text``, in order."""
+    at = text.find(character)
+    while at >= 0:
+        yield at
+        at = text.find(character, at + 1)
 
 
 TAIL_NUMBER = Expression(
