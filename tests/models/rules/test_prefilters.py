@@ -1,9 +1,11 @@
 """Rules that try their expression only where a cheap look says it can match (issue 20)
 find what the whole-text scan found: ``spoken_ages`` and ``schedules`` on the lines holding
 an ending or a joint, ``census_rooms`` at the lines that may open with a room, ``extensions``
-at an "x", ``header_ids`` on the lines holding a bar, ``nicknames``' cues on the lines
+at an "x", ``header_ids`` on the lines holding a bar, ``id_shapes`` at
+the runs with a shape, ``nicknames``' cues on the lines
 holding "by", "call", "nickname" or "known", ``chat_speakers``' time and
-``flowsheet_initials``' timed row at a line's first character that may start one."""
+``flowsheet_initials``' timed row and ``usernames``' log date at a line's first character
+that may start one."""
 
 from __future__ import annotations
 
@@ -108,6 +110,29 @@ def test_nickname_cues_as_by_the_whole_text(text: str) -> None:
     assert [(m.span(), m.groups()) for m in tried] == [(m.span(), m.groups()) for m in whole]
 
 
+_CODES = st.lists(st.sampled_from([
+    " ", "  ", "\t", "\n", "\u00a0", "-", ",", "x", "AB12CD34", "1EG4TE5MK72", "0274292E",
+    "Q12-4471-B", "hypertension", "1234567",
+]), max_size=20).map("".join)
+
+
+@settings(max_examples=300)
+@given(_CODES)
+def test_id_shapes_where_the_runs_stand(text: str) -> None:
+    """Only the runs with a shape are looked for in the text: a run equal to one inside a
+    longer run ("xAB12CD34") is passed."""
+    scan = scan_of(text)
+    expected = []
+    pos = 0
+    for chunk in text.split():
+        base = text.find(chunk, pos)
+        pos = base + len(chunk)
+        for start, end, code in identifiers._chunk_shapes(chunk) if len(chunk) >= 7 else ():
+            if code.casefold() not in scan.lex.medical:
+                expected.append(scan.note.widened(base + start, base + end, "IDNUM"))
+    assert identifiers.id_shape_spans(scan) == expected
+
+
 def test_the_letters_looked_for_are_the_only_ones_the_expressions_match() -> None:
     """``extensions`` finds its cues by "x" (and an "e" before), ``chat_speakers`` skips its
     time's expression at a letter no weekday starts with: under ``regex``'s case-insensitive
@@ -115,11 +140,13 @@ def test_the_letters_looked_for_are_the_only_ones_the_expressions_match() -> Non
     letter_e = regex.compile(r"(?i)e")
     time_start = regex.compile(r"(?i:m|t|w|f|s)|\d|\[")  # what CHAT_TIME can start with
     row_start = regex.compile(r"(?i:m|n)|\d")  # what TIMED_ROW can start with
+    digit = regex.compile(r"\d")  # what a log's date starts with (``staff._log_authors``)
     wrong = [
         character for character in map(chr, range(0x110000))
         if (identifiers._EX.compiled.fullmatch(character) is not None) != (character in "xX")
         or (letter_e.fullmatch(character) is not None) != (character in "eE")
         or (time_start.fullmatch(character) and not messages.chat_time_start(character))
         or (row_start.fullmatch(character) and not flowsheet.timed_row_start(character))
+        or (digit.fullmatch(character) and character.isalpha())
     ]
     assert wrong == []

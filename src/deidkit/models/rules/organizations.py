@@ -28,6 +28,7 @@ from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
 from deidkit.models.rules.places import LEAD_WORDS
+from deidkit.models.rules.word_types import WordTable, word_table
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -184,14 +185,10 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         return []
     spans: list[Span] = []
     count = len(note.tokens)
+    possible = word_table(lex, "hospital_abbreviations", _abbreviation_texts)
     for index in itertools.compress(range(count), note.capitals_flags):
         text = note.tokens[index].text
-        if len(text) > 6:
-            continue
-        word = note.words[index]
-        if word in lex.clinical_abbreviations or text in lex.state_codes or (
-            word in lex.common or word in lex.medical or word in lex.credentials
-        ):
+        if not possible[text]:
             continue
         before = note.words[index - 1] if index > 0 and note.same_line(index - 1, index) else ""
         after = note.words[index + 1] if index + 1 < count and note.same_line(
@@ -205,6 +202,21 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         if cell or unit or moved:
             spans.append(note.span(index, index + 1, "HOSPITAL"))
     return spans
+
+
+def _abbreviation_texts(lex: Lexicons) -> WordTable[bool]:
+    """Token text -> whether it may be a hospital's abbreviation, worked out once per text:
+    six characters at most, no clinical abbreviation, state code, common or medical word or
+    credential."""
+
+    def possible(text: str) -> bool:
+        word = text.casefold()
+        return len(text) <= 6 and not (
+            word in lex.clinical_abbreviations or text in lex.state_codes
+            or word in lex.common or word in lex.medical or word in lex.credentials
+        )
+
+    return WordTable(possible)
 
 
 def _piped(note: Note, index: int) -> bool:
