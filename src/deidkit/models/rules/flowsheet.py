@@ -63,11 +63,12 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     lined = _legend(note, lex, lines, {note.line_numbers[i] for i in named})
     legend = [*(first for first, _, _ in lined), *named]
     legend_texts = {note.tokens[i].text for i in legend}
-    timed_row = TIMED_ROW.compiled
+    timed_row, text = TIMED_ROW.compiled, note.text
     signed = [  # the initials signing each signed timed row
         initials
         for first, last in lines
-        if timed_row.match(note.text, note.tokens[first].start)
+        if timed_row_start(text[note.starts[first]])
+        and timed_row.match(text, note.starts[first])
         and (initials := _row_initials(note, lex, first, last)) is not None
     ]
     if len(signed) < MIN_SIGNED_ROWS:
@@ -98,6 +99,15 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
         *(note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})),
         *(note.span(start, end, "DOCTOR") for _, start, end in lined),
     ]
+
+
+_TIME_WORD_INITIALS = frozenset("mn")
+
+
+def timed_row_start(character: str) -> bool:
+    """Whether ``TIMED_ROW`` may match from ``character``: any but a letter other than the
+    first of "midnight" or "noon" (most lines open with a word)."""
+    return not character.isalpha() or character.casefold() in _TIME_WORD_INITIALS
 
 
 def _piped_lines(note: Note) -> set[int]:

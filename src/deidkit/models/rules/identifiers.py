@@ -18,11 +18,16 @@ A value is never a date, a clock time, a decimal number or a number before a uni
 from __future__ import annotations
 
 import itertools
+import operator
+from collections.abc import Iterator
+
+import regex
 
 from deidkit.models.rules import hl7
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.models.rules.word_types import WordTable
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -187,20 +192,34 @@ def id_shape_spans(scan: Scan) -> list[Span]:
     note, medical = scan.note, scan.lex.medical
     text = note.text
     spans: list[Span] = []
-    known = _CHUNK_SHAPES.get
+    chunks = text.split()  # a shape lies inside one run of non-space characters
+    long_enough = map(operator.ge, map(len, chunks), itertools.repeat(_SHORTEST_RUN))
+    runs = list(itertools.compress(chunks, long_enough))
     pos = 0
-    for chunk in text.split():  # a shape lies inside one run of non-space characters
-        if len(chunk) < 7:
-            continue  # too short for a run of seven
-        base = text.find(chunk, pos)  # only shorter runs and white space lie between
+    for chunk in itertools.compress(runs, map(_CHUNK_SHAPES.__getitem__, runs)):  # in C
+        base = _run_at(text, chunk, pos)
         pos = base + len(chunk)
-        shapes = known(chunk)
-        if shapes is None:
-            shapes = _remember_shapes(chunk)
-        for start, end, code in shapes:
+        for start, end, code in _CHUNK_SHAPES[chunk]:
             if code.casefold() not in medical:
                 spans.append(note.widened(base + start, base + end, "IDNUM"))
     return spans
+
+
+_SHORTEST_RUN = 7
+"""The length of the shortest run of non-space characters a shape is found in."""
+
+
+def _run_at(text: str, run: str, pos: int) -> int:
+    """Where the first whole run of non-space characters equal to ``run`` stands in ``text``
+    at or after ``pos`` (one equal to it inside a longer run is passed)."""
+    base = text.find(run, pos)
+    end = base + len(run)
+    while (base > 0 and not text[base - 1].isspace()) or (
+        end < len(text) and not text[end].isspace()
+    ):
+        base = text.find(run, base + 1)
+        end = base + len(run)
+    return base
 
 
 def _chunk_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
@@ -231,17 +250,9 @@ def _chunk_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(shapes)
 
 
-_CHUNK_SHAPES: dict[str, tuple[tuple[int, int, str], ...]] = {}
-_CHUNK_SHAPES_LIMIT = 100_000
-
-
-def _remember_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
-    """``_chunk_shapes`` of a run not seen before, kept in a bounded table (runs repeat
-    across notes: words, headings, codes)."""
-    if len(_CHUNK_SHAPES) >= _CHUNK_SHAPES_LIMIT:
-        _CHUNK_SHAPES.clear()
-    shapes = _CHUNK_SHAPES[chunk] = _chunk_shapes(chunk)
-    return shapes
+_CHUNK_SHAPES: WordTable[tuple[tuple[int, int, str], ...]] = WordTable(_chunk_shapes)
+"""``_chunk_shapes`` of each run, worked out at its first ask and kept (runs repeat across
+notes: words, headings, codes; a bounded table)."""
 
 
 _NUMBERED = Expression(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"
@@ -275,7 +286,7 @@ def extension_spans(scan: Scan) -> list[Span]:
     note = scan.note
     text = note.text
     spans: list[Span] = []
-    for match in _EXTENSION.compiled.finditer(text):
+    for match in _extension_matches(text):
         cue = match.group("cue").casefold()
         before = text[max(0, match.start() - 12) : match.start()].rstrip()
         if cue == "x" and (before[-1:].isdigit() or before[-1:] in {"*", "×"}):
@@ -288,6 +299,24 @@ def extension_spans(scan: Scan) -> list[Span]:
     return spans
 
 
+_EX = Expression(r"(?i)x")
+"""The letter every cue of ``_EXTENSION`` holds once ("x", "ext", "extn", "extension")."""
+
+
+def _extension_matches(text: str) -> Iterator[regex.Match[str]]:
+    """``_EXTENSION.finditer(text)``, tried only where a match can start: at an "x" or at an
+    "e" right before one ("ext"). A match holds one "x" and ends on digits, so no two
+    overlap and each is where the whole-text scan finds it."""
+    extension = _EXTENSION.compiled
+    for letter in _EX.compiled.finditer(text):
+        at = letter.start()
+        found = extension.match(text, at - 1) if at > 0 and text[at - 1] in "eE" else None
+        if found is None:
+            found = extension.match(text, at)
+        if found is not None:
+            yield found
+
+
 def header_id_spans(scan: Scan) -> list[Span]:
     """A cell of a pipe-separated header holding only an identifier ("| 448812 |",
     "| A4471B |"): five digits or more, or letters and four digits or more; not in the
@@ -295,9 +324,9 @@ def header_id_spans(scan: Scan) -> list[Span]:
     note = scan.note
     text = note.text
     spans: list[Span] = []
-    position = 0
     segment = hl7.SEGMENT.compiled
-    for line in text.split("\n"):
+    for position, end in note.lines_at(_offsets(text, "|")):  # the lines holding a bar
+        line = text[position:end]
         if line.count("|") >= 2 and not segment.match(line):  # HL7's fields: its own rule
             offset = position
             for cell in line.split("|"):
@@ -311,8 +340,15 @@ def header_id_spans(scan: Scan) -> list[Span]:
                 if not _plausible(value, text, start + len(value), True):
                     continue
                 spans.append(note.widened(start, start + len(value), "IDNUM"))
-        position += len(line) + 1
     return spans
+
+
+def _offsets(text: str, character: str) -> Iterator[int]:
+    """Where ``character`` stands in ``text``, in order."""
+    at = text.find(character)
+    while at >= 0:
+        yield at
+        at = text.find(character, at + 1)
 
 
 TAIL_NUMBER = Expression(

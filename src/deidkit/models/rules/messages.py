@@ -21,6 +21,9 @@ English words and layouts (``MESSAGE_LANGS``).
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
+
+import regex
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.casual_names import name_word
@@ -50,6 +53,9 @@ NICKNAME_CUE = Expression(
     r"[ \t]+[\"“']?(?P<name>" + _NAME_WORD + r")[\"”']?(?![\p{L}])"
 )
 """A cue of the name someone goes by, and the name."""
+CUE_WORDS = tuple(Expression("(?i)" + word) for word in ("by", "call", "nickname", "known"))
+"""What each cue of ``NICKNAME_CUE`` holds ("goes by", "calls me", "prefers to be called",
+"nicknamed", "known as"); one literal is found in a note many times faster than the cues."""
 AT_MENTION = Expression(r"(?<![\w.@])@(?P<user>[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z])(?![\w@-])")
 """A handle after "@" ("@neze2"); an e-mail address has a word before its "@"."""
 QUOTED_NICKNAME = Expression(
@@ -75,7 +81,7 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
     colon_lines = {lines[bisect.bisect_right(lines, colon) - 1] for colon in note.positions[":"]}
     for first in sorted(colon_lines):  # the first token of each line holding a colon
         offset = note.starts[first]
-        timed = CHAT_TIME.compiled.match(text, offset)
+        timed = CHAT_TIME.compiled.match(text, offset) if chat_time_start(text[offset]) else None
         found = SPEAKER.compiled.match(text, timed.end() if timed else offset)
         if found is None:
             continue
@@ -86,15 +92,27 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
         if credential:
             end -= 1
         words = range(start, end + 1)
+        named = end > start and any(note.words[i] in lex.first_names for i in words)
+        if not (timed or named or credential):
+            continue  # asked first: most lines are a field's label ("Plan:")
         if not all(_speaker_word(note, lex, index) for index in words):
             continue
         span = note.span(start, end + 1, "DOCTOR")
-        if timed or (end > start and any(note.words[i] in lex.first_names for i in words)):
+        if timed or named:
             spans.append(span)
-        elif credential:
+        else:
             turns.setdefault(text[span.start : span.end], []).append(span)
     spans.extend(span for said in turns.values() if len(said) >= 2 for span in said)
     return spans
+
+
+_WEEKDAY_INITIALS = frozenset("mtwfs")
+
+
+def chat_time_start(character: str) -> bool:
+    """Whether ``CHAT_TIME`` may match from ``character``: any but a letter other than a
+    weekday's first (most lines with a colon open with a field's label: "Plan:")."""
+    return not character.isalpha() or character.casefold() in _WEEKDAY_INITIALS
 
 
 def _speaker_word(note: Note, lex: Lexicons, index: int) -> bool:
@@ -120,12 +138,21 @@ def nickname_spans(scan: Scan) -> list[Span]:
                 spans.append(Span(found.start(), found.end(), "PATIENT", source="rules"))
     if not any(cue in note.positions for cue in _NICKNAME_CUES):
         return spans
-    for found in NICKNAME_CUE.compiled.finditer(note.text):
+    for found in nickname_cues(note):
         index = note.token_at(found.start("name"))
         if index is None or not _nickname(note, lex, index, found.group("cue")):
             continue
         spans.append(note.span(index, index + 1, "PATIENT"))
     return spans
+
+
+def nickname_cues(note: Note) -> Iterator[regex.Match[str]]:
+    """``NICKNAME_CUE``'s matches in the note, looked for only on the lines holding one of
+    ``CUE_WORDS`` (every cue holds one, and no line break)."""
+    text, cue = note.text, NICKNAME_CUE.compiled
+    held = sorted(found.start() for word in CUE_WORDS for found in word.compiled.finditer(text))
+    for start, end in note.lines_at(held):
+        yield from cue.finditer(text, start, end)
 
 
 def _nickname(note: Note, lex: Lexicons, index: int, cue: str) -> bool:

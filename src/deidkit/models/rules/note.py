@@ -93,6 +93,23 @@ class Note:
         """The span of tokens ``start`` to ``end`` (exclusive)."""
         return Span(self.tokens[start].start, self.tokens[end - 1].end, label, source=SOURCE)
 
+    def lines_at(self, offsets: Iterable[int]) -> list[tuple[int, int]]:
+        """The distinct lines holding the character ``offsets`` (given in order), as (start,
+        end) offsets: from after the line break before to the next line break (or the text's
+        end). An expression that matches no line break finds on these lines what it finds on
+        the whole text there."""
+        text = self.text
+        lines: list[tuple[int, int]] = []
+        end = -1
+        for offset in offsets:
+            if offset <= end:
+                continue  # on the line found last
+            end = text.find("\n", offset)
+            if end < 0:
+                end = len(text)
+            lines.append((text.rfind("\n", 0, offset) + 1, end))
+        return lines
+
     def token_at(self, offset: int) -> int | None:
         """The index of the last token starting at or before character ``offset`` (the one
         holding it, if any token does), None before the first token."""
@@ -115,7 +132,9 @@ class Note:
         inside a name or the dot of an initial."""
         spans: list[Span] = []
         done = 0  # labels before this index are in a span already
-        for index, label in [(i, label) for i, label in enumerate(labels) if label is not None]:
+        # the labelled tokens and their labels, picked in C (a label is a name: never empty)
+        labelled = itertools.compress(range(len(labels)), labels)
+        for index, label in zip(labelled, filter(None, labels), strict=True):
             if index < done:
                 continue
             end = index + 1

@@ -28,6 +28,7 @@ from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
 from deidkit.models.rules.places import LEAD_WORDS
+from deidkit.models.rules.word_types import WordTable, word_table
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -184,14 +185,10 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         return []
     spans: list[Span] = []
     count = len(note.tokens)
+    possible = word_table(lex, "hospital_abbreviations", _abbreviation_texts)
     for index in itertools.compress(range(count), note.capitals_flags):
         text = note.tokens[index].text
-        if len(text) > 6:
-            continue
-        word = note.words[index]
-        if word in lex.clinical_abbreviations or text in lex.state_codes or (
-            word in lex.common or word in lex.medical or word in lex.credentials
-        ):
+        if not possible[text]:
             continue
         before = note.words[index - 1] if index > 0 and note.same_line(index - 1, index) else ""
         after = note.words[index + 1] if index + 1 < count and note.same_line(
@@ -205,6 +202,21 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         if cell or unit or moved:
             spans.append(note.span(index, index + 1, "HOSPITAL"))
     return spans
+
+
+def _abbreviation_texts(lex: Lexicons) -> WordTable[bool]:
+    """Token text -> whether it may be a hospital's abbreviation, worked out once per text:
+    six characters at most, no clinical abbreviation, state code, common or medical word or
+    credential."""
+
+    def possible(text: str) -> bool:
+        word = text.casefold()
+        return len(text) <= 6 and not (
+            word in lex.clinical_abbreviations or text in lex.state_codes
+            or word in lex.common or word in lex.medical or word in lex.credentials
+        )
+
+    return WordTable(possible)
 
 
 def _piped(note: Note, index: int) -> bool:
@@ -271,6 +283,10 @@ _CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on lo
     r"(?:[ \t]+\d{1,3}[ \t]?(?i:m|f|yo)\b|(?P<cell>[ \t]*\|[ \t]*~?\d{1,3}[ \t]*\|))"
 )
 
+CENSUS_START = Expression(r"\n[ \t*#•-]*\d")
+"""A line break before what a census line starts with (its bullets and blanks, a digit): the
+lines after one, and the note's first, are the only ones ``_CENSUS_LINE`` is tried at."""
+
 
 def census_room_spans(scan: Scan) -> list[Span]:
     """The room a line of a census or sign-out list starts with: "**712 RAGHUNATHAN, Priyanka
@@ -281,12 +297,15 @@ def census_room_spans(scan: Scan) -> list[Span]:
     note = scan.note
     if "," not in note.text:
         return []
+    text, census_line = note.text, _CENSUS_LINE.compiled.match
+    # a census line is one line from its start: the lines that may be one are tried alone
+    starts = [0, *(found.start() + 1 for found in CENSUS_START.compiled.finditer(text))]
     found = [  # an age's cell after a name of two words, not a list's row "01" or a time
         (match.start("room"), match.end("room"))
-        for match in _CENSUS_LINE.compiled.finditer(note.text)
-        if match.group("cell") is None or (
+        for match in map(census_line, itertools.repeat(text), starts)
+        if match is not None and (match.group("cell") is None or (
             " " in match.group("name").strip() and not match.group("room").startswith("0")
-        )
+        ))
     ]
     rooms = {note.text[start:end] for start, end in found}
     if len(found) >= MIN_CENSUS_ROWS:

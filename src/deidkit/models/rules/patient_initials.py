@@ -25,6 +25,7 @@ import itertools
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
+from deidkit.models.rules.word_types import WordTable, word_table
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -65,11 +66,11 @@ def patient_initial_spans(scan: Scan) -> list[Span]:
     cues = itertools.chain(
         note.indices(_CUE_WORDS), itertools.compress(range(len(note.tokens)), note.number_flags)
     )
+    kinds = word_table(lex, "patient_initials", _initial_kinds)
     for index in sorted({cue - 1 for cue in cues if cue > 0}):  # the token before a cue
         token = note.tokens[index]
-        if len(token.text) > 6 or not _INITIALS.compiled.fullmatch(token.text) or not _possible(
-            note, lex, index
-        ):
+        kind = kinds[token.text]
+        if kind == _NEVER or (kind == _UNLESS_UPPERCASE and note.uppercase_style):
             continue
         after, stop = _after_blanks(note.text, token.end)
         if _cued(note.text, after, stop) or (
@@ -89,14 +90,26 @@ def patient_initial_spans(scan: Scan) -> list[Span]:
     return [note.span(index, index + 1, "PATIENT") for index in sorted(found)]
 
 
-def _possible(note: Note, lex: Lexicons, index: int) -> bool:
-    """Whether token ``index`` may be someone's initials: no credential, charted value, place
-    of care, and no common word in lower case or in a note written in capitals."""
-    word = note.words[index].replace(".", "")
-    if word in lex.credentials or word in lex.chart_values or word in _PLACES:
-        return False
-    lowered = note.tokens[index].text.islower() or note.uppercase_style
-    return not (lowered and word in lex.common)
+_NEVER, _ALWAYS, _UNLESS_UPPERCASE = "never", "always", "unless the note is in capitals"
+"""Whether a token text may be someone's initials (``_initial_kinds``)."""
+
+
+def _initial_kinds(lex: Lexicons) -> WordTable[str]:
+    """Token text -> whether it may be someone's initials, worked out once per text: written
+    as initials, no credential, charted value or place of care, and no common word in lower
+    case (``_NEVER``) or in a note written in capitals (``_UNLESS_UPPERCASE``)."""
+
+    def kind(text: str) -> str:
+        if len(text) > 6 or not _INITIALS.compiled.fullmatch(text):
+            return _NEVER
+        word = text.casefold().replace(".", "")
+        if word in lex.credentials or word in lex.chart_values or word in _PLACES:
+            return _NEVER
+        if word not in lex.common:
+            return _ALWAYS
+        return _NEVER if text.islower() else _UNLESS_UPPERCASE
+
+    return WordTable(kind)
 
 
 def _after_blanks(text: str, end: int) -> tuple[int, int]:

@@ -27,8 +27,15 @@ def schedule_spans(scan: Scan) -> list[Span]:
     days = scan.lex.schedule_days
     if not days:
         return []
+    note = scan.note
+    text, schedule = note.text, _schedule(days)
     spans = []
-    for found in _schedule(days).finditer(scan.note.text):
+    # a schedule lies on one line and holds a joint before a day: the lines holding one
+    for found in (
+        match for start, end in note.lines_at(
+            joint.start() for joint in _joint(days).finditer(text)
+        ) for match in schedule.finditer(text, start, end)
+    ):
         parts = found.group().replace("-", "/").split("/")
         if len(parts) >= MIN_LETTERS or any(len(part) > 1 for part in parts):
             spans.append(Span(found.start(), found.end(), "DATE", source=SOURCE))
@@ -40,6 +47,17 @@ def _schedule(days: frozenset[str]) -> regex.Pattern[str]:
     """Two abbreviations or more joined by "/" or "-", alone between blanks or punctuation."""
     day = "|".join(regex.escape(d) for d in sorted(days, key=len, reverse=True))
     return regex.compile(rf"(?<![\w/-])(?:{day})(?:[/-](?:{day}))+(?![\w/-])")
+
+
+@cache
+def _joint(days: frozenset[str]) -> regex.Pattern[str]:
+    """A "/" or "-" before the first character of a day, as every schedule holds one."""
+    return regex.compile("[/-]" + _first_characters(days))
+
+
+def _first_characters(days: frozenset[str]) -> str:
+    """A class of the days' first characters."""
+    return "[" + "".join(sorted({regex.escape(day[0]) for day in days})) + "]"
 
 
 RULE = SpanRule("schedules", priority=1, find=schedule_spans)

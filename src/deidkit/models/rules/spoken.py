@@ -81,6 +81,9 @@ SPOKEN_AGE = Expression(
     r"[ \t-]+(?:years?[ \t-]+old|yo)(?![\p{L}])"
 )
 """A number in words before "years old" and the like; the number is group ``n``."""
+AGE_END = Expression(r"(?i)(?:years?[ \t-]+old|yo)(?![\p{L}])")
+"""What every ``SPOKEN_AGE`` ends with: it is tried only on the lines holding one (a scan for
+this literal ending costs a note a twentieth of one for ``SPOKEN_AGE``)."""
 EXTENSION_BEFORE = Expression(
     r"(?i)(?<![\p{L}])ext(?:ension)?\.?(?:[ \t]+(?:number|no\.?|is))*[ \t]*$"
 )
@@ -137,7 +140,14 @@ def spoken_age_spans(scan: Scan) -> list[Span]:
         return []
     over_89 = scan.ages == "over_89"
     spans = []
-    for found in SPOKEN_AGE.compiled.finditer(scan.note.text):
+    note = scan.note
+    text, expression = note.text, SPOKEN_AGE.compiled
+    ends = (found.start() for found in AGE_END.compiled.finditer(text))
+    # SPOKEN_AGE matches no line break, so a line without an ending holds no match
+    for found in (
+        match for start, end in note.lines_at(ends)
+        for match in expression.finditer(text, start, end)
+    ):
         value = number_in_words(found.group("n"))
         if 0 < value <= MAX_AGE and not (over_89 and value < 90):
             spans.append(Span(found.start("n"), found.end("n"), "AGE", source="rules"))

@@ -378,9 +378,12 @@ def _message_authors(note: Note, lex: Lexicons) -> list[Span]:
     """The author's log-in name ending a message header ("Reply Thu 1/19 1200 wilnerm84:")."""
     spans: list[Span] = []
     lines = note.line_starts
-    for number, first in enumerate(lines):
+    for first in note.indices(MESSAGE_HEADS & note.positions.keys()):  # the lines they open
+        number = bisect.bisect_right(lines, first) - 1
+        if lines[number] != first:
+            continue
         stop = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
-        if stop - first < 3 or note.words[first] not in MESSAGE_HEADS:
+        if stop - first < 3:
             continue
         if note.words[stop - 1] != ":":
             continue
@@ -410,7 +413,8 @@ def _log_authors(note: Note, lex: Lexicons) -> list[Span]:
     spans: list[Span] = []
     log_date = _LOG_DATE.compiled
     for first in note.line_starts:
-        if not log_date.fullmatch(note.tokens[first].text):
+        text = note.tokens[first].text
+        if text[0].isalpha() or not log_date.fullmatch(text):  # most lines open with a word
             continue
         start = first + 1
         while start < len(note.tokens) and start - first <= 3 and note.same_line(first, start) and (
