@@ -85,6 +85,11 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("KEY:\nMB  BLACK, MARCUS\nTH = TRAVIS QUORBIT, RN, BSN\n",
          {("MB", "DOCTOR"), ("BLACK, MARCUS", "DOCTOR"), ("TH", "DOCTOR"),
           ("TRAVIS QUORBIT", "DOCTOR")}),
+        # initials that are a charted value do not end a legend, their names are names; a
+        # key of abbreviations names no one
+        ("KEY:\nPM = PATRICK QUORBIT, RN\nBBC = BETTY ZORB, RN\n",
+         {("PATRICK QUORBIT", "DOCTOR"), ("BBC", "DOCTOR"), ("BETTY ZORB", "DOCTOR")}),
+        ("Key:\nBP = blood pressure\nHR = heart rate\nPRN = as needed\n", set()),
         # without a heading, or with a value after the initials, no legend
         ("Notes:\nQV = Quilla Varga\n", set()),
         ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),

@@ -23,6 +23,9 @@ from .helpers import found_by
         ("Quorbit RN: The first name?\nCaller: Um, june.\nQuorbit RN: Who's her doctor?",
          {("Quorbit", "DOCTOR")}),
         ("Circulator RN: Paz Quorbit\nWOC RN: Harriet", set()),
+        # a log-in writing after a time and a dash; a role or a word is none
+        ("Sun 10/20 22:47 - xquorbeng: niece at bedside\nMon 10/21 01:57 - rn: called\n"
+         "Mon 10/21 02:10 - note: ok", {("xquorbeng", "USERNAME")}),
         # headings and fields, speakers by role, one word without a time, a web address
         ("08:11 Vital Signs: stable\nPlan: home\nWard: 4 South\n[00:23] PATIENT: hi\n"
          "DR. QUORBIT: ok\nSee Link: http://x", set()),

@@ -61,7 +61,7 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     lines = _lines(note)
     named = [*_named_initials(note, lex), *_inline_legend(note, lex)]
     lined = _legend(note, lex, lines, {note.line_numbers[i] for i in named})
-    legend = [*(first for first, _, _ in lined), *named]
+    legend = [*(first for first, _, _ in lined if _shaped(note, lex, first)), *named]
     legend_texts = {note.tokens[i].text for i in legend}
     timed_row, text = TIMED_ROW.compiled, note.text
     signed = [  # the initials signing each signed timed row
@@ -149,7 +149,8 @@ def _legend(
 ) -> list[tuple[int, int, int]]:
     """The initials and the name (its first token and the end) of the lines of a legend of
     staff under a heading ("Initials:" then "KL = Kim Lau, RN" or "kl  lau, kim"; a line
-    naming someone's initials, "Mark Borras (MB)", in ``named_lines``, belongs to it too)."""
+    naming someone's initials, "Mark Borras (MB)", in ``named_lines``, belongs to it too; so
+    does one whose initials are a charted value, "PM = Pat Mackell", its name a name)."""
     found: list[tuple[int, int, int]] = []
     under_heading = False
     for first, last in lines:
@@ -230,8 +231,12 @@ def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
 
 def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> tuple[int, int] | None:
     """The name's first token and end if tokens ``first`` to ``last`` read "KL = Kim Lau, RN"
-    or "kl  lau, kim" (the credentials after the name left out), else None."""
-    if last - first < 2 or last - first > LEGEND_TOKENS or not _shaped(note, lex, first):
+    or "kl  lau, kim" (the credentials after the name left out), else None: also when no word
+    of the name reads as one (a key of abbreviations, "BP = blood pressure")."""
+    text = note.tokens[first].text
+    if last - first < 2 or last - first > LEGEND_TOKENS or not ROW_INITIALS.compiled.fullmatch(
+        text
+    ) or text.casefold().replace(".", "") in lex.credentials:
         return None
     if note.words[first + 1] in LEGEND_SEPARATORS:
         start = first + 2
@@ -247,7 +252,19 @@ def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> tuple[int,
         note.words[end - 1] in lex.credentials or note.words[end - 1] in lex.clinical_abbreviations
     )):
         end -= 1
-    return (start, end) if end - start >= 2 else None
+    return (start, end) if end - start >= 2 and _reads_as_name(lex, note.words[start:end]) else None
+
+
+def _reads_as_name(lex: Lexicons, words: list[str]) -> bool:
+    """Whether a legend's ``words`` read as a name: one is a listed name and no common word
+    ("BLACK, MARCUS"), or one is no word of any list and none is medical ("varga, quilla";
+    not "Resp Rate" or "blood pressure")."""
+    if any(word in lex.names and word not in lex.common for word in words):
+        return True
+    return not any(word in lex.medical for word in words) and any(
+        word not in lex.common and word not in lex.clinical_abbreviations and word.isalpha()
+        for word in words
+    )
 
 
 def _shaped(note: Note, lex: Lexicons, index: int) -> bool:

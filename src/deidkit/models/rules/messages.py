@@ -40,9 +40,12 @@ _CLOCK = r"\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*(?i:[ap]\.?m\.?))?\]?"
 CHAT_TIME = Expression(
     r"(?:(?i:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?[ \t]+)?"
     r"(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?,?[ \t]+(?:\d{4}|" + _CLOCK + r")|" + _CLOCK + r")[ \t]+"
+    r"(?:[-–][ \t]+)?"
 )
-"""A chat line's time, with its weekday and date if written ("Mon 2/9 08:11 ", "Fri
-09/21/2007 0101 ")."""
+"""A chat line's time, with its weekday and date if written, and a dash after it ("Mon 2/9
+08:11 ", "Fri 09/21/2007 0101 ", "Sun 10/20 22:47 - ")."""
+LOGIN_SPEAKER = Expression(r"(?P<login>[a-z][a-z0-9._]{2,23})[ \t]*:(?![/\d])")
+"""A writer named by a log-in after a chat line's time ("22:47 - xsoesrengs:")."""
 SPEAKER = Expression(
     r"(?P<name>" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,3})[ \t]*:(?![/\d])"
 )
@@ -84,6 +87,8 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
         timed = CHAT_TIME.compiled.match(text, offset) if chat_time_start(text[offset]) else None
         found = SPEAKER.compiled.match(text, timed.end() if timed else offset)
         if found is None:
+            if timed and (login := _login_speaker(note, lex, timed.end())) is not None:
+                spans.append(login)
             continue
         start, end = note.token_at(found.start("name")), note.token_at(found.end("name") - 1)
         if start is None or end is None:
@@ -104,6 +109,20 @@ def chat_speaker_spans(scan: Scan) -> list[Span]:
             turns.setdefault(text[span.start : span.end], []).append(span)
     spans.extend(span for said in turns.values() if len(said) >= 2 for span in said)
     return spans
+
+
+def _login_speaker(note: Note, lex: Lexicons, offset: int) -> Span | None:
+    """The log-in writing a chat line from ``offset``, if one does (no common, medical or
+    clinical word: "22:47 - rn: called" is a role)."""
+    found = LOGIN_SPEAKER.compiled.match(note.text, offset)
+    if found is None:
+        return None
+    word = found.group("login")
+    if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations or (
+        word in lex.credentials
+    ):
+        return None
+    return Span(found.start("login"), found.end("login"), "USERNAME", source="rules")
 
 
 _WEEKDAY_INITIALS = frozenset("mtwfs")
