@@ -120,6 +120,10 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Agency: Mobile Health\nRig: Unit 72\nRIG: UNIT 16   PCR #", {("72", "VEHICLE"),
                                                                       ("16", "VEHICLE")}),
         ("Unit 6 nurse aware.", set()),
+        # a unit's code after its cue, and wherever the code is written again
+        ("06:53 Assigned Ambulance A-2, Engine E-1 lift assist.\n07:01 E-1 on scene.\n"
+         "07:03 A-2 on scene; HLA-2 typed; E-12 and A-2B elsewhere",
+         {("2", "VEHICLE"), ("1", "VEHICLE")}),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
         # an aircraft's registration; no N-number, or one with I or O, or a pancreas's tail
         ("Aircraft: A321neo, reg N817QA   Seat 31C", {("N817QA", "VEHICLE")}),

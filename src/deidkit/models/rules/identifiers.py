@@ -362,7 +362,9 @@ _TAIL_CUES = ("tail", "reg", "reg.", "registration")
 
 
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
-    """"Medic 14", "Ambulance 12": an ambulance's unit number; "tail N92GW": an aircraft's."""
+    """"Medic 14", "Ambulance 12": an ambulance's unit number; "tail N92GW": an aircraft's; a
+    unit's code after its cue ("Engine E-1") gives its number there and wherever the code is
+    written again ("07:01 E-1 on scene")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     if any(cue in note.positions for cue in _TAIL_CUES):
@@ -374,18 +376,50 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
         note.words[j] in lex.vehicle_cues or note.words[j] in {"vehicle", "rig"}
         for j in range(max(0, i - 3), i)
     )]  # "Vehicle: Unit 6", "Rig: Unit 72", "Rescue Squad Unit 78"
+    codes: set[str] = set()  # units' codes after their cue: "E-1" of "Engine E-1"
     for index in sorted({*note.indices(lex.vehicle_cues), *units}):
         number = index + 1
         if number < len(note.tokens) and note.words[number] == "#":
             number += 1
         if number >= len(note.tokens) or not note.tokens[index].text[:1].isupper():
             continue
+        if _unit_code(note, number) is not None:
+            codes.add(note.text[note.tokens[number].start : note.tokens[number + 2].end])
+            continue
         value = note.tokens[number].text
         if not (value.isdigit() and len(value) <= 4) or not note.same_line(index, number):
             continue
         if _vehicle_number(note, lex, number):
             spans.append(note.span(number, number + 1, "VEHICLE"))
+    for code in codes:  # every occurrence of a unit's code
+        letters = code.split("-", 1)[0].casefold()
+        for index in note.positions.get(letters, ()):
+            found = _unit_code(note, index)
+            if found is not None and note.text[
+                note.tokens[index].start : note.tokens[found].end
+            ] == code:
+                spans.append(note.span(found, found + 1, "VEHICLE"))
     return spans
+
+
+def _unit_code(note: Note, index: int) -> int | None:
+    """The number's token of a unit's code starting at token ``index`` ("E", "-", "1" glued,
+    capitals and up to three digits), else None."""
+    if index + 2 >= len(note.tokens):
+        return None
+    letters, dash, number = note.tokens[index], note.tokens[index + 1], note.tokens[index + 2]
+    if not (letters.text.isalpha() and letters.text.isupper() and len(letters.text) <= 2):
+        return None
+    if dash.text != "-" or dash.start != letters.end or number.start != dash.end:
+        return None
+    if not (number.text.isdigit() and len(number.text) <= 3):
+        return None
+    following = index + 3
+    if following < len(note.tokens) and note.tokens[following].start == number.end and (
+        note.tokens[following].text.isalnum() or note.tokens[following].text == "-"
+    ):
+        return None  # a longer code: "E-1-2", "A-2B"
+    return index + 2
 
 
 def _vehicle_number(note: Note, lex: Lexicons, index: int) -> bool:
