@@ -123,6 +123,10 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
          set()),
         ("bp is borderline, hr is high; Mom is Maria, Dad is Dmitri", set()),
+        # ... or with ":"; fields with a colon are no legend
+        ("Legend - PQ: Pete / THV: Thanh (LPN) / TL: Thomas",
+         {("PQ", "DOCTOR"), ("THV", "DOCTOR"), ("TL", "DOCTOR")}),
+        ("PT: Patient tolerated. OT: Occupational therapy seen. HR: Heart rate 80", set()),
         ("BP - 120/80, HR - Heart rate, CT - Chest", set()),
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "

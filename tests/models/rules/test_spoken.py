@@ -34,6 +34,8 @@ from .helpers import found_by
          {("g i eight five six five two seven", "IDNUM")}),
         ("quorbit comma that's q, u, o, r, b period; spelled z. o. r. b full stop",
          {("q, u, o, r, b", "PATIENT"), ("z. o. r. b", "PATIENT")}),
+        ("last name spelled q, u as in uniform, o, r as in x-ray, b\ndate",
+         {("q, u as in uniform, o, r as in x-ray, b", "PATIENT")}),
         # letters that are words around digits; too few digits among letters; two letters
         ("call five five five, oh one four two a day", {("five five five, oh one four two",
                                                        "PHONE")}),

@@ -48,7 +48,7 @@ ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
 LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
-INLINE_SEPARATORS = frozenset({"=", "is", "-"})
+INLINE_SEPARATORS = frozenset({"=", "is", "-", ":"})
 """What stands between initials and the name in a legend written on one line."""
 MIN_SIGNED_ROWS = 3
 """Timed rows ending in initials that make a note a signed flowsheet."""
@@ -205,8 +205,9 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
     """The initials of a legend written on one line: "LPQ = Lorna / IQ = Ike / RK = Rosa
     Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", "TB is Tim Quorbit | bg is
-    Benoît (wife)", two pairs or more on the line, each of initials (in capitals or lower
-    case), "=", "is" or "-" and a name beginning with their first letter (in lower case after
+    Benoît (wife)", "PD: Pete / THV: Thanh", two pairs or more on the line, each of initials
+    (in capitals or lower case), "=", "is", "-" or ":" and a name beginning with their first
+    letter (in lower case after
     initials in lower case: "nh is nnaid"); "HR = heart rate, RR = resp rate" names no one
     (common words)."""
     pairs: dict[int, list[int]] = {}

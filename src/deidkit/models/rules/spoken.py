@@ -54,7 +54,7 @@ _REPEATS = {"double": 2, "triple": 3}
 _DIGIT = "(?:" + "|".join(DIGITS) + ")"
 _REPEAT = r"(?:(?:double|triple)[ \t]+)?"
 _APART = r"(?:[ \t]*(?:,|\.|-|–|dash)[ \t]*|[ \t]+)"
-_LETTER = r"\p{L}(?:[ \t]+as[ \t]+in[ \t]+\p{L}+)?(?![\p{L}\d'’])"  # "h as in hotel"
+_LETTER = r"\p{L}(?:[ \t]+as[ \t]+in[ \t]+\p{L}+(?:-\p{L}+)?)?(?![\p{L}\d'’])"  # "h as in hotel"
 _SPOKEN_DIGIT = _REPEAT + _DIGIT + r"(?![\p{L}\d])"
 SPOKEN_DIGITS = Expression(
     r"(?i)(?<![\p{L}\d'’])" + _SPOKEN_DIGIT
@@ -70,10 +70,11 @@ text before."""
 _LETTERS_LOOK = 60
 SPELLED = Expression(
     r"(?i)(?<![\p{L}])(?:spell(?:ed|ing|s)?|spelt|that's|that[ \t]+is)[ \t]*:?[ \t]+"
-    r"(?P<name>\p{L}(?![\p{L}\d'’])(?:" + _APART + r"\p{L}(?![\p{L}\d'’]))"
+    r"(?P<name>" + _LETTER + r"(?:" + _APART + _LETTER + r")"
     + "{" + str(SPELLED_LETTERS - 1) + r",}+)"
 )
-"""A name spelled after "spelled" or "that's" ("that's c, o, o, m, b, e, s")."""
+"""A name spelled after "spelled" or "that's" ("that's c, o, o, m, b, e, s", "s, e, r as in
+robert, w")."""
 _UNIT = "(?:" + "|".join(sorted(UNITS, key=len, reverse=True)) + ")"  # "seventeen" first
 SPOKEN_AGE = Expression(
     r"(?i)(?<![\p{L}\d-])(?P<n>(?:one[ \t]+hundred(?:[ \t]+and)?[ \t-]+)?(?:" + TENS_WORD
