@@ -145,15 +145,17 @@ class ContextFeatures(FeatureClass):
         occurrences = columns.column("context.occurrences")
         if occurrences < 0:
             return block
-        # occurrences counted per normal form and document (a key made of both numbers)
-        _, inverse, counts = np.unique(
-            chunk.types.norm_numbers(chunk.type_numbers) * documents + chunk.document_of,
-            return_inverse=True,
-            return_counts=True,
-        )
+        # occurrences counted per normal form and document, without a sort: each normal form
+        # of the chunk is named by the last of its tokens (a scatter over the normal forms'
+        # numbers), a key of that token and the document counted by one bincount
+        norms = chunk.types.norm_numbers(chunk.type_numbers)
+        last = np.empty(len(chunk.types.norms), np.intp)
+        last[norms] = tokens
+        key = last[norms] * documents + chunk.document_of
+        counts = np.bincount(key)
         # as Counter(norms)[norm] * (1 / count), count the tokens of the token's document
         scale = np.asarray([1.0 / max(len(context), 1) for context in chunk.contexts])
-        weights = counts[inverse] * scale[chunk.document_of]
+        weights = counts[key] * scale[chunk.document_of]
         return Block.joined([block, Block(tokens, np.full(count, occurrences, np.int32), weights)])
 
 
