@@ -73,10 +73,10 @@ INITIALS_CELL = Expression(r"\p{L}{2,3}|(?:\p{L}\.){2,3}")
 MAX_STAFF_WORDS = 4
 NOT_STAFF = frozenset({
     "unk", "unknown", "historical", "none", "self", "pt", "patient", "family", "pending", "tbd",
-    "other", "outside", "external", "reported", "declined", "refused", "n/a", "--", "same",
-    "ed", "er", "icu", "or", "pacu",
+    "other", "outside", "external", "reported", "declined", "refused", "same", "ed", "er",
+    "icu", "or", "pacu",
 })
-"""Words a staff column holds that name no one."""
+"""Words a staff column holds that name no one (English: only English has staff headers)."""
 
 
 def table_age_spans(scan: Scan) -> list[Span]:
