@@ -91,7 +91,11 @@ def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> 
         ("ED MD: see below", set()),
         # "DO" before another word of the name in its case is a particle, not a credential
         ("Pt: QUORBIT, MARIA DO CEU F   MRN 1", set()),
-        ("QUORBIT, JOHN DO", {("JOHN", "DOCTOR")}),
+        ("QUORBIT, JOHN DO", {("QUORBIT, JOHN", "DOCTOR")}),
+        # a surname in capitals before its comma, also one that is a word; not a heading's
+        ("CHILD, AMBER I LICSW pager", {("CHILD, AMBER I", "DOCTOR")}),
+        ("PLAN, JOHN SMITH MD; Anna Miller, MD", {("JOHN SMITH", "DOCTOR"),
+                                                  ("Anna Miller", "DOCTOR")}),
     ],
 )
 def test_credential_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -215,7 +215,8 @@ def _role_word_after(note: Note, lex: Lexicons, index: int) -> bool:
 
 
 def credential_names(scan: Scan, labels: list[str | None]) -> None:
-    """A DOCTOR before a credential (", MD", "RN") when one of its words is a known name."""
+    """A DOCTOR before a credential (", MD", "RN") when one of its words is a known name, with
+    a surname in capitals before its comma ("CHILD, AMBER I LICSW")."""
     note, lex = scan.note, scan.lex
     for index in scan.credentials():
         token = note.tokens[index]
@@ -237,7 +238,21 @@ def credential_names(scan: Scan, labels: list[str | None]) -> None:
             note.words[i] in lex.names and note.words[i] not in lex.common
             for i in range(start, end)
         ):
-            mark(labels, start, end, "DOCTOR")
+            mark(labels, _surname_first(note, lex, start), end, "DOCTOR")
+
+
+def _surname_first(note: Note, lex: Lexicons, start: int) -> int:
+    """``start`` moved back over a surname in capitals and its comma before a name in
+    capitals ("CHILD, AMBER I LICSW": a surname that is a word), else ``start``."""
+    surname = start - 2
+    if surname < 0 or note.words[start - 1] != "," or not note.same_line(surname, start):
+        return start
+    text = note.tokens[surname].text
+    if not (text.isalpha() and text.isupper() and len(text) >= 2) or not (
+        note.tokens[start].text.isupper()
+    ) or note.words[surname] in lex.medical or note.words[surname] in lex.clinical_abbreviations:
+        return start
+    return surname
 
 
 TITLES = TokenRule("titles", CONTEXT_NAMES, title_names, switch="names")
