@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from tokenizer_compare import MEDDOCAN_DEV, corpora  # noqa: E402  (the same three corpora)
+from tokenizer_compare import MEDDOCAN_DEV, corpora, reported  # noqa: E402  (the same corpora)
 
 LANGS = ("en", "es")
 
@@ -99,16 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.baseline is None:
         parser.error("--baseline SRC is needed")
-    status = 0
     shared = ("--digests-only", "--synth", str(args.synth), "--meddocan", str(args.meddocan))
     ours = json.loads(run_in(None, *shared))
     theirs = json.loads(run_in(args.baseline, *shared))
-    for name, values in ours.items():
-        differing = sum(a != b for a, b in zip(values, theirs.get(name, []), strict=False))
-        same = len(values) == len(theirs.get(name, [])) and not differing
-        status |= not same
-        print(json.dumps({"corpus": name, "documents": len(values),
-                          "matches": "IDENTICAL" if same else f"DIFFERENT ({differing})"}))
+    status = reported(ours, theirs, "matches")
     if args.turns and args.repeats:
         times: dict[str, list[float]] = {"current": [], "baseline": []}
         timed = ("--passes-only", "--notes", str(args.notes), "--repeats", str(args.repeats))

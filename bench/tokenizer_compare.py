@@ -83,6 +83,19 @@ def baseline_digests(source: Path, synth: int, meddocan: Path) -> dict[str, list
     return found
 
 
+def reported(ours: dict[str, list[str]], theirs: dict[str, list[str]], what: str) -> int:
+    """Print, by corpus, whether the two trees' digests are the same (``what`` names them:
+    "tokens", "matches"); 1 if any document's differ, else 0."""
+    status = 0
+    for name, values in ours.items():
+        differing = sum(a != b for a, b in zip(values, theirs.get(name, []), strict=False))
+        same = len(values) == len(theirs.get(name, [])) and not differing
+        status |= not same
+        print(json.dumps({"corpus": name, "documents": len(values),
+                          what: "IDENTICAL" if same else f"DIFFERENT ({differing} differ)"}))
+    return status
+
+
 def baseline_tokenizer(source: Path) -> Any:
     """The other tree's ``text/tokenizer.py`` as a module beside this tree's package."""
     spec = importlib.util.spec_from_file_location(
@@ -142,13 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--baseline SRC is needed")
     ours = digests(args.synth, args.meddocan)
     theirs = baseline_digests(args.baseline, args.synth, args.meddocan)
-    status = 0
-    for name, values in ours.items():
-        differing = sum(a != b for a, b in zip(values, theirs.get(name, []), strict=False))
-        same = len(values) == len(theirs.get(name, [])) and not differing
-        status |= not same
-        print(json.dumps({"corpus": name, "documents": len(values),
-                          "tokens": "IDENTICAL" if same else f"DIFFERENT ({differing} differ)"}))
+    status = reported(ours, theirs, "tokens")
     if args.repeats:
         print(json.dumps(timings(args.baseline, args.notes, args.repeats)))
     return status
