@@ -49,6 +49,7 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.rules.tables.AGE_CELL": "fullmatch of one table cell",
     "deidkit.models.rules.tables.STAFF_CELL": "fullmatch of one table cell",
     "deidkit.models.rules.tables.INITIALS_CELL": "fullmatch of one table cell",
+    "deidkit.models.rules.tables.ROOM_CELL": "fullmatch of one table cell",
     "deidkit.models.name_joins.QUOTE": "fullmatch of the text between two name spans",
     "deidkit.models.name_joins.NICK_AFTER": "match right after a name span",
     "deidkit.models.name_joins.SUFFIX": "match right after a name span",

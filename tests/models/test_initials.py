@@ -28,6 +28,8 @@ from deidkit.types import Document, Span
         ("Registered as NAZAROV, BOY A. To Team A.", "NAZAROV, BOY A", "PATIENT",
          "NAZAROV, BOY A"),
         ("Paul: M I N G O.", "M I N G O", "PATIENT", "M I N G O"),
+        # initials all the way take their full stop
+        ("014-S-033 | R.O'S. | 79", "R.O'S", "PATIENT", "R.O'S."),
     ],
 )
 def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:

@@ -110,7 +110,9 @@ class RuleLanguage:
     - ``age_headers``: a table's header cell over a column of ages, lower case ("age",
       "age/sex"; ``deidkit.models.rules.tables``);
     - ``staff_headers``: a table's header cell over a column of the staff who signed each
-      row, lower case ("rn", "given by"; ``deidkit.models.rules.tables``).
+      row, lower case ("rn", "given by"; ``deidkit.models.rules.tables``);
+    - ``room_headers``: a table's header cell over a column of rooms or beds, lower case
+      ("bed", "rm"; ``deidkit.models.rules.tables``).
     """
 
     first_names: tuple[str, ...]
@@ -167,6 +169,7 @@ class RuleLanguage:
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()
     staff_headers: frozenset[str] = frozenset()
+    room_headers: frozenset[str] = frozenset()
     extra_not_names: frozenset[str] = frozenset()
 
     def resource_lists(self) -> tuple[str, ...]:

@@ -5,8 +5,8 @@ the initial apart and a lone capital letter looks like anything. The initial is 
 name (the annotation guideline, rule 2), and a name with a token missed is a leaked name. After
 detection, a ``NAME``-category span preceded on its line by one capital letter with its full
 stop and one blank ("F. ", not "Dr. ", "A.B. " or the litres of "net 3 L. Ziad's") starts at
-that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.")
-ends after the stop. English only (``INITIAL_LANGS``): measured on English notes.
+that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.",
+"R.O'S.") ends after the stop. English only (``INITIAL_LANGS``): measured on English notes.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ INITIAL_LANGS = frozenset({"en"})
 """The languages whose names take the initial before them."""
 
 _NEWBORN_WORDS = frozenset({"boy", "girl"})  # "BOY A.": a twin's letter, not an initial
+_SEPARATED_INITIALS = regex.compile(r"(?:\p{Lu}[.'’])+\p{Lu}")  # "R.B", "R.O'S"
 _INITIAL = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.'’-])\p{Lu}\. \Z")  # not "3 L. Ziad"
 
 
@@ -54,6 +55,8 @@ def _ends_in_initial(text: str, span: Span) -> bool:
     capital letter after a word of the name (not a spelled name's last letter, "M I N G O.",
     nor a twin's letter, "BOY A.")."""
     end = span.end
+    if text[end : end + 1] == "." and _SEPARATED_INITIALS.fullmatch(text, span.start, end):
+        return True  # "R.O'S.": initials all the way
     if not (text[end : end + 1] == "." and text[end - 1 : end].isupper() and (
         text[end - 2 : end - 1] == " "
     )):

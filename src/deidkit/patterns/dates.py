@@ -264,8 +264,9 @@ DATES: tuple[Pattern, ...] = (
         name="date_day_month", label="DATE", langs=EN,
         check=_check_month_name("date_day_month"),
         expression=rf"(?P<d>\d(?<![\w.]\d)\d?+)(?P<ord>{_ORD})"
-        rf"(?:\s+(?i:of))?[\s-]?{_MON_EN}(?:,?[\s-]?(?P<y>{_YEAR}))?(?![\w])",
-        description="day first with an English month name: 5 Jan 2010, 5th of January",
+        rf"(?:\s+(?i:day\s+of|of))?[\s-]?{_MON_EN}(?:,?[\s-]?(?P<y>{_YEAR}))?(?![\w])",
+        description="day first with an English month name: 5 Jan 2010, 5th of January, the "
+        "4th day of March, 2026",
         heads=_DAY_MONTH_HEADS,
     ),
     Pattern(

@@ -15,6 +15,12 @@ RULE = (dictionary_names.RULE,)
     ("text", "lang", "expected"),
     [
         ("Pt John Smith was admitted.", "en", {("John Smith", "PATIENT")}),
+        # eponymous scales and tests alone; a name joined by a hyphen to a word that is none
+        ("Berg not done. Rey Complex Figure 32/36; Lawson IADL 3/8. Forrest IIa ulcer.", "en",
+         set()),
+        ("Medi-Cal / Medicare: pending", "en", set()),
+        ("Seen by Anna Berg and Luis Rey.", "en",
+         {("Anna Berg", "PATIENT"), ("Luis Rey", "PATIENT")}),
         ("Pt Margaret reports nausea.", "en", {("Margaret", "PATIENT")}),
         ("Harold J. Finnegan came.", "en", {("Harold J. Finnegan", "PATIENT")}),
         ("Compressions: Ruiz, O'Dowd; Bridget O’Sullivan", "en",

@@ -15,6 +15,8 @@ RULE = (fields.RULE,)
     ("text", "lang", "expected"),
     [
         ("Patient name: Ovrin Talcott", "en", {("Ovrin Talcott", "PATIENT")}),
+        # a transcript's speaker saying "I": no name; an initial is one
+        ("PATIENT: I want to be home.\nPatient: I. Quorbit", "en", {("I. Quorbit", "PATIENT")}),
         ("Attending: Zelda Quorbit\nPlan: rest", "en", {("Zelda Quorbit", "DOCTOR")}),
         ("Dictated by: Ilsa Morrow", "en", {("Ilsa Morrow", "DOCTOR")}),
         ("Address: 12 Elm Row; call first", "en", {("12 Elm Row", "STREET")}),

@@ -18,6 +18,8 @@ RULE = (hospitals.RULE,)
         ("Previously treated at Massachusetts General Hospital.", "en",
          {("Massachusetts General Hospital", "HOSPITAL")}),
         ("Seen at Community Hospital in May.", "en", {("Community Hospital", "HOSPITAL")}),
+        ("Our Lady of the Quorbit Regional Medical Center  |  Teche 4 West", "en",
+         {("Our Lady of the Quorbit Regional Medical Center", "HOSPITAL")}),
         ("Admitted to Saint Mary's overnight.", "en", {("Saint Mary's", "HOSPITAL")}),
         ("Admitted to St. Brendan's last night.", "en", {("St. Brendan's", "HOSPITAL")}),
         ("Seen at St Brendan's.", "en", {("St Brendan's", "HOSPITAL")}),

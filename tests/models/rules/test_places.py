@@ -18,6 +18,7 @@ from .helpers import found_by
         ("She lives in Quorbitville now.", "en", {("Quorbitville", "LOCATION_OTHER")}),
         ("He lives in Quorbitville, NV.", "en", {("Quorbitville", "CITY")}),
         ("Moved to Room 12B, then transferred to Bed 4.", "en", set()),  # rooms, no places
+        ("HOSPICE ADMISSION / INITIAL ASSESSMENT", "en", set()),  # a word after the cue
         ("Vive en Valladolid con su esposa.", "es", {("Valladolid", "CITY")}),
         ("Natural de la Coruña.", "es", {("Coruña", "LOCATION_OTHER")}),
         # the cue needs a capitalised place after it; "from" alone is too general
@@ -36,6 +37,9 @@ def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -
     ("text", "lang", "expected"),
     [
         ("Moved here from Chicago last year.", "en", {("Chicago", "CITY")}),
+        # a place's name used for a test, a scale or a system
+        ("Boston Naming 41/60; Boston bowel prep 8; FNA Bethesda V; Columbia Suicide Scale",
+         "en", set()),
         ("Drove to Massachusetts and Canada.", "en",
          {("Massachusetts", "STATE"), ("Canada", "COUNTRY")}),
         ("Visited Mobile, AL in May.", "en", {("Mobile", "CITY")}),

@@ -28,6 +28,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("kin_ages", 1, None),
         ("table_ages", 1, None),
         ("table_staff", 3, "names"),
+        ("table_rooms", 2, "places"),
         ("spoken_numbers", 1, None),
         ("spoken_ages", 1, None),
         ("titles", 3, "names"),

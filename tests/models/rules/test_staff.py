@@ -98,6 +98,21 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Present: QW, VD (fellow)\nNo PERRLA deficit present: HTN, DM", {
             ("QW", "DOCTOR"), ("VD", "DOCTOR")}),
         ("TX AT HOME; BP 120/80  HR 88\n0800  vitals stable  OK", set()),
+        # the owners of a list's actions, under a heading naming actions; not a problem list
+        ("Actions:\n- SNB: rad onc consult Fri\n- RIZ: med onc visit\n- HO: no trial",
+         {("SNB", "DOCTOR"), ("RIZ", "DOCTOR"), ("HO", "DOCTOR")}),
+        ("What changed\n- NEW: cephalexin 500 mg\n- TBI: MACE2 4/12\n- BH: seen today", set()),
+        ("Actions:\n- SNB: rad onc consult Fri\n- BP: 120/80", set()),  # one owner only
+        # a timed entry's initials after a wide gap; "PM" there too, not a time's "9  PM"
+        ("1600  HR 80  BP 123/97  SpO2 95%  PM\nNoon  fed 50%  PYM\n"
+         "Apr 19 07:12:43  SBT_START  PS 7/PEEP 6  QW\n1800  meds given at 9  PM",
+         {("PM", "DOCTOR"), ("PYM", "DOCTOR"), ("QW", "DOCTOR")}),
+        ("NURSING FLOWSHEET FOR THE NIGHT SHIFT, PATIENT RESTING IN BED WITH FAMILY AT THE "
+         "BEDSIDE\n1600  HR 80  SPO2 95%  PM\n0200  REPOSITIONED L SIDE  PM\n0800  LUNCH  ATE\n",
+         {("PM", "DOCTOR")}),
+        # a note in capitals: initials "BY" after a clock time
+        ("SPECIMEN: XM26-011873   COLL 03/17/26 0640 BY TKW   RECV 0712\nGIVEN BY MOUTH",
+         {("TKW", "DOCTOR")}),
         # a note written in capitals: every word looks like initials
         ("LAB RESULTS PER RB AND KL WERE REVIEWED TODAY WITH THE TEAM AND THE FAMILY AT THE "
          "BEDSIDE. PATIENT STABLE OVERNIGHT, PLAN TO CONTINUE THE SAME.", set()),
@@ -135,6 +150,7 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("From: bgrant15\nTo: Dr. Tomasz", {("bgrant15", "USERNAME")}),
         ("Reg clerk: r.parry", {("r.parry", "USERNAME")}),
         ("cc: oshendrawhorn47, r.vint", {("oshendrawhorn47", "USERNAME"), ("r.vint", "USERNAME")}),
+        ("CC: unwitnessed fall at home\ncc: kquorbit", {("kquorbit", "USERNAME")}),
         ("Access log: yberstein viewed 1/29", {("yberstein", "USERNAME")}),
         ("Amended Aug 22, 2007 0200 h.puc\n", {("h.puc", "USERNAME")}),
         ("Reply Thu 1/19 1200 wilnerm84:\nHi", {("wilnerm84", "USERNAME")}),

@@ -1,13 +1,13 @@
-"""Rules ``table_ages`` and ``table_staff``: the cells of a table's age column are ages, those
-of its staff column people or log-ins."""
+"""Rules ``table_ages``, ``table_staff`` and ``table_rooms``: the cells of a table's age column
+are ages, those of its staff column people or log-ins, those of its column of rooms rooms."""
 
 from __future__ import annotations
 
 import pytest
 
-from deidkit.models.rules import tables
+from deidkit.models.rules import run_rules, tables
 
-from .helpers import found_by
+from .helpers import ALL_SWITCHES, found_by, scan_of
 
 RULES = (tables.RULE,)
 
@@ -51,6 +51,9 @@ PRINTOUT = (
         ("Name\tAge\tBed\nRhoswen Tarrant\t58\t4\n", {("58", "AGE")}),
         # a printout's columns: gaps of two spaces or more; an infant's age in months or days
         (PRINTOUT, {("30", "AGE"), ("2", "AGE"), ("95", "AGE")}),
+        # "PT AGE" over ages with a unit's full stop or "dys"
+        ("Vaccine\tGiven\tPT AGE\tLot\nIPV\t1975-02-25\t2 mo.\tUNK\n"
+         "HepB\t1974-12-19\t1 dys\tX1\n", {("2", "AGE"), ("1", "AGE")}),
         # no age header, two of them, a header word inside a sentence, a table ended
         ("Bed | Dose | Qty\n4 | 5 | 6\n", set()),
         ("age | Age | sex\n40 | 31 | F\n", set()),
@@ -132,3 +135,37 @@ LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        N
 )
 def test_table_staff_rule(text: str, expected: set[tuple[str, str]]) -> None:
     assert found_by((tables.STAFF,), text) == expected
+
+
+CENSUS = """Signout 05/26
+ Bed | Name | Age/Sex | Plan
+ 19-1 | Quorbit | 95M | TIA w/u
+ 26-2 | ZORBLE, ANNA | 69F | dc today
+ 7 | Quillan, Bea | 51 F | stroke w/u
+
+Isolation: 7 (C diff). Gave 7 mg.
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a column of beds; with three rows, the same rooms standing alone elsewhere (not
+        # a quantity: "7 mg")
+        (CENSUS, {("19-1", "ROOM"), ("26-2", "ROOM"), ("7", "ROOM")}),
+        ("Rm\tName\tIssue\n815A\tQuorbit\tfall risk\n\nFalls: 815A\n", {("815A", "ROOM")}),
+        # a header holding a digit is none; a cell that is no room alone
+        ("Rm 4 | Name\n12 | Quorbit\n", set()),
+        ("Bed | Name\nwaiting room | Quorbit\n", set()),
+    ],
+)
+def test_table_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
+    assert found_by((tables.ROOMS,), text) == expected
+
+
+def test_table_rooms_leave_quantities() -> None:
+    """A room's number before a unit elsewhere in the note is a quantity ("Gave 7 mg")."""
+    spans = run_rules((tables.ROOMS,), scan_of(CENSUS), ALL_SWITCHES)
+    assert [CENSUS[s.start : s.end + 3] for s in spans if CENSUS[s.start : s.end] == "7"] == [
+        "7 | ", "7 (C"
+    ]

@@ -37,7 +37,9 @@ CLINICAL_ABBREVIATIONS = frozenset(
     aaa cad pvd pad gerd ibs ibd ra sle ms als osa bph ed gad ptsd adhd mdd bpd sud etoh
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
-    ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc"""
+    ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
+    gp pod
+    anes"""
     )
 )
 
@@ -127,6 +129,8 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "passport": ("IDNUM", True),
     "claim": ("IDNUM", False),
     "case": ("IDNUM", False),
+    "docket": ("IDNUM", True),
+    "docket number": ("IDNUM", True),
     "order": ("IDNUM", False),
     "accession": ("IDNUM", True),
     "specimen": ("IDNUM", False),
@@ -272,7 +276,7 @@ RULES = RuleLanguage(
     extra_not_names=frozenset(
         str.split(  # in the surname lists, never names in notes ("Temp | HR", "Dari interpreter")
             """dari tagalog basque catalan catholic baptist muslim mormon quaker temp rad co aud
-        fam sharps mini hepa peth senna"""
+        fam sharps mini hepa peth senna info medi eval"""
         )
     ),
     street_types=(),
@@ -340,7 +344,8 @@ RULES = RuleLanguage(
         nodes palsy disorder lymphoma sarcoma tumor tumour ulcer pouch hernia triad solution
         stockings stocking bag monitor monitoring point scores grade grading fall stand cuff
         view views repair splint collar shunt stent bundle sheath equivocal rules
-        definition blade protocol defect laryngoscope microscope"""
+        definition blade protocol defect laryngoscope microscope adl adls iadl iadls
+        balance figure naming bowel scientific suicide system"""
         )
     ),
     link_words=frozenset({"of", "'s", "’s", "and"}),
@@ -434,7 +439,9 @@ RULES = RuleLanguage(
         korotkoff bovie murphy roth pfannenstiel amsler janeway osler fitzpatrick rinne mohs
         ortolani epworth ottawa berlin foley hoyer seidel bruner barlow ishihara lawton neer
         leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
-        mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati"""
+        mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
+        barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
+        canadian"""
         )
     ),
     handoff_cues=(
@@ -478,7 +485,8 @@ RULES = RuleLanguage(
     age_headers=frozenset({
         "age", "age (y)", "age (yr)", "age (yrs)", "age (years)", "age, y", "age y", "age yrs",
         "age/sex", "age/gender", "age-sex", "age / sex", "age/sx", "age at dose",
-        "age at visit", "age at dx", "age at diagnosis", "age at death",
+        "age at visit", "age at dx", "age at diagnosis", "age at death", "pt age",
+        "patient age", "age given", "age (mo)", "age (months)",
     }),
     staff_headers=frozenset({
         "rn", "nurse", "assigned rn", "primary rn", "md", "provider", "attending", "resident",
@@ -486,5 +494,8 @@ RULES = RuleLanguage(
         "ordered by", "ordering provider", "signed by", "entered by", "initials", "staff",
         "user", "user_id", "userid", "user id", "ack_by", "ack by", "acknowledged",
         "acknowledged by", "operator",
+    }),
+    room_headers=frozenset({
+        "bed", "rm", "room", "rm/bed", "room/bed", "bed/rm", "rm #", "room #", "bed #", "rm#",
     }),
 )

@@ -41,7 +41,9 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
                 continue
             if eponym(note, lex, index) or _measurement(note, index):
                 continue
-            if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index):
+            if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index) or (
+                _after_hyphened_word(note, lex, index)
+            ):
                 weak.add(index)
             else:
                 labels[index] = "PATIENT"
@@ -97,6 +99,15 @@ def _measurement(note: Note, index: int) -> bool:
     """"Temp 97.1", "Pulse 80": a word right before a number labels a measurement."""
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
     return following[:1].isdigit() and note.same_line(index, index + 1)
+
+
+def _after_hyphened_word(note: Note, lex: Lexicons, index: int) -> bool:
+    """"Medi-Cal": a name joined by a hyphen to a word that is no name needs company."""
+    if index < 2 or note.words[index - 1] != "-":
+        return False
+    first, hyphen = note.tokens[index - 2], note.tokens[index - 1]
+    joined = first.end == hyphen.start and hyphen.end == note.tokens[index].start
+    return joined and note.words[index - 2] in lex.not_names
 
 
 def _eponym_after_de(note: Note, lex: Lexicons, index: int) -> bool:

@@ -37,6 +37,8 @@ def field_spans(scan: Scan) -> list[Span]:
                 note.same_line(start, start + 1)
             ):
                 start += 1  # 'Goes by: "Daze"': the name inside the quotes
+            if _speaks(note, start):
+                continue  # a transcript's "PATIENT: I want to be home"
             end = name_run(note, lex, start, 6)
         else:
             end = start
@@ -54,6 +56,13 @@ def field_spans(scan: Scan) -> list[Span]:
         if end > start:
             spans.append(note.span(start, end, label))
     return spans
+
+
+def _speaks(note: Note, index: int) -> bool:
+    """Whether token ``index`` is a speaker's "I" before a word in lower case."""
+    return note.tokens[index].text == "I" and index + 1 < len(note.tokens) and (
+        note.tokens[index + 1].text[:1].islower() or note.tokens[index + 1].text in {"'m", "’m"}
+    ) and note.same_line(index, index + 1)
 
 
 def _clause_ends(note: Note, index: int) -> bool:

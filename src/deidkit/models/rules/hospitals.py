@@ -10,6 +10,9 @@ from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 SAINTS = frozenset({"st.", "st", "saint"})
+_DEDICATIONS = (("our", "lady", "of", "the"), ("our", "lady", "of"))
+"""Words a hospital's name may start with beyond the capitalised words before its hospital
+word: "Our Lady of the Lake Regional Medical Center"."""
 
 
 def hospital_spans(scan: Scan) -> list[Span]:
@@ -69,6 +72,12 @@ def _name_before(note: Note, lex: Lexicons, index: int, end: int, generic: bool)
         or note.words[start - 1] in links or note.words[start - 1] in {"st.", "st"}
     ) and not note.wide_gap_before(start):  # a column break: the next header field
         start -= 1
+    for dedication in _DEDICATIONS:  # "Our Lady of the Bayou Regional Medical Center"
+        if note.words[max(0, start - len(dedication)) : start] == list(dedication) and (
+            note.same_line(start - len(dedication), index)
+        ):
+            start -= len(dedication)
+            break
     while start < index and note.words[start] in links:
         start += 1
     if note.caseless or note.tokens[index].text.isupper():

@@ -78,6 +78,7 @@ class Lexicons:
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()  # a table's age column (rules.tables)
     staff_headers: frozenset[str] = frozenset()  # a table's staff column (rules.tables)
+    room_headers: frozenset[str] = frozenset()  # a table's column of rooms (rules.tables)
     handoff_cues: Phrases = field(default_factory=Phrases)
     not_after_handoff: frozenset[str] = frozenset()
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
@@ -211,6 +212,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         schedule_days=data.schedule_days,
         age_headers=data.age_headers,
         staff_headers=data.staff_headers,
+        room_headers=data.room_headers,
         handoff_cues=_phrases(data.handoff_cues, "DOCTOR"),
         not_after_handoff=data.not_after_handoff,
         occupations=_labelled(data.occupations),

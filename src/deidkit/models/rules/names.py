@@ -111,8 +111,13 @@ def title_names(scan: Scan, labels: list[str | None]) -> None:
             start += 1
         spelled_out = len(word) > 4 and not word.endswith(".")
         ordinary = spelled_out and word in lex.common
-        if (ordinary or kind in {"military", "civil"}) and note.words[start] not in lex.names:
-            continue  # "General Hospital", "Major surgery", "Gen. appearance": not a title
+        if (ordinary or kind in {"military", "civil"}) and (
+            note.words[start] not in lex.names or (
+                note.tokens[start].text.isupper()
+                and note.words[start] in lex.clinical_abbreviations
+            )
+        ):
+            continue  # "General Hospital", "Major surgery", "Fairhaven General ED": no title
         end = name_run(note, lex, start, 5)
         label = "DOCTOR" if kind == "professional" else "PATIENT"
         if end > start:
@@ -134,6 +139,10 @@ def _plural_title(lex: Lexicons, word: str) -> bool:
     """Whether ``word`` is the plural of a title ("Drs." of "Dr."): names listed after it."""
     stem = word.rstrip(".")
     return stem.endswith("s") and stem[:-1] in lex.titles
+
+
+_SPECIALISTS = ("ologist", "iatrist", "ician")
+"""Endings of a specialist's title, no name ("Urologist", "Physiatrist", "Clinician")."""
 
 
 def cued_names(scan: Scan, labels: list[str | None]) -> None:
@@ -161,6 +170,11 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
             first in lex.not_names
         ):
             continue  # "physician Record", "wife IN TO VISIT", "Interpreter (Spanish)"
+        if first not in lex.names and (
+            first in lex.clinical_abbreviations or first.endswith(_SPECIALISTS)
+            or lex.occupations.match(note.words, start)
+        ):
+            continue  # "RN Lic 0261", "Consultant Urologist": a licence, a job
         if note.caseless and (first not in lex.names or first in lex.common):
             continue
         if _credential_like(note, lex, start) or (

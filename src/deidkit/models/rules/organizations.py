@@ -307,15 +307,28 @@ def census_room_spans(scan: Scan) -> list[Span]:
             " " in match.group("name").strip() and not match.group("room").startswith("0")
         ))
     ]
-    rooms = {note.text[start:end] for start, end in found}
     if len(found) >= MIN_CENSUS_ROWS:
-        found.extend(
-            (note.tokens[index].start, note.tokens[index].end)
-            for room in rooms
-            for index in note.positions.get(room.casefold(), ())
-            if note.tokens[index].text == room and _standalone_number(note, index)
-        )
+        found.extend(room_mentions(note, {note.text[start:end] for start, end in found}))
     return [Span(start, end, "ROOM", source="rules") for start, end in sorted(set(found))]
+
+
+def room_mentions(note: Note, rooms: set[str]) -> list[tuple[int, int]]:
+    """The (start, end) of each further mention of ``rooms`` (a census's, a table's) standing
+    alone as a token of the note ("Falls risk: 302, 305B")."""
+    return [
+        (note.tokens[index].start, note.tokens[index].end)
+        for room in rooms
+        for index in note.positions.get(room.casefold(), ())
+        if note.tokens[index].text == room and _standalone_number(note, index) and not (
+            index + 1 < len(note.tokens) and note.words[index + 1] in _QUANTITY_UNITS
+        )
+    ]
+
+
+_QUANTITY_UNITS = frozenset(str.split(
+    "mg mcg g kg ml l units unit u min mins minutes hr hrs hours h days d times x mmhg cc"
+))
+"""Words after a number that make it a quantity, not a room ("228 mg")."""
 
 
 def _standalone_number(note: Note, index: int) -> bool:

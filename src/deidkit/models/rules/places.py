@@ -40,12 +40,18 @@ def cued_place_spans(scan: Scan) -> list[Span]:
             note.capitalised(end)
         ) and note.same_line(start, end) and not _no_place_word(note, lex, end):
             end += 1
+        if found[1] in _NAMED_AFTER and end == start + 1 and note.words[start] in lex.common:
+            continue  # "HOSPICE ADMISSION", "referred to Compliance": a word, no place
         if end > start and lex.hospital_words.match(note.words, end - 1) is None:
             state = end + 1 < len(note.tokens) and note.words[end] == "," and (
                 note.tokens[end + 1].text in lex.state_codes
             )  # "lives in Harlow, CA": a town
             spans.append(note.span(start, end, "CITY" if state else "LOCATION_OTHER"))
     return spans
+
+
+_NAMED_AFTER = frozenset({"facility", "transfer"})
+"""Kinds of place cues after which one ordinary word names no place ("Hospice Intake")."""
 
 
 def dictionary_place_spans(scan: Scan) -> list[Span]:

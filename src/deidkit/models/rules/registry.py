@@ -46,6 +46,7 @@ RULES: tuple[Rule, ...] = (
     ages.KIN_AGES,
     tables.RULE,
     tables.STAFF,
+    tables.ROOMS,
     spoken.NUMBERS,
     spoken.AGES,
     names.TITLES,

@@ -54,8 +54,13 @@ _AFTER_INITIALS = frozenset(
 def initials_spans(scan: Scan) -> list[Span]:
     """Staff initials: "JT/mk", "per RB", a line holding only "KL", "... -KL"."""
     note, lex = scan.note, scan.lex
-    if note.uppercase_style:  # every word looks like initials: only "PER NURSING (ZI)"
-        return _cued_initials(scan, in_parentheses=True)
+    if note.uppercase_style:  # every word looks like initials: "PER NURSING (ZI)", entries
+        lines = note.line_starts
+        return _cued_initials(scan, in_parentheses=True) + [
+            note.span(end - 1, end, "DOCTOR")
+            for first, end in zip(lines, [*lines[1:], len(note.tokens)], strict=True)
+            if _entry_initials(note, lex, first, end)
+        ]
     spans = _cued_initials(scan, in_parentheses=False)
     for index in note.indices(word for word in note.positions if "/" in word):
         token = note.tokens[index]
@@ -68,6 +73,7 @@ def initials_spans(scan: Scan) -> list[Span]:
         ):
             spans.append(note.span(index, index + 1, "DOCTOR"))
     spans.extend(_transcription_codes(note, lex))
+    spans.extend(_action_owners(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
         if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
@@ -88,9 +94,7 @@ def initials_spans(scan: Scan) -> list[Span]:
                 if _initials(note, lex, i)
             )
             continue
-        if end - first >= 3 and note.tokens[first].text[:1].isdigit() and (
-            note.wide_gap_before(end - 1) and _initials(note, lex, end - 1)
-        ):
+        if _entry_initials(note, lex, first, end):
             spans.append(note.span(end - 1, end, "DOCTOR"))  # "1230  given  DR": a flowsheet
             continue
         if end - first == 2 and first in last_lines and _initials(note, lex, first) and (
@@ -113,6 +117,66 @@ def initials_spans(scan: Scan) -> list[Span]:
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
             spans.append(note.span(end - 1, end, "DOCTOR"))
     return spans
+
+
+_MERIDIEMS = frozenset({"AM", "PM"})  # a time's "PM" follows it with one blank: initials here
+_TIME = Expression(r"\d{1,2}:\d{2}(?::\d{2})?")
+_CLOCK = Expression(r"[0-2]\d[0-5]\d|\d{1,2}:\d{2}")  # "0640", "6:40"
+_TIME_WORDS = frozenset({"noon", "midnight"})
+
+
+def _entry_initials(note: Note, lex: Lexicons, first: int, end: int) -> bool:
+    """Whether a line ``first``-``end`` is a timed entry ending in its writer's initials
+    after a wide gap ("1600  HR 80  BP 123/97  PM"; not "at 9  PM")."""
+    if end - first < 3 or not _timed_line(note, first, end) or not note.wide_gap_before(end - 1):
+        return False
+    if note.tokens[end - 1].text in _MERIDIEMS:
+        before = note.tokens[end - 2].text
+        return not (before.isdigit() and int(before) <= 12)
+    return _initials(note, lex, end - 1)
+
+
+def _timed_line(note: Note, first: int, end: int) -> bool:
+    """Whether a line is a timed entry: it starts with a number or a time word, or holds a
+    clock time among its first three tokens ("Apr 19 07:01:35  LOW_VT ...")."""
+    if note.tokens[first].text[:1].isdigit() or note.words[first] in _TIME_WORDS:
+        return True
+    return any(
+        _TIME.compiled.fullmatch(note.tokens[i].text) for i in range(first, min(end, first + 4))
+    )
+
+
+_BULLETS = frozenset({"-", "*", "•", "–"})
+
+
+def _action_owners(note: Note, lex: Lexicons) -> list[Span]:
+    """Owners of a list's actions by their initials, two items or more under a heading that
+    names actions ("Actions:", "- SNB: rad onc consult Fri", "- HO: no trial"), each followed
+    by words, not a value; not a problem list ("- TBI: MACE2 4/12")."""
+    owners = []
+    lines = note.line_starts
+    for number, first in enumerate(lines):
+        if first + 3 < len(note.tokens) and note.words[first] in _BULLETS and (
+            note.words[first + 2] == ":" and note.tokens[first + 3].text[:1].isalpha()
+        ) and note.same_line(first, first + 3) and _initials(
+            note, lex, first + 1, labelling=True
+        ) and _under_action_heading(note, lines, number):
+            owners.append(note.span(first + 1, first + 2, "DOCTOR"))
+    return owners if len(owners) >= 2 else []
+
+
+_ACTION_HEADINGS = frozenset(
+    {"action", "actions", "task", "tasks", "owner", "owners", "assignments", "todo", "to-do"}
+)
+
+
+def _under_action_heading(note: Note, lines: list[int], number: int) -> bool:
+    """Whether line ``number`` is an item of a list whose heading (the line before its
+    first item) names actions or tasks."""
+    while number > 0 and note.words[lines[number]] in _BULLETS:
+        number -= 1
+    end = lines[number + 1] if number + 1 < len(lines) else len(note.tokens)
+    return not _ACTION_HEADINGS.isdisjoint(note.words[lines[number] : end])
 
 
 def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
@@ -209,7 +273,7 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
         if in_parentheses and not (
             note.words[start - 1] == "(" and start + 1 < len(note.tokens)
             and note.words[start + 1] == ")"
-        ):
+        ) and not _timed_by(note, index):
             continue
         while start < len(note.tokens) and note.same_line(index, start):
             stop = start + 1 if _initials(note, lex, start) or _paired(note, lex, start) else (
@@ -226,8 +290,16 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
     return spans
 
 
-def _initials(note: Note, lex: Lexicons, index: int) -> bool:
-    """Whether token ``index`` reads as a person's initials ("RB", "R.B.")."""
+def _timed_by(note: Note, index: int) -> bool:
+    """Whether cue ``index`` is "by" right after a clock time ("COLL 0640 BY RDS")."""
+    return note.words[index] == "by" and index > 0 and bool(
+        _CLOCK.compiled.fullmatch(note.tokens[index - 1].text)
+    ) and note.same_line(index - 1, index)
+
+
+def _initials(note: Note, lex: Lexicons, index: int, labelling: bool = False) -> bool:
+    """Whether token ``index`` reads as a person's initials ("RB", "R.B."); before a colon
+    or a dash only where ``labelling`` (a label's initials: "- RB: call family")."""
     text = note.tokens[index].text
     if not INITIALS.compiled.fullmatch(text):
         return False
@@ -239,7 +311,7 @@ def _initials(note: Note, lex: Lexicons, index: int) -> bool:
     if text in lex.state_codes or word in lex.medical:
         return False
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
-    return following not in {":", "-"} or not note.same_line(index, index + 1)
+    return following not in {":", "-"} or not note.same_line(index, index + 1) or labelling
 
 
 def _paired(note: Note, lex: Lexicons, index: int) -> bool:
@@ -320,6 +392,8 @@ def username_spans(scan: Scan) -> list[Span]:
                 not any(c.isdigit() or c in "._" for c in login)
             ):
                 continue  # "referred to rehab", "seen from cardiology": "From:" is a field
+            if note.words[index] == "cc" and not _ends_list_item(note, end):
+                continue  # "CC: unwitnessed fall at home": the chief complaint
             spans.append(note.span(start, end, "USERNAME"))
             while end + 1 < len(note.tokens) and note.words[end] == "," and (
                 note.same_line(end, end + 1)
@@ -509,6 +583,13 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations:
         return None  # "entered by mouth", "user error"
     return end
+
+
+def _ends_list_item(note: Note, end: int) -> bool:
+    """Whether a word ending before token ``end`` ends its line or an item of a list."""
+    return end >= len(note.tokens) or not note.same_line(end - 1, end) or (
+        note.words[end] in {",", ";", ")"}
+    )
 
 
 def _joined(note: Note, start: int) -> int:

@@ -1,5 +1,6 @@
-"""Rules ``table_ages`` (``AGE``) and ``table_staff`` (``DOCTOR``, ``USERNAME``): the cells of
-a table's age column and of its staff column.
+"""Rules ``table_ages`` (``AGE``), ``table_staff`` (``DOCTOR``, ``USERNAME``) and
+``table_rooms`` (``ROOM``): the cells of a table's age column, its staff column and its
+column of rooms or beds.
 
 Line lists, censuses, theatre lists and exports write ages as bare numbers under a header
 ("ID | name | age | sex", ``"PatName","Sex","DOB","Age"``, ``ORDER|CHI|PATIENT|AGE|WARD``),
@@ -25,6 +26,11 @@ column's where it starts where the header does. A cell of one to four words
 more that is no name) a ``USERNAME``; a cell of words a chart holds ("UNK", "HISTORICAL",
 "self", "PRN") or of common and medical words only is none, unless it is written "LAST,
 FIRST" or as initials.
+
+A column of rooms is found as a staff column is, under a room header
+(``RuleLanguage.room_headers``: "bed", "rm", "room"): a cell holding a room alone ("19-1",
+"815A") is a ``ROOM``; with ``MIN_CENSUS_ROWS`` such rows its rooms elsewhere in the note are
+too ("DC today: 2-1, 15-1"), as a census's are.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from functools import cache
 from deidkit.models.rules.ages import MAX_AGE
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.organizations import MIN_CENSUS_ROWS, room_mentions
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -46,11 +53,13 @@ STAFF_DELIMITERS = ("|", "\t", ",", GAP)
 "Time,Event,Detail,Acknowledged": in prose it parts a list)."""
 AGE_CELL = Expression(
     r"(?i)[ \t]*+\"?[ \t]*+~?[ \t]*+(?P<n>\d{1,3})(?:[ \t]*+(?:years|year|yrs|yr|yo|y"
-    r"|(?P<young>months|month|mos|mo|weeks|week|wks|wk|days|day|d)\b))?"
+    r"|(?P<young>months|month|mos|mo|weeks|week|wks|wk|days|day|dys|d)\b)\.?)?"
     r"(?:[ \t]*+/?[ \t]*+[mfux])?[ \t]*+\"?[ \t]*+"
 )
 """A cell holding an age alone, an age and a sex ("7/M"), an approximate age ("~30") or an
-infant's ("2 mo", "30 days")."""
+infant's ("2 mo", "2 mo.", "30 days")."""
+ROOM_CELL = Expression(r"[ \t]*+(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?)[ \t]*+")
+"""A cell holding a room or bed alone ("19-1", "815A", "E30")."""
 GAP_RUN = Expression(r"[ \t]{2,}")
 """Where a printout's line splits into cells."""
 RULE_LINE = Expression(r"[ \t|+:=_-]*")
@@ -91,6 +100,21 @@ def table_age_spans(scan: Scan) -> list[Span]:
             if 0 < value <= MAX_AGE and not (over_89 and (value < 90 or not years)):
                 spans.append(Span(found.start("n"), found.end("n"), "AGE", source="rules"))
     return spans
+
+
+def table_room_spans(scan: Scan) -> list[Span]:
+    """The room or bed in each row's cell of a room column ("Bed | Name | Age/Sex" over
+    "19-1 | Kinoti | 95M"); where ``MIN_CENSUS_ROWS`` rows hold one, the same rooms elsewhere
+    in the note too."""
+    text = scan.note.text
+    found = [
+        (match.start("room"), match.end("room"))
+        for first, last in column_cells(scan, scan.lex.room_headers, DELIMITERS, strict=True)
+        if (match := ROOM_CELL.compiled.fullmatch(text, first, last)) is not None
+    ]
+    if len(found) >= MIN_CENSUS_ROWS:
+        found.extend(room_mentions(scan.note, {text[start:end] for start, end in found}))
+    return [Span(start, end, "ROOM", source="rules") for start, end in sorted(set(found))]
 
 
 def table_staff_spans(scan: Scan) -> list[Span]:
@@ -245,3 +269,4 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
 
 RULE = SpanRule("table_ages", priority=1, find=table_age_spans)
 STAFF = SpanRule("table_staff", priority=3, find=table_staff_spans, switch="names")
+ROOMS = SpanRule("table_rooms", priority=2, find=table_room_spans, switch="places")
