@@ -30,6 +30,10 @@ from deidkit.types import Document, Span
         ("Paul: M I N G O.", "M I N G O", "PATIENT", "M I N G O"),
         # initials all the way take their full stop
         ("014-S-033 | R.O'S. | 79", "R.O'S", "PATIENT", "R.O'S."),
+        # a lone letter and its full stop after a name, of its case
+        ("writer: cormac d., care coordinator", "cormac", "DOCTOR", "cormac d."),
+        ("with Anna B. today", "Anna", "RELATIVE", "Anna B."),
+        ("with Anna b. today", "Anna", "RELATIVE", "Anna"),
     ],
 )
 def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:

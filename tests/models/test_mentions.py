@@ -78,6 +78,14 @@ def test_clinical_abbreviations_taken_for_names_are_not_propagated() -> None:
     assert [out.span_text(s) for s in out.spans] == ["CVICU", "Quorbit", "Quorbit"]
 
 
+def test_name_particles_are_not_propagated() -> None:
+    """"van" of "Ilse van Quorbit" is no name alone: "center van" stays."""
+    text = "Seen by Ilse van Quorbit. Transport: center van at 08:00."
+    found = [Span(8, 24, "DOCTOR", score=0.9)]
+    out = propagate_mentions([Document("n1", text, tuple(found))])[0]
+    assert [out.span_text(s) for s in out.spans] == ["Ilse van Quorbit"]
+
+
 def test_propagation_never_tags_a_string_not_found_in_that_note_or_patient() -> None:
     documents = list(generate(120, seed=31, variant="out-of-dictionary"))
     # drop every other gold span: propagation may add mentions only of what is left

@@ -35,6 +35,10 @@ FOUND: list[Row] = [
     ("en", "Reached +44 20 7946 0958 abroad.", [("+44 20 7946 0958", "PHONE", "phone_intl")]),
     ("en", "Reach her at 555-1234 after noon.", [("555-1234", "PHONE", "phone_local")]),
     ("en", "Clinic line ext. 4321.", [("4321", "PHONE", "phone_extension")]),
+    # a trunk prefix, as the UK, Ireland, Australia and New Zealand write numbers
+    ("en", "ward number (0113 496 0740) if jaundiced",
+     [("0113 496 0740", "PHONE", "phone_trunk")]),
+    ("en", "mob via switch (07) 5550 3100.", [("(07) 5550 3100", "PHONE", "phone_trunk")]),
     ("en", "Lives in Boston, MA 02115 with wife.", [("02115", "ZIP", "zip_state")]),
     ("en", "Springfield, Illinois 62701-1234.", [("62701-1234", "ZIP", "zip_state")]),
     ("en", "Lives at 02115-1234 now.", [("02115-1234", "ZIP", "zip_plus4")]),

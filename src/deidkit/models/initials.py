@@ -6,7 +6,9 @@ name (the annotation guideline, rule 2), and a name with a token missed is a lea
 detection, a ``NAME``-category span preceded on its line by one capital letter with its full
 stop and one blank ("F. ", not "Dr. ", "A.B. " or the litres of "net 3 L. Ziad's") starts at
 that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.",
-"R.O'S.") ends after the stop. English only (``INITIAL_LANGS``): measured on English notes.
+"R.O'S.") ends after the stop, and one followed by a blank and a lone letter of its first
+letter's case with a full stop takes them ("cormac d., care coordinator"). English only
+(``INITIAL_LANGS``): measured on English notes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ INITIAL_LANGS = frozenset({"en"})
 """The languages whose names take the initial before them."""
 
 _NEWBORN_WORDS = frozenset({"boy", "girl"})  # "BOY A.": a twin's letter, not an initial
+_TRAILING_INITIAL = regex.compile(r" (\p{L})\.(?=[\s,;:)]|\Z)")  # " d." after "cormac"
 _SEPARATED_INITIALS = regex.compile(r"(?:\p{Lu}[.'’])+\p{Lu}")  # "R.B", "R.O'S"
 _INITIAL = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.'’-])\p{Lu}\. \Z")  # not "3 L. Ziad"
 
@@ -40,7 +43,13 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
             match = _INITIAL.search(text[low : span.start]) if is_name else None
             start = low + match.start() if match else span.start
             free = index + 1 == len(spans) or spans[index + 1].start > span.end
-            end = span.end + 1 if is_name and free and _ends_in_initial(text, span) else span.end
+            end = span.end
+            if is_name and free and _ends_in_initial(text, span):
+                end = span.end + 1
+            elif is_name and (trailing := _TRAILING_INITIAL.match(text, span.end)) and (
+                text[span.start].isupper() == trailing.group(1).isupper()
+            ) and (index + 1 == len(spans) or spans[index + 1].start >= trailing.end()):
+                end = trailing.end()  # "writer: cormac d., care coordinator"
             if not match or (grown and grown[-1].end > start):
                 start = span.start
             if (start, end) != (span.start, span.end):

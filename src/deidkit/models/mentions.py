@@ -7,8 +7,9 @@ without a ``patient_id`` are their own patient); each further occurrence, matche
 case-insensitively at word boundaries and overlapping no span already found, becomes a span
 with the label the string was found with (``source`` ``mentions``). Strings shorter than
 ``MIN_LENGTH`` characters, common words of the language (``<prefix>common_words``, titles,
-month and weekday names, nationalities and languages, credentials with or without their dots)
-and its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) are
+month and weekday names, nationalities and languages, credentials with or without their dots),
+its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) and its
+name particles ("van", "de": ``SurrogateWords.particles``) are
 never propagated, so a name that is also a word ("Will", "May", "Brown") only counts where
 the model found it; nor are the spans the model was less than ``SEED_SCORE`` sure of (let
 through by a threshold below 0.5: "bolus" taken for a name counts there, not everywhere).
@@ -78,7 +79,11 @@ def prepared_common_words(lang: str) -> frozenset[str]:
         sources,
         [Path(__file__), Path(store.__file__)],
         extra="\0".join(
-            [unicodedata.unidata_version, *lists, *sorted(language.rules.clinical_abbreviations)]
+            [
+                unicodedata.unidata_version, *lists,
+                *sorted(language.rules.clinical_abbreviations),
+                *sorted(language.surrogates.particles),
+            ]
         ),
     )
     return prepared.load_or_build(
@@ -90,6 +95,7 @@ def _read_common_words(lang: str) -> frozenset[str]:
     language = get_language(lang)
     prefix = language.resource_prefix
     words: set[str] = set(language.rules.clinical_abbreviations)  # "CVICU", "HCP"
+    words |= language.surrogates.particles  # "van" of "Ilse van Dijk": no name alone
     for name in _EXCLUDED_LISTS:
         try:
             words |= resources.lexicon(prefix + name)

@@ -215,6 +215,16 @@ PHONES: tuple[Pattern, ...] = (
         heads=(Head(lengths(3, 3), first="23456789", follow=DIGIT_PAIR),),
     ),
     Pattern(
+        name="phone_trunk", label="PHONE", langs=EN, check=_check_phone("phone_trunk"),
+        expression=r"(?:\((?<=(?:^|[^\w(])\()0\d{1,4}\)[ \t]?\d{3,4}[ \t-]?\d{3,4}|"
+        + LEFT + r"0\d{2,4}[ \t]\d{3,4}[ \t]\d{3,4})" + RIGHT,
+        description="a number with its trunk prefix 0, as the UK, Ireland, Australia and New "
+        "Zealand write it: (09) 555 0120, 0113 496 0740",
+        heads=(Head(lengths(2, 5), first="0", before="(", at_start=False, opener=True,
+                    follow=((")",),)),
+               Head(lengths(3, 5), first="0", follow=((" \t",),))),
+    ),
+    Pattern(
         name="phone_extension", label="PHONE", langs=ALL,
         expression=r"(?i)(?<![\p{L}])(?:ext|extension)\.?\s?(?P<phi>\d{3,5})(?!\d)",
         description="telephone extension: ext. 1234", anchors=("ext", "extension"),

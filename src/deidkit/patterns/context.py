@@ -83,3 +83,12 @@ def valid_day_month(first: int, second: int, lang: str | None) -> bool:
     if day_first is None:
         return month_day or day_month
     return day_month if day_first else month_day
+
+
+def valid_short_date(first: int, second: int, lang: str | None) -> bool:
+    """Whether first/second without a year is a date: as the language writes one, or, in a
+    month-first language, day/month where only that order fits ("MRCP 21/01": notes from
+    day-first countries are written in English too)."""
+    return valid_day_month(first, second, lang) or (
+        _DAY_FIRST.get(lang) is False and valid_day_month(first, second, None)
+    )

@@ -26,6 +26,7 @@ from deidkit.patterns.context import (
     is_unit,
     unit_follows,
     valid_day_month,
+    valid_short_date,
     words_after,
     words_before,
 )
@@ -111,8 +112,8 @@ def _check_short_date(text: str, m: regex.Match[str], lang: str | None) -> Found
     """m/d (d/m in day-first languages) without a year: reject scores, grades, fractions and
     settings."""
     a, b = int(m.group("a")), int(m.group("b"))
-    if not valid_day_month(a, b, lang):
-        return None
+    if not valid_short_date(a, b, lang) or (a, b) == (24, 7):
+        return None  # "on call 24/7": always
     after = words_after(text, m.end(), 3)
     if is_unit(after):
         return None

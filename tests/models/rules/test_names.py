@@ -25,6 +25,9 @@ from .helpers import found_by
         ("Drs. Quorbit and colleagues agreed.", "en", {("Quorbit", "DOCTOR")}),
         ("New 16 Fr Quorbit placed.", "en", set()),  # a catheter's size, no title
         ("Go to Rio Quorbit General ED if worse.", "en", set()),  # a hospital's "General"
+        # a title in capitals in a note that is not: only before a listed name
+        ("MR Conditional device. Seen by MR SMITH and DR QUORBIT.", "en",
+         {("SMITH", "PATIENT"), ("QUORBIT", "DOCTOR")}),
         ("Interpreter (Spanish) at the bedside.", "en", set()),  # a language
         ("Spoke with GI fellow Dr Oluwadamilare Quorbit:\nbleed", "en",
          {("Oluwadamilare Quorbit", "DOCTOR")}),
@@ -58,6 +61,7 @@ def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> Non
         ("Her daughter Zorbetta will visit.", "en", {("Zorbetta", "RELATIVE")}),
         # a specialist's title, a licence after a credential: no names
         ("Ambrose Quorbit\nConsultant Urologist\nRN Lic 026.0138842", "en", set()),
+        ("(ward HCA Sioned speaks Welsh)", "en", {("Sioned", "DOCTOR")}),
         ("Health care proxy is Quennell Ardwick.", "en", {("Quennell Ardwick", "RELATIVE")}),
         ("Wife, Anna, at bedside.", "en", {("Anna", "RELATIVE")}),
         ("Acude con su hija Maripaz.", "es", {("Maripaz", "RELATIVE")}),

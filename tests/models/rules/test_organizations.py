@@ -118,6 +118,7 @@ def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
          {("9114", "ROOM"), ("9118", "ROOM"), ("C-114", "ROOM"), ("14", "ROOM"),
           ("3B", "ROOM")}),
         ("Seat: 31C; Dr Ozer (pax 14A)", {("31C", "ROOM"), ("14A", "ROOM")}),
+        ("Tue 17th March, Theatre 6, AM list; back to theatre 2 days later", {("6", "ROOM")}),
         # counts, doses, times, dates; a seat's count; words that hold a cue
         ("car seat 2 years; pax 3; chair 20 min; cot 2/3; wheelchair 4; podiatry 3; "
          "stretcher 2 times; POD 3; OOB TO CHAIR X1", set()),

@@ -38,8 +38,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
-    gp pod
-    anes"""
+    gp pod anes yel grn igra sr reg abdo sop pacs biomed"""
     )
 )
 
@@ -291,6 +290,7 @@ RULES = RuleLanguage(
         ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
         ("gd", "family"), ("gs", "family"), ("kids", "family"), ("sitter", "care_team"),
         ("gm", "family"), ("gf", "family"), ("mgm", "family"), ("mgf", "family"),
+        ("hca", "care_team"),
         ("pgm", "family"), ("pgf", "family"), ("fob", "family"), ("father of baby", "family"),
         ("father of the baby", "family"),
     ),
@@ -371,7 +371,7 @@ RULES = RuleLanguage(
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
         "present:", "also present", "attending present", "in attendance", "initialed",
-        "initialled",
+        "initialled", "sgd",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
@@ -441,7 +441,7 @@ RULES = RuleLanguage(
         leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
-        canadian"""
+        canadian hasson nyhus scarpa whitacre exeter zimmer"""
         )
     ),
     handoff_cues=(

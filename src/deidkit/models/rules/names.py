@@ -111,13 +111,16 @@ def title_names(scan: Scan, labels: list[str | None]) -> None:
             start += 1
         spelled_out = len(word) > 4 and not word.endswith(".")
         ordinary = spelled_out and word in lex.common
-        if (ordinary or kind in {"military", "civil"}) and (
+        shouted = note.tokens[index].text.isupper() and not note.uppercase_style and (
+            kind != "professional"
+        )
+        if (ordinary or shouted or kind in {"military", "civil"}) and (
             note.words[start] not in lex.names or (
                 note.tokens[start].text.isupper()
                 and note.words[start] in lex.clinical_abbreviations
             )
         ):
-            continue  # "General Hospital", "Major surgery", "Fairhaven General ED": no title
+            continue  # "General Hospital", "Fairhaven General ED", "MR Conditional": no title
         end = name_run(note, lex, start, 5)
         label = "DOCTOR" if kind == "professional" else "PATIENT"
         if end > start:
@@ -141,8 +144,9 @@ def _plural_title(lex: Lexicons, word: str) -> bool:
     return stem.endswith("s") and stem[:-1] in lex.titles
 
 
-_SPECIALISTS = ("ologist", "iatrist", "ician")
-"""Endings of a specialist's title, no name ("Urologist", "Physiatrist", "Clinician")."""
+SPECIALISTS = ("ologist", "iatrist", "ician", "grapher", "otomist", "apist")
+"""Endings of a health worker's title, no name nor log-in ("Urologist", "Physiatrist",
+"Clinician", "sonographer", "phlebotomist", "therapist")."""
 
 
 def cued_names(scan: Scan, labels: list[str | None]) -> None:
@@ -171,7 +175,7 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
         ):
             continue  # "physician Record", "wife IN TO VISIT", "Interpreter (Spanish)"
         if first not in lex.names and (
-            first in lex.clinical_abbreviations or first.endswith(_SPECIALISTS)
+            first in lex.clinical_abbreviations or first.endswith(SPECIALISTS)
             or lex.occupations.match(note.words, start)
         ):
             continue  # "RN Lic 0261", "Consultant Urologist": a licence, a job

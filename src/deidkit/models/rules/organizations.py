@@ -344,16 +344,17 @@ def _standalone_number(note: Note, index: int) -> bool:
 
 
 CUED_ROOM = Expression(
-    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|locker|stretcher|seat|pax))"
+    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|locker|stretcher|seat|pax|theatre"
+    r"|theater))"
     r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
     r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?|[A-Z]-\d{1,4}[A-Z]?)"
     r"(?![\p{L}\d/:-]|\.\d|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|hrs?|hours?|days?|times|x)\b)"
 )
-"""A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C"."""
+"""A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C", "Theatre 6"."""
 SEAT = Expression(r"\d{1,2}[A-K]")
 """An aircraft seat ("31C"): what a seat or passenger's number must look like."""
 _ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "locker", "stretcher", "seat",
-              "pax")
+              "pax", "theatre", "theater")
 
 
 def cued_room_spans(scan: Scan) -> list[Span]:

@@ -19,6 +19,7 @@ import bisect
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.names import SPECIALISTS
 from deidkit.models.rules.note import Note
 from deidkit.patterns.contacts import TOP_LEVEL_DOMAINS
 from deidkit.patterns.spec import Expression
@@ -349,8 +350,10 @@ def _hyphenated(note: Note, lex: Lexicons, index: int) -> int | None:
 
 def _followed_as_name(note: Note, index: int) -> bool:
     """Whether the word after initials lets them be a name (not "per VAP protocol")."""
-    if index + 1 >= len(note.tokens) or not note.same_line(index, index + 1):
-        return True
+    if index + 1 >= len(note.tokens) or not note.same_line(index, index + 1) or (
+        note.wide_gap_before(index + 1)
+    ):
+        return True  # the line's or a column's end: "Sgd HPM   e-signed: ..."
     following = note.tokens[index + 1].text
     return not (following.isalpha() and following.islower()) or following in _AFTER_INITIALS
 
@@ -580,8 +583,10 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
         ) and not DOSING_INTERVAL.compiled.fullmatch(text) else None  # "to q12h"
     if not text.islower() or note.lowercase_style:
         return None  # "by Rowan": a name, for the name rules
-    if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations:
-        return None  # "entered by mouth", "user error"
+    if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations or (
+        word.endswith(SPECIALISTS)
+    ):
+        return None  # "entered by mouth", "user error", "Becca (sonographer)"
     return end
 
 
