@@ -485,8 +485,8 @@ RULES = RuleLanguage(
     age_headers=frozenset({
         "age", "age (y)", "age (yr)", "age (yrs)", "age (years)", "age, y", "age y", "age yrs",
         "age/sex", "age/gender", "age-sex", "age / sex", "age/sx", "age at dose",
-        "age at visit", "age at dx", "age at diagnosis", "age at death", "pt age",
-        "patient age", "age given", "age (mo)", "age (months)",
+        "age at visit", "age at dx", "age at diagnosis", "age at death", "age given",
+        "age (mo)", "age (months)",
     }),
     staff_headers=frozenset({
         "rn", "nurse", "assigned rn", "primary rn", "md", "provider", "attending", "resident",

@@ -129,9 +129,14 @@ _TIME_WORDS = frozenset({"noon", "midnight"})
 def _entry_initials(note: Note, lex: Lexicons, first: int, end: int) -> bool:
     """Whether a line ``first``-``end`` is a timed entry ending in its writer's initials
     after a wide gap ("1600  HR 80  BP 123/97  PM"; not "at 9  PM")."""
-    if end - first < 3 or not _timed_line(note, first, end) or not note.wide_gap_before(end - 1):
+    if end - first < 3:
         return False
-    if note.tokens[end - 1].text in _MERIDIEMS:
+    last = note.tokens[end - 1].text
+    if not (last[:1].isupper() and len(last) <= 6) or not note.wide_gap_before(end - 1) or (
+        not _timed_line(note, first, end)
+    ):
+        return False  # the cheap looks first: most lines end in no capital after a gap
+    if last in _MERIDIEMS:
         before = note.tokens[end - 2].text
         return not (before.isdigit() and int(before) <= 12)
     return _initials(note, lex, end - 1)

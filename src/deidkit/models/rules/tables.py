@@ -224,13 +224,25 @@ def _header_column(
         if text.count(delimiter, start, end) < 2:
             continue
         names = [
-            text[first:last].strip(' \t"').casefold()
+            _unqualified(text[first:last].strip(' \t"').casefold())
             for first, last in _cells(text, start, end, delimiter)
         ]
         found = [index for index, name in enumerate(names) if name in headers]
         if len(found) == 1:
             return delimiter, found[0]
     return None
+
+
+_PATIENT_PREFIXES = ("pt ", "patient ")
+"""What a header cell may open with before its header ("PT AGE", "Patient Age")."""
+
+
+def _unqualified(name: str) -> str:
+    """A header cell's name without a patient's prefix ("pt age" is "age")."""
+    for prefix in _PATIENT_PREFIXES:
+        if name.startswith(prefix):
+            return name[len(prefix) :]
+    return name
 
 
 def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
