@@ -39,6 +39,7 @@ FOUND: list[Row] = [
     ("en", "ward number (0113 496 0740) if jaundiced",
      [("0113 496 0740", "PHONE", "phone_trunk")]),
     ("en", "mob via switch (07) 5550 3100.", [("(07) 5550 3100", "PHONE", "phone_trunk")]),
+    ("en", "hearing pass 500-4000 Hz bilat.", []),  # a frequency range
     ("en", "Lives in Boston, MA 02115 with wife.", [("02115", "ZIP", "zip_state")]),
     ("en", "Springfield, Illinois 62701-1234.", [("62701-1234", "ZIP", "zip_state")]),
     ("en", "Lives at 02115-1234 now.", [("02115-1234", "ZIP", "zip_plus4")]),

@@ -36,6 +36,7 @@ def test_header_names_rule(text: str, expected: set[tuple[str, str]]) -> None:
     [
         ("pt seen by nurse, daughter anna at bedside.", {("anna", "RELATIVE")}),
         ("wife mary called re meds", {("mary", "RELATIVE")}),
+        ("lives with mom, stepdad (Ricky), two brothers; roommate info shared", set()),
         ("d/w amy RN at 1400", {("amy", "DOCTOR")}),
         ("spoke with dr varga re plan", {("varga", "DOCTOR")}),
         ("pt edith up in chair", {("edith", "PATIENT")}),

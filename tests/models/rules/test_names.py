@@ -103,6 +103,8 @@ def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> 
         ("CHILD, AMBER I LICSW pager", {("CHILD, AMBER I", "DOCTOR")}),
         ("PLAN, JOHN SMITH MD; Anna Miller, MD", {("JOHN SMITH", "DOCTOR"),
                                                   ("Anna Miller", "DOCTOR")}),
+        # a first name that is a word, right before the credential; not a role's word
+        ("diet order - May RN cb 02920. Charge RN aware.", {("May", "DOCTOR")}),
     ],
 )
 def test_credential_rule(text: str, expected: set[tuple[str, str]]) -> None:

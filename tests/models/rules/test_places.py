@@ -92,6 +92,7 @@ def test_spanish_has_no_state_codes() -> None:
         ("MA plate 7KRM-204", {("MA", "STATE")}),
         ("NH RN Lic 2204", {("NH", "STATE")}),
         ("Philippa Adebayo, MA RN", set()),  # a credential
+        ("M. Quorbit, MD   Lic CO DR.0067213", set()),  # the name's degree
         ("Fever, OR chills.", set()),
     ],
 )

@@ -21,10 +21,15 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Note countersigned JT at 1400; cosigned MD.", {("JT", "DOCTOR")}),
         ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
+        # a typist's initials that are an abbreviation, at a line's end; not "PT/OT"
+        ("Letter ref. RHL-2025-0908-114 / MSA:ck\nOrders: PT/OT", {("MSA", "DOCTOR"),
+                                                                  ("ck", "DOCTOR")}),
         ("Likely discharge Saturday.\nSgd HPM   e-signed: hquorbit", {("HPM", "DOCTOR")}),
         ("Endorsed to KL at 1900.", {("KL", "DOCTOR")}),
         ("Heparin rate verified w/ TQ.", {("TQ", "DOCTOR")}),
         ("Per nursing (JT), slept well. Rec'd by: KW", {("JT", "DOCTOR"), ("KW", "DOCTOR")}),
+        ("Per nursing (SF), ate 50%. Per nursing (mb), slept. Per nursing (ICU) note; per "
+         "nurse (RN) ok", {("SF", "DOCTOR"), ("mb", "DOCTOR")}),
         ("EVENTS: RRT CALLED. PER NURSING (ZI), ATE 50%. PT REMAINS ON 2L NC, DENIES PAIN. "
          "PLAN PER TEAM, LABS IN AM. SEEN BY MD.", {("ZI", "DOCTOR")}),
         ("PER ICU (CCU) TEAM. LABS PER PROTOCOL (ICU) AND NURSING CARE FOR THE PATIENT WHO "
@@ -152,6 +157,8 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Reg clerk: r.parry", {("r.parry", "USERNAME")}),
         ("cc: oshendrawhorn47, r.vint", {("oshendrawhorn47", "USERNAME"), ("r.vint", "USERNAME")}),
         ("CC: unwitnessed fall at home\ncc: kquorbit", {("kquorbit", "USERNAME")}),
+        ("Cc: Nurse Manager Lorraine Quorbit; agreenwald\ncc: Dr. Quorbit; patient; family",
+         {("agreenwald", "USERNAME")}),
         ("Read back: Becca (sonographer); signed Mary Rowan (mrowan)", {("mrowan", "USERNAME")}),
         ("Access log: yberstein viewed 1/29", {("yberstein", "USERNAME")}),
         ("Amended Aug 22, 2007 0200 h.puc\n", {("h.puc", "USERNAME")}),

@@ -33,7 +33,7 @@ PATTERNS = PatternLanguage(
         litre litres meq mmol mol mosm iu u unit units cal kcal mm cm m km mmhg cmh2o bpm hr hrs
         h min mins sec secs % tab tabs tablet tablets cap caps capsule capsules pill pills puff
         puffs drop drops gtt gtts dose doses times x cells copies ng pg µl ul mcl k/ul iu/l u/l
-        mg/dl g/dl ml/hr ml/h mcg/kg/min mg/kg mg/h units/hr degrees deg mgs/dl"""
+        mg/dl g/dl ml/hr ml/h mcg/kg/min mg/kg mg/h units/hr degrees deg mgs/dl hz khz db"""
     ),
     score_cues=words(
         """day days cycle cycles week weeks involved positive nodes node dose doses murmur

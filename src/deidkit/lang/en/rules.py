@@ -38,7 +38,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
-    gp pod anes yel grn igra sr reg abdo sop pacs biomed"""
+    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr"""
     )
 )
 
@@ -275,7 +275,7 @@ RULES = RuleLanguage(
     extra_not_names=frozenset(
         str.split(  # in the surname lists, never names in notes ("Temp | HR", "Dari interpreter")
             """dari tagalog basque catalan catholic baptist muslim mormon quaker temp rad co aud
-        fam sharps mini hepa peth senna info medi eval"""
+        fam sharps mini hepa peth senna info medi eval stepdad stepmom stepson stepdaughter"""
         )
     ),
     street_types=(),

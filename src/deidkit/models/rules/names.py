@@ -252,10 +252,15 @@ def credential_names(scan: Scan, labels: list[str | None]) -> None:
             note.is_initial(start - 1) or (note.is_word(start - 1) and note.capitalised(start - 1))
         ) and note.same_line(start - 1, end - 1) and not _credential_like(note, lex, start - 1):
             start -= 1  # not over "ED" of "ED MD:" or "RN" of "Lee RN, MD"
-        if start < end and any(
+        named = start < end and any(
             note.words[i] in lex.names and note.words[i] not in lex.common
             for i in range(start, end)
-        ):
+        )
+        first_name_alone = end == start + 1 == index and (  # "- May RN cb 02920": a first
+            note.words[start] in lex.first_names  # name that is a word, right before it
+            and note.tokens[start].text.istitle() and token.text.isupper()
+        )
+        if named or first_name_alone:
             mark(labels, _surname_first(note, lex, start), end, "DOCTOR")
 
 

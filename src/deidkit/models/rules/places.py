@@ -194,6 +194,10 @@ def licence_state_spans(scan: Scan) -> list[Span]:
             for i in range(index + 2, min(index + 4, len(note.tokens)))
         ):
             continue  # "MA RN": a credential, unless a licence word follows ("NH RN Lic")
+        if index > 0 and note.words[index - 1] == "," and (
+            note.words[index].replace(".", "") in lex.credentials
+        ):
+            continue  # "M. Quorbit, MD   Lic CO DR.0067": the name's degree, no state
         spans.append(note.span(index, index + 1, "STATE"))
     return spans
 

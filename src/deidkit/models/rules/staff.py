@@ -204,7 +204,10 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         )
         code = f"{author.text}/{typist.text}"
         words = (author.text.casefold(), typist.text.casefold())
-        if words[1] in lex.clinical_abbreviations or words[1] in lex.common:
+        abbreviations = words[1] in lex.clinical_abbreviations and (
+            words[0] in lex.clinical_abbreviations or words[0] in lex.medical or not ends_line
+        )  # "PT/OT", "CBC/BMP"; a typist's initials that are one may end a line ("MSA:ck")
+        if words[1] in lex.common or abbreviations:
             continue
         shaped = TRANSCRIPTION.compiled.fullmatch(code) is not None  # "JT/mk"
         if words[0] in lex.clinical_abbreviations and not (  # "PM/dvr" after "JOB: 0448213"
@@ -281,6 +284,9 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
             and note.words[start + 1] == ")"
         ) and not _timed_by(note, index):
             continue
+        if _nurse_in_parentheses(note, lex, found[0], start):
+            spans.append(note.span(start, start + 1, "DOCTOR"))  # "Per nursing (SF)", "(mb)"
+            continue
         while start < len(note.tokens) and note.same_line(index, start):
             stop = start + 1 if _initials(note, lex, start) or _paired(note, lex, start) else (
                 _hyphenated(note, lex, start)
@@ -294,6 +300,23 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
             else:
                 break
     return spans
+
+
+_NURSE_CUES = frozenset({"nursing", "nurse", "rn"})
+
+
+def _nurse_in_parentheses(note: Note, lex: Lexicons, cue_end: int, start: int) -> bool:
+    """Whether token ``start`` is the nurse's initials in parentheses right after "per
+    nursing": two or three letters in either case, two even an abbreviation's ("SF", "mb"),
+    not three that are one ("ICU")."""
+    text = note.tokens[start].text if start < len(note.tokens) else ""
+    return (
+        note.words[cue_end - 1] in _NURSE_CUES and start == cue_end + 1
+        and note.words[cue_end] == "(" and start + 1 < len(note.tokens)
+        and note.words[start + 1] == ")" and text.isalpha() and 2 <= len(text) <= 3
+        and (text.isupper() or text.islower()) and note.words[start] not in lex.credentials
+        and (len(text) == 2 or note.words[start] not in lex.clinical_abbreviations)
+    )
 
 
 def _timed_by(note: Note, index: int) -> bool:
@@ -390,6 +413,8 @@ def username_spans(scan: Scan) -> list[Span]:
     spans: list[Span] = []
     for index, found in scan.matches(lex.username_cues):
         start = _past_fillers(note, index, found[0])
+        if note.words[index] == "cc":
+            spans.extend(_copied_logins(note, lex, start))
         if start < len(note.tokens) and note.same_line(index, start):
             end = _login(note, lex, start)
             if end is None:
@@ -593,6 +618,21 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     ):
         return None  # "entered by mouth", "user error", "Becca (sonographer)"
     return end
+
+
+def _copied_logins(note: Note, lex: Lexicons, start: int) -> list[Span]:
+    """The log-ins among a "cc:" line's items after the first, each after a comma or a
+    semicolon and ending its item ("Cc: Nurse Manager Lorraine Quorbit; agreenwald")."""
+    spans = []
+    position = start
+    while position + 1 < len(note.tokens) and note.same_line(start, position + 1):
+        position += 1
+        if note.words[position - 1] not in {",", ";"}:
+            continue
+        end = _login(note, lex, position)
+        if end is not None and _ends_list_item(note, end):
+            spans.append(note.span(position, end, "USERNAME"))
+    return spans
 
 
 def _ends_list_item(note: Note, end: int) -> bool:
