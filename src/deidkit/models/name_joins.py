@@ -6,12 +6,15 @@ A detector may find "QUISPE HUAMAN" and "ANSELMO" in "QUISPE HUAMAN, ANSELMO", "
 'Cornelis "Kees" Achterberg', and leave the comma, the caret or the quotes: the annotation
 guideline makes such a name one span (docs/annotation-guideline.md, "A name written as one
 unit is one span"), so a punctuation token left out is a token of the name missed. After
-detection two spans of the same ``NAME`` label on one line are joined when only
+detection two ``NAME`` spans on one line (of the same label, but one each side of a nickname
+found in quotes or brackets may differ: 'Ignatius "Iggy" Poole' is one person) are joined
+when only
 
 - a caret lies between them (HL7's name components: "TAN^BOON");
 - a double quote and blanks (a nickname in quotes: 'Cornelis "Kees" Achterberg'; not a
   nickname that ends the name: 'TEODORO "Teddy"' is two spans), or a nickname of one or two
-  capitalised words in quotes found by neither ('Lisbeth "Bet" Vance');
+  capitalised words in quotes found by neither ('Lisbeth "Bet" Vance'); the same in
+  parentheses ('Eleanor ("Nell") Greaves', 'Minh Khoa (Kevin) Dang');
 - a comma and blanks, and the part after it starts with a first name or an initial of the
   language ("Okafor, Lena", "Okafor, L.") or both are written in capitals ("QUISPE HUAMAN,
   ANSELMO"), unless the two are part of a list of three names or more joined by commas
@@ -60,6 +63,11 @@ QUOTE = regex.compile(r"[ \t]*[\"“”][ \t]*")
 _NICK = r"\p{Lu}[\p{L}'’.]*(?:[ \t]\p{Lu}[\p{L}'’.]*)?"
 QUOTED_GAP = regex.compile(r"[ \t]*[\"“][ \t]*" + _NICK + r"[ \t]*[\"”][ \t]*")
 """A nickname in quotes between two parts of a name ('Lisbeth "Bet" Vance')."""
+BRACKETED_GAP = regex.compile(r"[ \t]*\([\"“]?" + _NICK + r"[\"”]?\)[ \t]*")
+"""A nickname in parentheses between two parts of a name ('Eleanor ("Nell") Greaves')."""
+BRACKET_OPEN = regex.compile(r"[ \t]*\([\"“]?")
+BRACKET_CLOSE = regex.compile(r"[\"”]?\)[ \t]*")
+"""What lies before and after a nickname found in parentheses between two parts of a name."""
 NICK_AFTER = regex.compile(r"[ \t]+[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”](?![\p{L}\d])")
 NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)[\"”][ \t]+$")
 """A nickname in quotes after or before a name (before: matched on the text just before it)."""
@@ -272,14 +280,20 @@ def _nickname(
 def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str]) -> bool:
     """Whether span ``index`` and the next are parts of one name."""
     first, second = spans[index], spans[index + 1]
-    if first.label != second.label or category_of(first.label) is not Category.NAME:
+    if not _names(first, second):
         return False
     gap = (text, first.end, second.start)
-    if CARET.fullmatch(*gap) or QUOTED_GAP.fullmatch(*gap):
-        return True
-    if QUOTE.fullmatch(*gap):
-        return not _nickname_last(text, spans, index + 1)
-    if not COMMA.fullmatch(text, first.end, second.start):
+    if first.label == second.label and (
+        CARET.fullmatch(*gap) or QUOTED_GAP.fullmatch(*gap) or BRACKETED_GAP.fullmatch(*gap)
+    ):
+        return True  # (two people of two labels: 'Ana Quorbit "Nana" Zendel Quorbit (baby)')
+    if BRACKET_OPEN.fullmatch(*gap):  # 'Eleanor ("Nell' of 'Eleanor ("Nell") Greaves'
+        return _bracketed_between(text, spans, index + 1)
+    if BRACKET_CLOSE.fullmatch(*gap):  # 'Nell") Greaves'
+        return _bracketed_between(text, spans, index)
+    if QUOTE.fullmatch(*gap):  # a nickname found: one person even where labels differ
+        return not _nickname_last(text, spans, index + 1)  # ('Ignatius "Iggy" Poole')
+    if first.label != second.label or not COMMA.fullmatch(text, first.end, second.start):
         return False
     word = _FIRST_WORD.match(text, second.start, second.end)
     if word is None:
@@ -292,6 +306,22 @@ def _joined(text: str, spans: list[Span], index: int, first_names: frozenset[str
     return not (listed_before or listed_after)
 
 
+def _names(*spans: Span) -> bool:
+    """Whether every span is of the ``NAME`` category."""
+    return all(category_of(span.label) is Category.NAME for span in spans)
+
+
+def _bracketed_between(text: str, spans: list[Span], index: int) -> bool:
+    """Whether span ``index`` is a nickname in parentheses between two parts of a name of
+    its label ('Eleanor ("Nell") Greaves'; not a nickname that ends the name)."""
+    if not 0 < index < len(spans) - 1:
+        return False
+    before, nickname, after = spans[index - 1], spans[index], spans[index + 1]
+    return _names(before, nickname, after) and bool(
+        BRACKET_OPEN.fullmatch(text, before.end, nickname.start)
+    ) and bool(BRACKET_CLOSE.fullmatch(text, nickname.end, after.start))
+
+
 def _nickname_last(text: str, spans: list[Span], index: int) -> bool:
     """Whether span ``index`` is a nickname in quotes that ends a name (its closing quote
     right after it, no part of the name after that): a span of its own, not joined."""
@@ -299,7 +329,7 @@ def _nickname_last(text: str, spans: list[Span], index: int) -> bool:
     if text[span.end : span.end + 1] not in {'"', "”"}:
         return False
     following = spans[index + 1] if index + 1 < len(spans) else None
-    return following is None or following.label != span.label or QUOTE.fullmatch(
+    return following is None or not _names(span, following) or QUOTE.fullmatch(
         text, span.end, following.start
     ) is None
 

@@ -102,3 +102,14 @@ def test_a_scan_finds_the_credentials_once_a_note() -> None:
     found = scan.credentials()
     assert [scan.note.tokens[i].text for i in found] == ["M.D.", "RN", "md", "PhD"]
     assert scan.credentials() is found  # the three rules that ask share one look
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [("", []), ("  \n\n ", []), ("a b\n\nc", [["a", "b"], ["c"]]), (".", [["."]])],
+)
+def test_line_tokens_are_each_line_s_tokens(text: str, lines: list[list[str]]) -> None:
+    note = Note.of(text)
+    assert [[t.text for t in note.tokens[first:end]] for first, end in note.line_tokens()] == (
+        lines
+    )

@@ -37,6 +37,7 @@ RULES = (professions.RULE,)
         # clinicians' roles, a job word in capitals with no cue, other senses: nothing
         ("Seen by the nurse. Dr. Ode, surgeon, aware. Pharmacist reviewed meds.", set()),
         ("Social worker met with family; case manager to call.", set()),
+        ("the writer; Thea Quorbit, LICSW (writer); writer spoke with the dean", set()),
         ("KRAS driver mutation; consent via phone interpreter; power of attorney", set()),
         ("MASON, EDITH  DOB 1/2/1950", set()),
         ("Seen with Dr. Baker and Ms. Carpenter.", set()),

@@ -21,6 +21,11 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Note countersigned JT at 1400; cosigned MD.", {("JT", "DOCTOR")}),
         ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
+        # a word signing two lines or more after a dash; a typist after a signature's slash
+        ("0845 in room, declined -iggy\n0900 in room -iggy\n1045 group -quo\nBP ok -ok\n",
+         {("iggy", "DOCTOR")}),
+        ("Call with fever.\n\nA. Marcel Quorbit, M.D.  / cjb\nOrders: PT / ot",
+         {("cjb", "DOCTOR")}),
         # a typist's initials that are an abbreviation, at a line's end; not "PT/OT"
         ("Letter ref. RHL-2025-0908-114 / MSA:ck\nOrders: PT/OT", {("MSA", "DOCTOR"),
                                                                   ("ck", "DOCTOR")}),

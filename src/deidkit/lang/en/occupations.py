@@ -37,7 +37,7 @@ sculptor seamstress senator sheriff shipfitter shoemaker singer sociologist sold
 statistician steelworker stockbroker installer fabricator packer mover framer detailer stylist
 stocker stonemason surveyor tailor taxidermist teacher teller tiler toolmaker trucker typist
 underwriter upholsterer usher veterinarian violinist waiter waitress watchmaker weaver welder
-winemaker woodworker writer zookeeper
+winemaker woodworker zookeeper
 """
 
 FREE_PHRASES = (
@@ -66,6 +66,7 @@ emt executive guard imam laborer labourer manager mason minister nurse officer
 operator paramedic pastor pharmacist physician pilot porter priest rabbi representative
 scientist secretary server specialist student supervisor surgeon technician tech therapist
 volunteer worker maintainer technologist courier investigator logger contractor dispatcher
+writer
 construction roofing landscaping retail sales finance accounting marketing manufacturing
 trucking farming hospitality education healthcare
 """

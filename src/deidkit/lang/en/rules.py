@@ -38,7 +38,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
-    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr"""
+    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw"""
     )
 )
 

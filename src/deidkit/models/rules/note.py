@@ -93,6 +93,13 @@ class Note:
         """The span of tokens ``start`` to ``end`` (exclusive)."""
         return Span(self.tokens[start].start, self.tokens[end - 1].end, label, source=SOURCE)
 
+    def line_tokens(self) -> list[tuple[int, int]]:
+        """Each line's tokens as (first, end) indices (end exclusive)."""
+        starts = self.line_starts
+        if not starts:
+            return []
+        return list(zip(starts, [*starts[1:], len(self.tokens)], strict=True))
+
     def lines_at(self, offsets: Iterable[int]) -> list[tuple[int, int]]:
         """The distinct lines holding the character ``offsets`` (given in order), as (start,
         end) offsets: from after the line break before to the next line break (or the text's

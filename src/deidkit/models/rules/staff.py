@@ -56,10 +56,9 @@ def initials_spans(scan: Scan) -> list[Span]:
     """Staff initials: "JT/mk", "per RB", a line holding only "KL", "... -KL"."""
     note, lex = scan.note, scan.lex
     if note.uppercase_style:  # every word looks like initials: "PER NURSING (ZI)", entries
-        lines = note.line_starts
         return _cued_initials(scan, in_parentheses=True) + [
             note.span(end - 1, end, "DOCTOR")
-            for first, end in zip(lines, [*lines[1:], len(note.tokens)], strict=True)
+            for first, end in note.line_tokens()
             if _entry_initials(note, lex, first, end)
         ]
     spans = _cued_initials(scan, in_parentheses=False)
@@ -75,6 +74,8 @@ def initials_spans(scan: Scan) -> list[Span]:
             spans.append(note.span(index, index + 1, "DOCTOR"))
     spans.extend(_transcription_codes(note, lex))
     spans.extend(_action_owners(note, lex))
+    spans.extend(_dash_signoffs(note, lex))
+    spans.extend(_signature_typists(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
         if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
@@ -117,6 +118,45 @@ def initials_spans(scan: Scan) -> list[Span]:
             _initials(note, lex, end - 1)
         ) and note.text[note.tokens[end - 2].start - 1].isspace():
             spans.append(note.span(end - 1, end, "DOCTOR"))
+    return spans
+
+
+def _dash_signoffs(note: Note, lex: Lexicons) -> list[Span]:
+    """Who signs a log's lines after a dash ("0900 in room -iggy", "1045 group -tay"): a
+    word no list knows, glued to a dash that ends two lines or more of the note."""
+    ends: dict[str, list[int]] = {}
+    for first, end in note.line_tokens():
+        last = end - 1
+        if last - first < 2 or note.words[last - 1] != "-":
+            continue
+        dash, word = note.tokens[last - 1], note.tokens[last]
+        if dash.end != word.start or note.text[dash.start - 1 : dash.start] not in {" ", "\t"}:
+            continue
+        text = word.text
+        if text.isalpha() and 2 <= len(text) <= 8 and (text.islower() or text.isupper()) and not (
+            note.words[last] in lex.common or note.words[last] in lex.medical
+            or note.words[last] in lex.clinical_abbreviations
+        ):
+            ends.setdefault(note.words[last], []).append(last)
+    return [
+        note.span(index, index + 1, "DOCTOR")
+        for indices in ends.values() if len(indices) >= 2 for index in indices
+    ]
+
+
+def _signature_typists(note: Note, lex: Lexicons) -> list[Span]:
+    """A typist's initials in lower case after a slash ending a signature line ("A. Marcel
+    Quorbit, M.D.  / cjb")."""
+    spans = []
+    for first, end in note.line_tokens():
+        last = end - 1
+        if last - first < 3 or note.words[last - 1] != "/":
+            continue
+        text = note.tokens[last].text
+        if text.isalpha() and text.islower() and 2 <= len(text) <= 4 and not (
+            note.words[last] in lex.common or note.words[last] in lex.clinical_abbreviations
+        ) and _signature_line(note, lex, first, last - 1):
+            spans.append(note.span(last, last + 1, "DOCTOR"))
     return spans
 
 
