@@ -184,6 +184,23 @@ def test_a_name_takes_its_generational_suffix(
     assert _found(text, found) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("Dad's mother 'Ana Quorbit (72)", [("Ana Quorbit", "RELATIVE")],
+         [("'Ana Quorbit", "RELATIVE")]),
+        ("Grandma ʻAna came", [("Ana", "RELATIVE")], [("ʻAna", "RELATIVE")]),
+        # a name in single quotes, a word's apostrophe: no ʻokina
+        ("Seen by 'Ana Quorbit' today", [("Ana Quorbit", "DOCTOR")], [("Ana Quorbit", "DOCTOR")]),
+        ("O'Quorbit came", [("Quorbit", "DOCTOR")], [("Quorbit", "DOCTOR")]),
+    ],
+)
+def test_a_name_takes_the_okina_before_it(
+    text: str, found: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
+    assert _found(text, found) == expected
+
+
 def test_a_note_without_joins_is_returned_as_it_is() -> None:
     document = found_in("Seen by Quorbit today.", [("Quorbit", "DOCTOR")])
     assert with_joined_names([document], "en")[0] is document

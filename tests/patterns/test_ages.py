@@ -28,6 +28,7 @@ FOUND: list[Row] = [
     ("es", "Varón de 45 años, fumador.", [("45 años", "AGE", "age_es")]),
     # durations and other numbers
     ("en", "Smoked for 40 years.", []),
+    ("en", "Colonoscopy every 1 to 2 years, then for 3-5 years.", []),  # ranges of durations
     ("en", "Colonoscopy after 1 year; taught 31 yrs at the high school.", []),
     ("en", "Completed 2 yrs of college; continue to complete 1 yr of therapy.", []),
     ("en", "Seen 5 years ago.", []),

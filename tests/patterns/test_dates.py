@@ -37,6 +37,8 @@ FOUND: list[Row] = [
     ("en", "Seen on may 2 in clinic.", [("may 2", "DATE", "date_month_name")]),
     ("en", "Biopsy 5 May 2010.", [("5 May 2010", "DATE", "date_day_month")]),
     ("en", "Surgery on the 5th of June.", [("5th of June", "DATE", "date_day_month")]),
+    ("en", "Trip after Tết; home for Mardi Gras.", [("Tết", "DATE", "holiday"),
+                                                   ("Mardi Gras", "DATE", "holiday")]),
     ("en", "Sworn this 4th day of March, 2026.",
      [("4th day of March, 2026", "DATE", "date_day_month")]),
     ("en", "Return visit 12/24.", [("12/24", "DATE", "date_short")]),

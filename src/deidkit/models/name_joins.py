@@ -32,7 +32,8 @@ A name span that runs on into a nickname in quotes and stops before the closing 
 ('VILLANUEVA CRUZ, TEODORO  "Teddy' of '... "Teddy"') is split into the name and the
 nickname, the opening quote left out.
 
-A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."). A name
+A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr.") and the
+ʻokina before it ("'Ana Faleolo", written with an apostrophe or the mark itself). A name
 found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
 "jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
 unit (not an e-mail address or a host name: one dot, nothing glued after). So a user name
@@ -115,7 +116,7 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
                 span = Span(head.start, span.end, span.label, source=head.source,
                             score=min(scores) if scores else None)
             joined.append(span)
-        suffixed = _with_suffixes(text, joined)
+        suffixed = _with_okinas(text, _with_suffixes(text, joined))
         quoted, bracketed = '"' in text or "“" in text, "(" in text
         nicknames = _nicknames(text, suffixed, lex, quoted, bracketed) if (
             quoted or bracketed
@@ -126,6 +127,29 @@ def with_joined_names(documents: Sequence[Document], lang: str) -> list[Document
         result.append(document.with_spans(tuple(sorted([*suffixed, *nicknames],
                                                         key=lambda s: s.start))))
     return result
+
+
+OKINA = regex.compile(r"(?<![\p{L}\d'’ʻ‘])['’ʻ‘]$")
+"""A glottal stop's mark opening a Polynesian name ("'Ana", "ʻOkalani"), matched on the text
+just before a name span."""
+
+
+def _with_okinas(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each name grown over the ʻokina written right before it (``spans``
+    itself where none is)."""
+    if not any(mark in text for mark in "'’ʻ‘"):
+        return spans
+    grown = []
+    for index, span in enumerate(spans):
+        start = span.start
+        free = index == 0 or spans[index - 1].end < start - 1
+        quoted = text[span.end : span.end + 1] in {"'", "’"}  # 'Anna Smith': quotes
+        if free and not quoted and category_of(span.label) is Category.NAME and start > 0 and (
+            OKINA.search(text, max(0, start - 2), start)
+        ):
+            span = Span(start - 1, span.end, span.label, source=span.source, score=span.score)
+        grown.append(span)
+    return spans if grown == spans else grown
 
 
 def _nicknames(

@@ -32,13 +32,29 @@ _DURATION_ES = Expression(
 )
 
 
+_RANGE_WORDS = frozenset({"to", "or", "-", "a", "o"})
+"""Words between the two numbers of a range ("1 to 2", "3 o 4")."""
+
+
+def _duration_range(text: str, start: int, before: list[str]) -> bool:
+    """Whether the number at ``start`` ends a range opened by a duration's cue (``before``:
+    the three words before it)."""
+    if len(before) == 3 and before[0] in DURATION_CUES and before[1].isdigit():
+        return before[2] in _RANGE_WORDS  # "every 1 to 2 years"
+    return len(before) >= 2 and before[-2] in DURATION_CUES and before[-1].isdigit() and (
+        text[start - 1 : start] in {"-", "–"}  # "for 2-3 years"
+    )
+
+
 def age(text: str, start: int, end: int, value: int, spanish: bool) -> Found:
     """The age ``value`` at ``start:end``, or None for a duration or an age over 125."""
     if value > 125:
         return None
-    before = words_before(text, start, 1)
-    if before and before[0] in DURATION_CUES:
+    before = words_before(text, start, 3)
+    if before and before[-1] in DURATION_CUES:
         return None  # "smoked for 40 years": a duration
+    if _duration_range(text, start, before):
+        return None  # "every 1 to 2 years", "for 2-3 years": a range of durations
     if (spanish and text[start:end].casefold().endswith("años")
             and _DURATION_ES.compiled.match(text, end)):
         return None  # "20 años de evolución", "a los 2 años del trasplante": a duration

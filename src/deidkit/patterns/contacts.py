@@ -31,6 +31,9 @@ from deidkit.patterns.spec import (
 TOP_LEVEL_DOMAINS = (
     "com|org|net|edu|gov|mil|info|biz|io|es|uk|de|fr|it|pt|ca|au|us|eu|cat|gal|eus|mx|ar|cl|co"
 )
+PATH_ONLY_DOMAINS = "me|nz|ie|tv"
+"""Top-level domains taken only before a path ("Doxy.me" is a service, "doxy.me/pscard" a
+room)."""
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _US_STATES = (
     "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
@@ -167,9 +170,11 @@ ADDRESSES: tuple[Pattern, ...] = (
     # letter, even with full case folding (ſ, the Kelvin sign)
     Pattern(
         name="url_domain", label="URL", langs=ALL, check=_check_domain,
-        expression=rf"\.(?=\p{{L}})(?i:{TOP_LEVEL_DOMAINS})(?![\w@-])"
-        r"(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)])?",
-        description="bare domain name with a common top-level domain",
+        expression=rf"\.(?=\p{{L}})(?:(?i:{TOP_LEVEL_DOMAINS})(?![\w@-])"
+        rf"(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)])?|(?i:{PATH_ONLY_DOMAINS})"
+        r"/[^\s<>\"']*[^\s<>\"'.,;:!?)])",
+        description="bare domain name with a common top-level domain (one that is also a word or "
+        "a brand's ending, \".me\", only with a path: \"doxy.me/room\")",
     ),
     Pattern(
         name="ipv4", label="IPADDR", langs=ALL,

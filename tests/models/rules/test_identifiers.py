@@ -69,6 +69,9 @@ from .helpers import found_by
         ("Medicare patient, ID 44 years old.", set()),
         ("Rand # R-5523 | Visit: WEEK 12 (V5)\nNext visit: WK 24 ~Sept", set()),  # periods
         ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range
+        # a sensor's serial, its own cue left out; a pharmacy's store number
+        ("previous sensor 8LM77C; sensor SN 8KM2TQ72; Quorbit Pharmacy store 9917",
+         {("8LM77C", "DEVICE"), ("8KM2TQ72", "DEVICE"), ("9917", "IDNUM")}),
     ],
 )
 def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -89,6 +92,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("afib 90s-110s, sbp 100s-120s overnight", set()),
         ("AF w/ RVR 120-130s (new)", set()),
         ("Sleeps 7:30pm-7am; clinic 9am-5pm; NCT05829114-like trial", set()),  # hours, trials
+        ("CFTR panel: F508del x1; CHEK2 p.(Ser428Phe); MYH7 Arg403Gln", set()),  # variants
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -141,9 +141,9 @@ CENSUS = """Signout 05/26
  Bed | Name | Age/Sex | Plan
  19-1 | Quorbit | 95M | TIA w/u
  26-2 | ZORBLE, ANNA | 69F | dc today
- 7 | Quillan, Bea | 51 F | stroke w/u
+ 17 | Quillan, Bea | 51 F | stroke w/u
 
-Isolation: 7 (C diff). Gave 7 mg.
+Isolation: 17 (C diff). Gave 17 mg. 9 boarders.
 """
 
 
@@ -152,7 +152,7 @@ Isolation: 7 (C diff). Gave 7 mg.
     [
         # a column of beds; with three rows, the same rooms standing alone elsewhere (not
         # a quantity: "7 mg")
-        (CENSUS, {("19-1", "ROOM"), ("26-2", "ROOM"), ("7", "ROOM")}),
+        (CENSUS, {("19-1", "ROOM"), ("26-2", "ROOM"), ("17", "ROOM")}),
         ("Rm\tName\tIssue\n815A\tQuorbit\tfall risk\n\nFalls: 815A\n", {("815A", "ROOM")}),
         # a header holding a digit is none; a cell that is no room alone
         ("Rm 4 | Name\n12 | Quorbit\n", set()),
@@ -164,8 +164,8 @@ def test_table_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
 
 
 def test_table_rooms_leave_quantities() -> None:
-    """A room's number before a unit elsewhere in the note is a quantity ("Gave 7 mg")."""
+    """A room's number before a unit elsewhere in the note is a quantity ("Gave 17 mg")."""
     spans = run_rules((tables.ROOMS,), scan_of(CENSUS), ALL_SWITCHES)
-    assert [CENSUS[s.start : s.end + 3] for s in spans if CENSUS[s.start : s.end] == "7"] == [
-        "7 | ", "7 (C"
+    assert [CENSUS[s.start : s.end + 3] for s in spans if CENSUS[s.start : s.end] == "17"] == [
+        "17 | ", "17 (C"
     ]

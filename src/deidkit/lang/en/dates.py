@@ -79,6 +79,13 @@ DATES = DateWords(
         "Labour Day",
         "Canada Day",
         "Remembrance Day",
+        "Eid al-Fitr",
+        "Eid al-Adha",
+        "Mardi Gras",
+        "Martin Luther King Day",
+        "Cinco de Mayo",
+        "Three Kings Day",
+        "Tết",
     ),
     weekdays=_words(
         """

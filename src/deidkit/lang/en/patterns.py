@@ -18,7 +18,8 @@ PATTERNS = PatternLanguage(
         r"martin\s+luther\s+king(?:\s+jr\.?)?\s+day|ramadan|yom\s+kippur|rosh\s+hashanah|passover|"
         r"vets['’]?\s+day|juneteenth|presidents['’]?\s+day|st\.?\s+patrick['’]?s\s+day|"
         r"good\s+friday|columbus\s+day|indigenous\s+peoples['’]?\s+day|lunar\s+new\s+year|"
-        r"diwali|kwanzaa|eid\s+al[-\s](?:fitr|adha)"
+        r"diwali|kwanzaa|eid\s+al[-\s](?:fitr|adha)|mardi\s+gras|cinco\s+de\s+mayo|"
+        r"three\s+kings['’]?\s+day|tết"
     ),
     holiday_anchors=(
         "christmas", "xmas", "thanksgiving", "easter", "new", "independence", "fourth",
@@ -26,7 +27,8 @@ PATTERNS = PatternLanguage(
         "valentine's", "valentines", "mother's", "father's", "mlk", "martin", "ramadan", "yom",
         "rosh", "passover", "vets", "vet's", "juneteenth", "presidents", "presidents'",
         "president's", "st", "st.", "good", "columbus", "indigenous", "lunar", "diwali", "kwanzaa",
-        "eid", "labour", "boxing", "ash", "palm", "canada", "remembrance", "chinese",
+        "eid", "labour", "boxing", "ash", "palm", "canada", "remembrance", "chinese", "mardi",
+        "cinco", "three", "tết",
     ),
     units=words(
         """mg mgs mcg ug µg g gm gms gram grams kg kgs lb lbs oz ml mls cc ccs l dl liter liters

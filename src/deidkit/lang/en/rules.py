@@ -38,7 +38,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
-    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw"""
+    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo"""
     )
 )
 
@@ -108,6 +108,7 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "sn": ("DEVICE", False),
     "device": ("DEVICE", False),
     "device id": ("DEVICE", True),
+    "sensor": ("DEVICE", True),
     "model": ("DEVICE", False),
     "id": ("IDNUM", False),
     "identifier": ("IDNUM", False),
@@ -129,6 +130,7 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "claim": ("IDNUM", False),
     "case": ("IDNUM", False),
     "docket": ("IDNUM", True),
+    "store": ("IDNUM", True),
     "docket number": ("IDNUM", True),
     "order": ("IDNUM", False),
     "accession": ("IDNUM", True),
@@ -371,7 +373,7 @@ RULES = RuleLanguage(
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
         "present:", "also present", "attending present", "in attendance", "initialed",
-        "initialled", "sgd",
+        "initialled", "sgd", "charge",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",

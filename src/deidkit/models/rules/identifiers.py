@@ -69,14 +69,21 @@ _UNITS = frozenset(
 )
 _LONG_RUN = Expression(r"[A-Za-z0-9][A-Za-z0-9-]{6,}")
 _SHAPE = Expression(r"(?<![\p{L}\d./-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\d/]|[.-]\w)")
+_AMINO = "Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val"
+"""The amino acids' three-letter codes (a protein variant: "Ser428Phe")."""
 _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2x", leads
     # with their length "5076-52cm", hours, trial registry numbers
     r"(?i)[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})*|[pcy]?T[0-4xis][a-d]?N[0-3x][a-c]?M[01x].*|"
     r"G\d{1,2}P\d{1,5}.*|\d+(?:mg|mcg|ml|cm|mm|kg|units?)\d*x?|\d{3,5}-\d{2,3}cm|"
     r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s|"  # decades, ranges: "90s-110s", "120-130s"
     r"\d{1,4}(?:[ap]m)?-\d{1,4}[ap]m|\d{1,4}[ap]m-\d{1,4}|"  # hours: "7:30pm-7am", "9am-5"
-    r"NCT\d{8}(?:-.*)?"  # a trial's public registry number, no person's
+    r"NCT\d{8}(?:-.*)?|"  # a trial's public registry number, no person's
+    # a gene's variants: "F508del", "G20210A", "Ser428Phe", "Arg502Trp"
+    r"[A-Z]\d{1,4}(?:del|dup|ins)\w*|[ACGT]\d{2,6}[ACGT]|(?:" + _AMINO + r")\d{1,5}(?:"
+    + _AMINO + r"|Ter|fs\w*|del\w*|\*)"
 )
+_INNER_CUES = frozenset({"sn", "s/n", "no", "id", "serial", "#"})
+"""A second cue opening a cued value ("sensor SN 8KM2TQ72")."""
 _PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
 _HEADER_ID = Expression(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _UNIT_SUFFIX = Expression(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
@@ -121,8 +128,11 @@ def cued_id_spans(scan: Scan) -> list[Span]:
             c.isdigit() for c in rest
         ) < 5:
             continue  # "Visit: WEEK 12", "visit: wk 24": a period of a study, no identifier
+        start = value.start()
+        if rest and first.casefold() in _INNER_CUES:
+            start += len(first) + 1  # "sensor SN 8KM2TQ72": the serial's own cue left out
         if _plausible(value.group(), text, value.end(), marked):
-            spans.append(note.widened(value.start(), value.end(), label))
+            spans.append(note.widened(start, value.end(), label))
             spans.extend(_listed_after(note, value.group(), value.end(), label))
     return spans
 

@@ -317,7 +317,7 @@ def room_mentions(note: Note, rooms: set[str]) -> list[tuple[int, int]]:
     alone as a token of the note ("Falls risk: 302, 305B")."""
     return [
         (note.tokens[index].start, note.tokens[index].end)
-        for room in rooms
+        for room in rooms if len(room) > 1  # "9 boarders": a digit alone is a count
         for index in note.positions.get(room.casefold(), ())
         if note.tokens[index].text == room and _standalone_number(note, index) and not (
             index + 1 < len(note.tokens) and note.words[index + 1] in _QUANTITY_UNITS
