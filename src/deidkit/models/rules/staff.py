@@ -125,9 +125,8 @@ def _dash_signoffs(note: Note, lex: Lexicons) -> list[Span]:
     """Who signs a log's lines after a dash ("0900 in room -iggy", "1045 group -tay"): a
     word no list knows, glued to a dash that ends two lines or more of the note."""
     ends: dict[str, list[int]] = {}
-    for first, end in note.line_tokens():
-        last = end - 1
-        if last - first < 2 or note.words[last - 1] != "-":
+    for last in [dash + 1 for dash in note.positions.get("-", ())]:
+        if not _ends_line(note, last) or _line_start(note, last) > last - 2:
             continue
         dash, word = note.tokens[last - 1], note.tokens[last]
         if dash.end != word.start or note.text[dash.start - 1 : dash.start] not in {" ", "\t"}:
@@ -148,9 +147,8 @@ def _signature_typists(note: Note, lex: Lexicons) -> list[Span]:
     """A typist's initials in lower case after a slash ending a signature line ("A. Marcel
     Quorbit, M.D.  / cjb")."""
     spans = []
-    for first, end in note.line_tokens():
-        last = end - 1
-        if last - first < 3 or note.words[last - 1] != "/":
+    for last in [slash + 1 for slash in note.positions.get("/", ())]:
+        if not _ends_line(note, last) or (first := _line_start(note, last)) > last - 3:
             continue
         text = note.tokens[last].text
         if text.isalpha() and text.islower() and 2 <= len(text) <= 4 and not (
@@ -201,8 +199,10 @@ def _action_owners(note: Note, lex: Lexicons) -> list[Span]:
     by words, not a value; not a problem list ("- TBI: MACE2 4/12")."""
     owners = []
     lines = note.line_starts
-    for number, first in enumerate(lines):
-        if first + 3 < len(note.tokens) and note.words[first] in _BULLETS and (
+    bullets = sorted(i for word in _BULLETS for i in note.positions.get(word, ()))
+    for first in bullets:
+        number = bisect.bisect_right(lines, first) - 1
+        if lines[number] == first and first + 3 < len(note.tokens) and (
             note.words[first + 2] == ":" and note.tokens[first + 3].text[:1].isalpha()
         ) and note.same_line(first, first + 3) and _initials(
             note, lex, first + 1, labelling=True
@@ -262,6 +262,13 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
                                                                       "DOCTOR")]
     return spans
+
+
+def _ends_line(note: Note, index: int) -> bool:
+    """Whether token ``index`` is the last of its line."""
+    return index < len(note.tokens) and (
+        index + 1 == len(note.tokens) or not note.same_line(index, index + 1)
+    )
 
 
 def _line_start(note: Note, index: int) -> int:
