@@ -401,7 +401,7 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             continue
         if _vehicle_number(note, lex, number):
             spans.append(note.span(number, number + 1, "VEHICLE"))
-    for code in codes:  # every occurrence of a unit's code
+    for code in sorted(codes):  # every occurrence of a unit's code (in one order)
         letters = code.split("-", 1)[0].casefold()
         for index in note.positions.get(letters, ()):
             found = _unit_code(note, index)
