@@ -93,6 +93,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("AF w/ RVR 120-130s (new)", set()),
         ("Sleeps 7:30pm-7am; clinic 9am-5pm; NCT05829114-like trial", set()),  # hours, trials
         ("CFTR panel: F508del x1; CHEK2 p.(Ser428Phe); MYH7 Arg403Gln", set()),  # variants
+        ("Plan: SRP x 4 quads (D4341); D2950 core buildup", set()),  # dental procedures
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:

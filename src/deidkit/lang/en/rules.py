@@ -277,7 +277,8 @@ RULES = RuleLanguage(
     extra_not_names=frozenset(
         str.split(  # in the surname lists, never names in notes ("Temp | HR", "Dari interpreter")
             """dari tagalog basque catalan catholic baptist muslim mormon quaker temp rad co aud
-        fam sharps mini hepa peth senna info medi eval stepdad stepmom stepson stepdaughter"""
+        fam sharps mini hepa peth senna info medi eval stepdad stepmom stepson stepdaughter
+        passcode password"""
         )
     ),
     street_types=(),
@@ -292,7 +293,7 @@ RULES = RuleLanguage(
         ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
         ("gd", "family"), ("gs", "family"), ("kids", "family"), ("sitter", "care_team"),
         ("gm", "family"), ("gf", "family"), ("mgm", "family"), ("mgf", "family"),
-        ("hca", "care_team"),
+        ("hca", "care_team"), ("counsellor", "care_team"), ("counselor", "care_team"),
         ("pgm", "family"), ("pgf", "family"), ("fob", "family"), ("father of baby", "family"),
         ("father of the baby", "family"),
     ),

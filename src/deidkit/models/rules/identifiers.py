@@ -78,6 +78,7 @@ _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2
     r"\d{1,3}0s(?:-\d{1,3}0s)*|\d{1,3}0-\d{1,3}0s|"  # decades, ranges: "90s-110s", "120-130s"
     r"\d{1,4}(?:[ap]m)?-\d{1,4}[ap]m|\d{1,4}[ap]m-\d{1,4}|"  # hours: "7:30pm-7am", "9am-5"
     r"NCT\d{8}(?:-.*)?|"  # a trial's public registry number, no person's
+    r"D\d{4}|"  # a dental procedure's code ("D4341")
     # a gene's variants: "F508del", "G20210A", "Ser428Phe", "Arg502Trp"
     r"[A-Z]\d{1,4}(?:del|dup|ins)\w*|[ACGT]\d{2,6}[ACGT]|(?:" + _AMINO + r")\d{1,5}(?:"
     + _AMINO + r"|Ter|fs\w*|del\w*|\*)"
