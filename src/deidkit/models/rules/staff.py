@@ -2,12 +2,16 @@
 
 - ``initials`` (``DOCTOR``): a transcriptionist's code ("JT/mk"), initials after a cue ("per
   RB", "cc: KL, MT"), a line holding only initials ("KL") near the end of a note or under a
-  signature, initials ending one of its last lines after a sentence ("RTC 3 mo. SAW"), and
-  initials ending a line after a dash ("... tolerated well. -KL");
+  signature, initials ending one of its last lines after a sentence ("RTC 3 mo. SAW"),
+  initials ending a line after a dash ("... tolerated well. -KL"), a timed entry's initials
+  after a wide gap ("1600  HR 80  PM"), the owners of a list's actions ("Actions: - SNB:
+  ..."), a word signing two log lines or more after a dash ("-iggy"), and a typist after a
+  signature's slash ("M.D.  / cjb");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
   parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
-  of ("Rowan, Mary (mrowan)", "Tamsin Quorbit (SCR.TQUORBIT)"), or a lower-case name with
-  digits on such a line.
+  of ("Rowan, Mary (mrowan)", "Tamsin Quorbit (SCR.TQUORBIT)"), a lower-case name with
+  digits on such a line, or an item of a copy list ("cc: Dr. Quorbit; agreenwald"; "CC:"
+  before prose is the chief complaint).
 
 Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
 initials (``RuleLanguage.clinical_abbreviations``).
@@ -182,7 +186,7 @@ def _entry_initials(note: Note, lex: Lexicons, first: int, end: int) -> bool:
 
 def _timed_line(note: Note, first: int, end: int) -> bool:
     """Whether a line is a timed entry: it starts with a number or a time word, or holds a
-    clock time among its first three tokens ("Apr 19 07:01:35  LOW_VT ...")."""
+    clock time among its first four tokens ("Apr 19 07:01:35  LOW_VT ...")."""
     if note.tokens[first].text[:1].isdigit() or note.words[first] in _TIME_WORDS:
         return True
     return any(
