@@ -29,6 +29,7 @@ from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
 from deidkit.models.rules.places import LEAD_WORDS
 from deidkit.models.rules.word_types import WordTable, word_table
+from deidkit.patterns.context import is_unit
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
 
@@ -319,16 +320,9 @@ def room_mentions(note: Note, rooms: set[str]) -> list[tuple[int, int]]:
         (note.tokens[index].start, note.tokens[index].end)
         for room in rooms if len(room) > 1  # "9 boarders": a digit alone is a count
         for index in note.positions.get(room.casefold(), ())
-        if note.tokens[index].text == room and _standalone_number(note, index) and not (
-            index + 1 < len(note.tokens) and note.words[index + 1] in _QUANTITY_UNITS
-        )
+        if note.tokens[index].text == room and _standalone_number(note, index)
+        and not is_unit(note.words[index + 1 : index + 2])  # "228 mg": a quantity
     ]
-
-
-_QUANTITY_UNITS = frozenset(str.split(
-    "mg mcg g kg ml l units unit u min mins minutes hr hrs hours h days d times x mmhg cc"
-))
-"""Words after a number that make it a quantity, not a room ("228 mg")."""
 
 
 def _standalone_number(note: Note, index: int) -> bool:
