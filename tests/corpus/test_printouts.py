@@ -104,10 +104,14 @@ def test_ages_units_names_and_log_ins(traced: tuple[list[Any], Trace]) -> None:
             if s.label == "AGE" and d.metadata["template"] == "print-immreg"
             and not d.text[:s.start].endswith(": ")]  # the header's "Age: 77"
     assert ages and all(re.match(r"(?i) ?[dwmy]", after) for after in ages)
-    registered = values["regname"]
-    assert any(re.fullmatch(r"[A-Z'-]+(?: [A-Z'-]+)*, BABY (?:BOY|GIRL) [A-C]", v)
-               for v in registered)
-    assert any(re.fullmatch(r"[\w' -]+, Baby (?:Boy|Girl) [1-3]", v) for v in registered)
+    registered = values["regname"]  # a newborn's family name alone is PHI, not "BABY GIRL"
+    assert not any(re.search(r"(?i)\b(?:baby|boy|girl)\b", v) for v in registered)
+    newborns = [d.text[s.start:s.end + 16] for d in documents for s in d.spans
+                if s.label == "PATIENT" and d.text[s.start:s.end] in registered]
+    assert any(re.fullmatch(r"[A-Z'-]+(?: [A-Z'-]+)*, BABY (?:BOY|GIRL) [A-C]\W.*", v, re.S)
+               for v in newborns)
+    assert any(re.fullmatch(r"[\w' -]+, Baby (?:Boy|Girl) [1-3]\W.*", v, re.S) for v in newborns)
+    assert re.search(r"Baby (?:Boy|Girl) [\w' -]+ [1-3]\b", texts)
     assert any(v.startswith(("TRAUMA,", "UNKNOWN,")) for v in registered)
     logins = values["syslogin"]
     assert any(re.fullmatch(r"[A-Z]{2,4}_[a-z]+", v) for v in logins)

@@ -62,7 +62,6 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         # quotes, not a role alone or before a line break
         ("Don Smith", [("Don Smith", "PATIENT")], ["Don Smith"]),
         ("DON SMITH", [("DON SMITH", "PATIENT")], ["DON SMITH"]),
-        ("Baby Boy Lind", [("Baby Boy Lind", "PATIENT")], ["Baby Boy Lind"]),
         ('aka "Coach Lind"', [("Coach Lind", "RELATIVE")], ["Coach Lind"]),
         ("seen by PCP", [("PCP", "DOCTOR")], ["PCP"]),
         ("MA\nJuliet", [("MA\nJuliet", "DOCTOR")], ["MA\nJuliet"]),
@@ -93,6 +92,30 @@ def test_names_are_cut_before_credentials_and_line_breaks(
     ],
 )
 def test_spans_of_credentials_alone_are_dropped(
+    text: str, found: list[tuple[str, str]], kept: list[str]
+) -> None:
+    assert _kept(text, found) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "kept"),
+    [
+        # a newborn's registration: the family name alone (the annotation guideline)
+        ("Baby Boy Lind", [("Baby Boy Lind", "PATIENT")], ["Lind"]),
+        ("Twin B: Baby Girl Okin-Tam 2 to NICU", [("Baby Girl Okin-Tam 2", "PATIENT")],
+         ["Okin-Tam"]),
+        ("baby girl quorbit - newborn check", [("baby girl quorbit", "PATIENT")], ["quorbit"]),
+        ("Infant: TUPAKI, BABY BOY A", [("TUPAKI, BABY BOY A", "PATIENT")], ["TUPAKI"]),
+        ("Zorb, girl 2 in bed 4", [("Zorb, girl 2", "PATIENT")], ["Zorb"]),
+        ('Baby Girl Lind ("Mia")', [("Baby Girl", "PATIENT"), ("Lind", "PATIENT"),
+                                     ("Mia", "PATIENT")], ["Lind", "Mia"]),
+        # ... not a name that holds "boy" or "girl", nor a first name after the comma
+        ("Pt Boyd, Girlie", [("Boyd, Girlie", "PATIENT")], ["Boyd, Girlie"]),
+        ("Sister: Boy George Lind", [("Boy George Lind", "RELATIVE")], ["Boy George Lind"]),
+        ("BABY, JANE", [("BABY, JANE", "PATIENT")], ["BABY, JANE"]),
+    ],
+)
+def test_a_newborns_registration_keeps_the_family_name_alone(
     text: str, found: list[tuple[str, str]], kept: list[str]
 ) -> None:
     assert _kept(text, found) == kept

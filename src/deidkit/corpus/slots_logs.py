@@ -262,14 +262,16 @@ ALIAS_WORDS = (
 )
 
 
-REGISTRATION_WORDS = frozenset({*(head.casefold() for head in ALIAS_HEADS), "baby", "boy",
-                                "girl"})
-"""The words of a registered name that are not the person's (``TRAUMA``, ``BABY GIRL``): the
-out-of-dictionary variant makes every other word of it a string no dictionary holds."""
+REGISTRATION_WORDS = frozenset(head.casefold() for head in ALIAS_HEADS)
+"""The words of an unidentified patient's registered name that are not the person's
+(``TRAUMA``): the out-of-dictionary variant makes every other word of it a string no
+dictionary holds."""
 
 
-def _newborn(ctx: NoteContext, index: int, count: int) -> str:
-    """The note's ``index``-th newborn of ``count``, in the note's one way of writing them."""
+def _newborn(ctx: NoteContext, index: int, count: int) -> tuple[str, str, str]:
+    """The note's ``index``-th newborn of ``count``, in the note's one way of writing them:
+    the words before the family name, the family name (the only PHI: "BABY GIRL" and a
+    multiple birth's letter are not, docs/annotation-guideline.md) and the words after."""
     memo = ctx.memo
     family = ctx.patient.person.last
     if memo.setdefault("newborn_hyphen", ctx.chance(0.3)):
@@ -289,33 +291,36 @@ def _newborn(ctx: NoteContext, index: int, count: int) -> str:
     if memo.setdefault("newborn_after", ctx.chance(0.25)):  # "Baby Girl Okafor 2"
         if not words.casefold().startswith("baby"):
             words = ("BABY " if words.isupper() else "Baby ") + words
-        return f"{words} {family}{mark}"
-    return f"{family}, {words}{mark}"
+        return f"{words} ", family, mark
+    return "", family, f", {words}{mark}"
 
 
 @slot("regname")
 def _regname(ctx: NoteContext, kind: str = "newborn", index: str = "0", count: str = "1") -> None:
-    """A name registered before the person's own is known (PATIENT, one span): a newborn
-    (``NWACHUKWU-BELL, BOY A``, ``Okafor, Baby Girl 2``, ``Baby Boy OKAFOR``; ``count``
-    babies, this one ``index``) or an unidentified patient (``TRAUMA, HERON``)."""
+    """A name registered before the person's own is known (PATIENT): a newborn, whose
+    family name alone is PHI (``[NWACHUKWU-BELL], BOY A``, ``[Okafor], Baby Girl 2``,
+    ``Baby Boy [OKAFOR]``; ``count`` babies, this one ``index``), or an unidentified
+    patient, one span (``[TRAUMA, HERON]``)."""
     if kind == "newborn":
-        value = _newborn(ctx, int(index), max(1, int(count)))
-    else:
-        key = f"alias{index}"
-        found = ctx.memo.get(key)
-        if not isinstance(found, str):
-            if ctx.variant is Variant.OUT_OF_DICTIONARY:
-                word = ood_word(ctx.rng).upper()
-            elif ctx.variant is Variant.AMBIGUOUS and ctx.chance(0.7):  # "TRAUMA, HOPE"
-                word = ctx.pick(AMBIGUOUS).word.upper()
-            else:
-                word = ctx.pick(ALIAS_WORDS)
-            found = f"{ctx.pick(ALIAS_HEADS)},{ctx.pick((' ', ' ', ''))}{word}"
-            if ctx.chance(0.15):
-                found += f" {ctx.pick(string.ascii_uppercase)}"
-            ctx.memo[key] = found
-        value = found
-    ctx.out.phi(value, "PATIENT")
+        before, family, after = _newborn(ctx, int(index), max(1, int(count)))
+        ctx.out.text(before)
+        ctx.out.phi(family, "PATIENT")
+        ctx.out.text(after)
+        return
+    key = f"alias{index}"
+    found = ctx.memo.get(key)
+    if not isinstance(found, str):
+        if ctx.variant is Variant.OUT_OF_DICTIONARY:
+            word = ood_word(ctx.rng).upper()
+        elif ctx.variant is Variant.AMBIGUOUS and ctx.chance(0.7):  # "TRAUMA, HOPE"
+            word = ctx.pick(AMBIGUOUS).word.upper()
+        else:
+            word = ctx.pick(ALIAS_WORDS)
+        found = f"{ctx.pick(ALIAS_HEADS)},{ctx.pick((' ', ' ', ''))}{word}"
+        if ctx.chance(0.15):
+            found += f" {ctx.pick(string.ascii_uppercase)}"
+        ctx.memo[key] = found
+    ctx.out.phi(found, "PATIENT")
 
 
 # --- census: other patients and their rooms ------------------------------------------------

@@ -20,6 +20,11 @@ detection, a ``NAME``-category span loses:
   guideline); a role that is also a name in the name lists only in capitals, before a word
   that is not ("DON Smith", not "Don Smith" or "DON SMITH").
 
+A newborn's registered name keeps the family name alone (the annotation guideline): a name
+span loses "Baby Boy" or "Baby Girl" before it and a multiple birth's letter or number after
+it ("Baby Girl [Okafor] 2"), or a comma and "BOY", "GIRL" or "BABY GIRL" after it with that
+letter or number ("[NWACHUKWU-BELL], BABY BOY A"); "Baby Girl" alone is no name.
+
 And a span of any category but ``PROFESSION`` that holds nothing but credentials written as
 credentials ("FAASM", "RN, CCRN", "AGNP-C" after a signer's name) is dropped: a detector takes
 the letters after a signature for a name, a hospital or a user name. A credential that is
@@ -60,6 +65,9 @@ _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word 
 _PIECES = regex.compile(r"[^\s,/]+")  # "RN, CCRN", "RN/CCRN": the credentials of a span
 _CREDENTIAL_WORDS = 3
 """The most credentials a span of credentials alone holds."""
+_NEWBORN = regex.compile(r"(?i:baby[ \t]+(?:boy|girl))")  # "Baby Girl" opening a span
+_BIRTH_MARKS = frozenset("abcd1234")
+"""A multiple birth's letter or number after the family name ("Baby Girl Okafor 2")."""
 
 
 def without_credentials(documents: Sequence[Document], lang: str) -> list[Document]:
@@ -70,10 +78,12 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
     result = []
     for document in documents:
         spans = [
-            _cut(document.text, _untitled(document.text, span, lexicon),
+            _cut(document.text, _untitled(document.text, _unregistered(document.text, span),
+                                          lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
             for span in document.spans
             if not _credentials_alone(document.text, span, lexicon)
+            and not _NEWBORN.fullmatch(document.text, span.start, span.end)
         ]
         unchanged = spans == list(document.spans)
         result.append(document if unchanged else document.with_spans(tuple(spans)))
@@ -99,6 +109,33 @@ def _written_credential(piece: str, lexicon: Lexicons) -> bool:
         and piece.upper() not in lexicon.state_codes
         and folded not in lexicon.names
     )
+
+
+def _unregistered(text: str, span: Span) -> Span:
+    """``span`` without the words of a newborn's registration around the family name
+    ("Baby Girl Okafor 2", "OKAFOR, BABY BOY A")."""
+    if category_of(span.label) is not Category.NAME:
+        return span
+    value = text[span.start : span.end]
+    start, end = span.start, span.end
+    opening = _NEWBORN.match(value)
+    if opening is not None:
+        rest = value[opening.end() :].split()
+        if not rest or not rest[0][:1].isalpha():
+            return span
+        start += len(value) - len(value[opening.end() :].lstrip())
+        if len(rest) > 1 and rest[-1].casefold() in _BIRTH_MARKS:
+            end = span.start + len(value.rstrip()[: -len(rest[-1])].rstrip())
+    else:
+        comma = value.rfind(",")
+        after = value[comma + 1 :].casefold().split()
+        if after[-1:] and after[-1] in _BIRTH_MARKS:
+            after.pop()
+        if comma > 0 and after in (["boy"], ["girl"], ["baby", "boy"], ["baby", "girl"]):
+            end = span.start + len(value[:comma].rstrip())
+    if (start, end) == (span.start, span.end) or end <= start:
+        return span
+    return Span(start, end, span.label, source=span.source, score=span.score)
 
 
 def _untitled(text: str, span: Span, lexicon: Lexicons) -> Span:

@@ -119,6 +119,10 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("Key: MT - Melodi | er - Elvis Quorbit (wife)\n| Aricept | ✓ MT | held (er) | er |\n"
          "er: gave him extra tylenol; sent to the ER",
          {("MT", "DOCTOR"), ("er", "DOCTOR")}),
+        # ... a digit telling two people's initials apart; a first name that is a word
+        # before a surname
+        ("Who: BW - Brian / FG4 - Frank Quorbit, PharmD\n| heparin | +BW | FG4 6:50 pm |",
+         {("BW", "DOCTOR"), ("FG4", "DOCTOR")}),
         # one pair, abbreviations spelled out in words, letters not the name's
         ("Given by: LPQ = Lorna\nHR = Heart rate, RR = Resp rate\nAB = Lorna / CD = Ike",
          set()),

@@ -101,6 +101,7 @@ def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> 
         ("QUORBIT, JOHN DO", {("QUORBIT, JOHN", "DOCTOR")}),
         # a surname in capitals before its comma, also one that is a word; not a heading's
         ("CHILD, AMBER I LICSW pager", {("CHILD, AMBER I", "DOCTOR")}),
+        ("MAC (CHILD, GILBERT T. CRNA)", {("CHILD, GILBERT T.", "DOCTOR")}),
         ("PLAN, JOHN SMITH MD; Anna Miller, MD", {("JOHN SMITH", "DOCTOR"),
                                                   ("Anna Miller", "DOCTOR")}),
         # a first name that is a word, right before the credential; not a role's word

@@ -105,6 +105,10 @@ def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         # no age and sex after the name, a dose, a time in a sentence
         ("712 Raghunathan, Priyanka\n40 Smith, Jones and Co 45 mg\nAt 0700 Bell, Ana 30F",
          set()),
+        # a day's list of times: a four-digit "room" opens with 0, so none that is a time is
+        # a room (a room that is no time still is)
+        (" 0800  QUORBIT, Lucille   78F  BP\n 0820  Zorb Tamsin-Lind   34M  back\n"
+         " 1000  Lind, Ana P.   51F  rash\n 1290  Quorbit, Hal 60M", {("1290", "ROOM")}),
     ],
 )
 def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:

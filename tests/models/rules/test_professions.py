@@ -16,6 +16,9 @@ RULES = (professions.RULE,)
     [
         # a free job in lower case, with its modifiers, never the age or the article
         ("Mr. Pell is a 73 yo retired long-haul trucker with CHF.", {"long-haul trucker"}),
+        ("Retired tobacco farmer, later county extension agent; son an air traffic controller",
+         {"tobacco farmer", "county extension agent", "air traffic controller"}),
+        ("I am a retired schoolteacher and home most days.", {"schoolteacher"}),
         ("a 45-year-old woman, a second-grade teacher at Orchard School", {"second-grade teacher"}),
         ("INDICATIONS: 38-year-old paralegal with a breast mass.", {"paralegal"}),
         ("Husband (HVAC installer) at the bedside.", {"HVAC installer"}),

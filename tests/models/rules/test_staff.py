@@ -121,6 +121,15 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("NURSING FLOWSHEET FOR THE NIGHT SHIFT, PATIENT RESTING IN BED WITH FAMILY AT THE "
          "BEDSIDE\n1600  HR 80  SPO2 95%  PM\n0200  REPOSITIONED L SIDE  PM\n0800  LUNCH  ATE\n",
          {("PM", "DOCTOR")}),
+        # an entry's writer before its colon: after a clock time opening a line, in
+        # parentheses after a line's first word; opening a line before "signed"
+        ("Refills\n--- 5/4 12:55 MOL: Approved x 90 days\n13:10 TMc: LMOM on cell\n"
+         "Reply (FOL): glad to hear it\nOAP -- signed 10/08/25 15:20",
+         {("MOL", "DOCTOR"), ("TMc", "DOCTOR"), ("FOL", "DOCTOR"), ("OAP", "DOCTOR")}),
+        # ... not a value after the colon, an abbreviation, lower case, a later word, a word
+        # before "signed" in prose
+        ("Vitals\n12:55 QOL: 7/10\n02:26 ECG: sinus\n13:10 Mol: ok\n"
+         "Plan (CBC): repeat\nNote from (JT): later\nHe (JT) - signed form", set()),
         # a note in capitals: initials "BY" after a clock time
         ("SPECIMEN: XM26-011873   COLL 03/17/26 0640 BY TKW   RECV 0712\nGIVEN BY MOUTH",
          {("TKW", "DOCTOR")}),

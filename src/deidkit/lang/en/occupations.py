@@ -35,7 +35,8 @@ postmaster printer professor programmer proofreader psychologist publisher ranch
 receptionist repairman reporter researcher roofer sailor salesman saleswoman salesperson
 sculptor seamstress senator sheriff shipfitter shoemaker singer sociologist soldier
 statistician steelworker stockbroker installer fabricator packer mover framer detailer stylist
-stocker stonemason surveyor tailor taxidermist teacher teller tiler toolmaker trucker typist
+schoolteacher stocker stonemason surveyor tailor taxidermist teacher teller tiler toolmaker
+trucker typist
 underwriter upholsterer usher veterinarian violinist waiter waitress watchmaker weaver welder
 winemaker woodworker zookeeper
 """
@@ -54,7 +55,8 @@ FREE_PHRASES = (
     "graphic designer", "interior designer", "fashion designer", "store manager",
     "office manager", "restaurant manager", "bank manager", "college student",
     "graduate student", "law student", "high school student", "day care worker",
-    "daycare worker", "child care worker", "bank teller",
+    "daycare worker", "child care worker", "bank teller", "air traffic controller",
+    "extension agent",
 )
 """Jobs of several words."""
 
@@ -91,7 +93,7 @@ STOPS = frozenset(
     employed works worked working work job occupation profession trade old year years yo
     age aged male female man woman gentleman lady boy girl patient pt mother father wife
     husband son daughter sister brother partner friend spouse mom dad ex handed restrained
-    unrestrained"""
+    unrestrained later then now previously"""
     )
 )
 """Words that end a profession's modifiers on the left ("a retired [long-haul trucker]")."""

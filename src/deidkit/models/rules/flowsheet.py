@@ -45,6 +45,8 @@ TIMED_ROW = Expression(
 """The time a flowsheet row starts with, or the date alone before the row's next column
 ("10/27      2.9  17.5 mg ...", "08/21/23 | OS | ..."; matched at the row's first token)."""
 ROW_INITIALS = Expression(r"[A-Za-z]{2,3}|(?:[A-Za-z]\.){2,3}")
+LEGEND_INITIALS = Expression(r"[A-Za-z]{2,3}\d?|(?:[A-Za-z]\.){2,3}")
+"""A legend's initials: a digit may tell apart two people's ("FG4 - Frank Galvez")."""
 LEGEND_TOKENS = 8
 """Tokens a line of a legend has at most (initials, a separator, a name and a credential)."""
 LEGEND_SEPARATORS = frozenset({"=", "-", ":"})
@@ -205,9 +207,9 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
     """The initials of a legend written on one line: "LPQ = Lorna / IQ = Ike / RK = Rosa
     Quorbit", "jk = Jenna Quorbit, PharmD; RA = Rafael Abiodun", "TB is Tim Quorbit | bg is
-    Benoît (wife)", "PD: Pete / THV: Thanh", two pairs or more on the line, each of initials
-    (in capitals or lower case), "=", "is", "-" or ":" and a name beginning with their first
-    letter (in lower case after
+    Benoît (wife)", "PD: Pete / THV: Thanh", "FG4 - Frank Galvez", two pairs or more on the
+    line, each of initials (in capitals or lower case, a digit after them allowed), "=", "is",
+    "-" or ":" and a name beginning with their first letter (in lower case after
     initials in lower case: "nh is nnaid"); "HR = heart rate, RR = resp rate" names no one
     (common words)."""
     pairs: dict[int, list[int]] = {}
@@ -216,18 +218,31 @@ def _inline_legend(note: Note, lex: Lexicons) -> list[int]:
         if initials < 0 or name >= len(note.tokens) or not note.same_line(initials, name):
             continue
         text, word = note.tokens[initials].text, note.tokens[name].text
-        if not ROW_INITIALS.compiled.fullmatch(text) or not (text.isupper() or text.islower()) or (
+        if not LEGEND_INITIALS.compiled.fullmatch(text) or not (
+            text.isupper() or text.islower()
+        ) or (
             note.words[initials] in lex.credentials
         ) or not (word.isalpha() and word[0].casefold() == text[0].casefold()) or not (
             word.istitle() or (text.islower() and word.islower())
         ):
             continue  # a charted value may be someone's initials here: "RA = Rafael Abiodun"
-        folded = note.words[name]
-        if (folded in lex.first_names or folded not in lex.common) and (
-            folded not in lex.medical
-        ):
+        if _begins_name(note, lex, name):
             pairs.setdefault(note.line_numbers[index], []).append(initials)
     return [index for found in pairs.values() if len(found) >= 2 for index in found]
+
+
+def _begins_name(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the word at ``index`` begins a name: a first name or no common word, and no
+    medical one; or a word before a surname no list has as a word ("Frank Galvez")."""
+    folded = note.words[index]
+    if (folded in lex.first_names or folded not in lex.common) and folded not in lex.medical:
+        return True
+    following = index + 1
+    return following < len(note.tokens) and note.same_line(index, following) and (
+        note.tokens[following].text.istitle() and note.tokens[following].text.isalpha()
+    ) and not any(
+        note.words[following] in words for words in (lex.common, lex.medical)
+    )
 
 
 def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> tuple[int, int] | None:
@@ -235,7 +250,7 @@ def _legend_line(note: Note, lex: Lexicons, first: int, last: int) -> tuple[int,
     or "kl  lau, kim" (the credentials after the name left out), else None: also when no word
     of the name reads as one (a key of abbreviations, "BP = blood pressure")."""
     text = note.tokens[first].text
-    if last - first < 2 or last - first > LEGEND_TOKENS or not ROW_INITIALS.compiled.fullmatch(
+    if last - first < 2 or last - first > LEGEND_TOKENS or not LEGEND_INITIALS.compiled.fullmatch(
         text
     ) or text.casefold().replace(".", "") in lex.credentials:
         return None

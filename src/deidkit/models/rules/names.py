@@ -234,7 +234,8 @@ def _role_word_after(note: Note, lex: Lexicons, index: int) -> bool:
 
 def credential_names(scan: Scan, labels: list[str | None]) -> None:
     """A DOCTOR before a credential (", MD", "RN") when one of its words is a known name, with
-    a surname in capitals before its comma ("CHILD, AMBER I LICSW")."""
+    a surname in capitals before its comma ("CHILD, AMBER I LICSW", "CHILD, GILBERT T.
+    CRNA")."""
     note, lex = scan.note, scan.lex
     for index in scan.credentials():
         token = note.tokens[index]
@@ -248,6 +249,8 @@ def credential_names(scan: Scan, labels: list[str | None]) -> None:
         if note.tokens[end - 1].text == ",":
             end -= 1
         start = end
+        if end > 1 and note.words[end - 1] == "." and note.is_initial(end - 2):
+            start -= 1  # "GILBERT T. CRNA": the initial's stop is the name's
         while start > 0 and end - start < 4 and (
             note.is_initial(start - 1) or (note.is_word(start - 1) and note.capitalised(start - 1))
         ) and note.same_line(start - 1, end - 1) and not _credential_like(note, lex, start - 1):

@@ -14,7 +14,8 @@
   step-down Ridley 6");
 - ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
   ("712 RAGHUNATHAN, Priyanka 80F", "301 | LIM, HYUN-WOO | 57 |"), and in a census its
-  rooms' other mentions;
+  rooms' other mentions; not a day's list of times ("0800  PARENTEAU, Lucille  78F": where
+  one of its four-digit "rooms" starts with 0, none that is a time of day is a room);
 - ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
   room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
   "bunk 14", "chair 14", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
@@ -277,6 +278,8 @@ def unit_spans(scan: Scan) -> list[Span]:
 
 MIN_CENSUS_ROWS = 3
 """Census lines in a note that make its other mentions of their rooms rooms too."""
+_CLOCK = Expression(r"(?:[01]\d|2[0-3])[0-5]\d")
+"""A census line's "room" that is a time of day, written in four digits ("0800")."""
 _CENSUS_LINE = Expression(  # one class for the bullets and blanks: linear on long runs
     r"(?m)^[ \t*#•-]*(?P<room>\d{2,4}(?:-?[A-Z])?)(?:[ \t]*\|)?[ \t]+"
     r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+|\p{Lu}\.[ \t]*)?\p{Lu}[\p{L}'’-]+"
@@ -308,6 +311,11 @@ def census_room_spans(scan: Scan) -> list[Span]:
             " " in match.group("name").strip() and not match.group("room").startswith("0")
         ))
     ]
+    times = {
+        text[start:end] for start, end in found if _CLOCK.compiled.fullmatch(text, start, end)
+    }
+    if any(time.startswith("0") for time in times):  # a day's list: "0800  PARENTEAU, L 78F"
+        found = [(start, end) for start, end in found if text[start:end] not in times]
     if len(found) >= MIN_CENSUS_ROWS:
         found.extend(room_mentions(note, {note.text[start:end] for start, end in found}))
     return [Span(start, end, "ROOM", source="rules") for start, end in sorted(set(found))]

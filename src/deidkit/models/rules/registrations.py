@@ -1,9 +1,9 @@
 """Rule ``registered_names`` (``PATIENT``): the names a hospital registers someone under
 before their own is known, written as "LAST, FIRST" is.
 
-- a newborn's: the family name, then "BOY" or "GIRL" (after "BABY" if written) and a
-  multiple birth's letter or number if any ("NWACHUKWU-BELL, BOY A", "Okafor, Baby Girl 2"),
-  where a model tends to stop at the comma;
+- a newborn's family name before a comma and "BOY" or "GIRL" (after "BABY" if written) and a
+  multiple birth's letter or number if any ("[NWACHUKWU-BELL], BOY A", "[Okafor], Baby Girl
+  2"): the family name alone is PHI (docs/annotation-guideline.md);
 - an unidentified patient's alias, in capitals ("TRAUMA, HERON", "UNKNOWN, ZULU",
   "DISASTER, TANGO W").
 
@@ -24,7 +24,8 @@ NEWBORN = Expression(
     r"(?<![\p{L}'’-])(?P<family>\p{Lu}[\p{L}'’]*(?:-\p{Lu}[\p{L}'’]*)*),[ \t]*"
     r"(?i:(?:baby[ \t]+)?(?:boy|girl)(?:[ \t]+(?:[a-d]|[1-4]))?)(?![\p{L}\d'’-])"
 )
-"""A newborn registered under the family name: "NWACHUKWU-BELL, BOY A"."""
+"""A newborn registered under the family name: "NWACHUKWU-BELL, BOY A" (the span is the
+``family`` group)."""
 ALIAS = Expression(
     r"(?<![\p{L}'’-])(?:TRAUMA|UNKNOWN|UNIDENTIFIED|DISASTER),[ \t]*\p{Lu}{3,}"
     r"(?:[ \t]\p{Lu}(?![\p{L}\d'’-]))?(?![\p{L}\d'’-])"
@@ -47,7 +48,8 @@ def registered_name_spans(scan: Scan) -> list[Span]:
                 family in lex.clinical_abbreviations
             ):
                 continue
-            spans.append(Span(found.start(), found.end(), "PATIENT", source="rules"))
+            spans.append(Span(found.start("family"), found.end("family"), "PATIENT",
+                              source="rules"))
     if any(word in words for word in _ALIAS_WORDS):
         spans.extend(
             Span(found.start(), found.end(), "PATIENT", source="rules")

@@ -5,8 +5,9 @@
   signature, initials ending one of its last lines after a sentence ("RTC 3 mo. SAW"),
   initials ending a line after a dash ("... tolerated well. -KL"), a timed entry's initials
   after a wide gap ("1600  HR 80  PM"), the owners of a list's actions ("Actions: - SNB:
-  ..."), a word signing two log lines or more after a dash ("-iggy"), and a typist after a
-  signature's slash ("M.D.  / cjb");
+  ..."), a word signing two log lines or more after a dash ("-iggy"), a typist after a
+  signature's slash ("M.D.  / cjb"), an entry's writer before its colon ("12:55 MOL: ...",
+  "Reply (FOL): ...") or before "signed" ("OAP -- signed ...");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
   parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
   of ("Rowan, Mary (mrowan)", "Tamsin Quorbit (SCR.TQUORBIT)"), a lower-case name with
@@ -80,6 +81,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_action_owners(note, lex))
     spans.extend(_dash_signoffs(note, lex))
     spans.extend(_signature_typists(note, lex))
+    spans.extend(_entry_writers(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
         if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
@@ -160,6 +162,51 @@ def _signature_typists(note: Note, lex: Lexicons) -> list[Span]:
         ) and _signature_line(note, lex, first, last - 1):
             spans.append(note.span(last, last + 1, "DOCTOR"))
     return spans
+
+
+MC_INITIALS = Expression(r"[A-Z]{1,2}Mc[A-Z]?")  # "TMc", "JMcD": a Mc surname's initials
+_SIGNED = frozenset({"signed", "sgd", "e-signed", "esigned", "electronically"})
+
+
+def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
+    """Who writes an entry, before its colon: after a clock time opening a line ("--- 5/4
+    12:55 MOL: approved", "13:10 TMc: LMOM"), in parentheses after a line's first word
+    ("Reply (FOL): glad to hear it"); or opening a line before a dash and "signed" ("OAP --
+    signed 10/08/25 15:20"); the colon followed by a word, not a value."""
+    tokens, words = note.tokens, note.words
+    spans = []
+    for colon in note.positions.get(":", ()):
+        writer = colon - 1
+        if writer < 1 or colon + 1 >= len(tokens) or not note.same_line(colon, colon + 1) or (
+            tokens[writer].end != tokens[colon].start or not tokens[colon + 1].text.isalpha()
+        ):
+            continue
+        opening = _line_start(note, writer)
+        if _TIME.compiled.fullmatch(tokens[writer - 1].text) and writer - opening <= 4 and (
+            _writer(note, lex, writer)
+        ):
+            spans.append(note.span(writer, writer + 1, "DOCTOR"))
+        elif words[writer] == ")" and writer - 3 == opening and words[writer - 2] == "(" and (
+            _writer(note, lex, writer - 1)
+        ):
+            spans.append(note.span(writer - 1, writer, "DOCTOR"))
+    for signed in note.indices(_SIGNED):
+        opening = signed - 1
+        while opening > 0 and words[opening] in _DASHES and signed - opening <= 2:
+            opening -= 1
+        if opening + 1 < signed and opening == _line_start(note, signed) and (
+            tokens[opening].text.isupper() and _initials(note, lex, opening, labelling=True)
+        ):
+            spans.append(note.span(opening, opening + 1, "DOCTOR"))
+    return spans
+
+
+def _writer(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index`` reads as a writer's initials before a colon."""
+    text = note.tokens[index].text
+    if MC_INITIALS.compiled.fullmatch(text):
+        return True
+    return text.isupper() and _initials(note, lex, index, labelling=True)
 
 
 _MERIDIEMS = frozenset({"AM", "PM"})  # a time's "PM" follows it with one blank: initials here
