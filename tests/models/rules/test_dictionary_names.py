@@ -49,6 +49,8 @@ RULE = (dictionary_names.RULE,)
         ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
         ("Tender at McBurney's point; Hunt-Hess grade 2.", "en", set()),
         ("Seen with Mark Simpson today.", "en", {("Mark Simpson", "PATIENT")}),
+        # a name glued to letters after it is part of a longer word
+        ("add MiraLAX 17 g daily prn; upload the FreeStyle readings", "en", set()),
         # a note without capitals: a surname alone needs company
         ("pt resting. foley draining clear urine. wife at bedside, updated on plan of care. "
          "will continue to monitor overnight and call with any change.", "en", set()),

@@ -129,6 +129,10 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("06:53 Assigned Ambulance A-2, Engine E-1 lift assist.\n07:01 E-1 on scene.\n"
          "07:03 A-2 on scene; HLA-2 typed; E-12 and A-2B elsewhere",
          {("2", "VEHICLE"), ("1", "VEHICLE")}),
+        # a unit's cue's first letter and its number, one code: wherever written as it is
+        ("Units: Medic 23 (ALS), Truck 9 (BLS)\nM23 crew: Quorbit\nT9 on scene, M23 1358; "
+         "m23 and M-23 and M230 are not", {("23", "VEHICLE"), ("9", "VEHICLE"),
+                                            ("M23", "VEHICLE"), ("T9", "VEHICLE")}),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
         # an aircraft's registration; no N-number, or one with I or O, or a pancreas's tail
         ("Aircraft: A321neo, reg N817QA   Seat 31C", {("N817QA", "VEHICLE")}),

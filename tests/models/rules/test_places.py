@@ -51,6 +51,9 @@ def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -
         ("Ottawa ankle rules: negative.", "en", set()),  # a place that names a rule
         ("Epworth: 16 -> 6.", "en", set()),
         ("Moved from Ottawa, KS in May.", "en", {("Ottawa", "CITY")}),
+        # a medicine named as a town is, before its strength
+        ("Norco 5/325 taken 12:30; Norco 10 mg po; moved from Norco 2019.", "en",
+         {("Norco", "CITY")}),
     ],
 )
 def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

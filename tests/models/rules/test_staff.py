@@ -17,6 +17,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         # a transcriptionist's code, initials after a cue, a line of initials, "... -KL"
         ("Dictated by Philippa Adebayo, MD\nJT/mk\nD: 3/4 T: 3/5", {("JT/mk", "DOCTOR")}),
         ("Plan per RB and KL.", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
+        ("Written 2/20/26 22:40. Reviewed FNB 2/21.\nreviewed CXR, EMR; approved PA request",
+         {("FNB", "DOCTOR")}),
         ("O. Eze, PT, DPT   -- co-signed REL\nHH referral", {("REL", "DOCTOR")}),
         ("Note countersigned JT at 1400; cosigned MD.", {("JT", "DOCTOR")}),
         ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
@@ -124,11 +126,13 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         # an entry's writer before its colon: after a clock time opening a line, in
         # parentheses after a line's first word; opening a line before "signed"
         ("Refills\n--- 5/4 12:55 MOL: Approved x 90 days\n13:10 TMc: LMOM on cell\n"
-         "Reply (FOL): glad to hear it\nOAP -- signed 10/08/25 15:20",
-         {("MOL", "DOCTOR"), ("TMc", "DOCTOR"), ("FOL", "DOCTOR"), ("OAP", "DOCTOR")}),
+         "Reply (FOL): glad to hear it\nOAP -- signed 10/08/25 15:20\naddendum 1520 MQT: seen",
+         {("MOL", "DOCTOR"), ("TMc", "DOCTOR"), ("FOL", "DOCTOR"), ("OAP", "DOCTOR"),
+          ("MQT", "DOCTOR")}),
         # ... not a value after the colon, an abbreviation, lower case, a later word, a word
         # before "signed" in prose
-        ("Vitals\n12:55 QOL: 7/10\n02:26 ECG: sinus\n13:10 Mol: ok\n"
+        ("Date: Jan 12 2026\nRE: Quorbit\n09JUL2024 0615\nSM: Quorbit\n"
+         "Vitals\n12:55 QOL: 7/10\n02:26 ECG: sinus\n13:10 Mol: ok\n"
          "Plan (CBC): repeat\nNote from (JT): later\nHe (JT) - signed form", set()),
         # a note in capitals: initials "BY" after a clock time
         ("SPECIMEN: XM26-011873   COLL 03/17/26 0640 BY TKW   RECV 0712\nGIVEN BY MOUTH",

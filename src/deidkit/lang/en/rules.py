@@ -38,7 +38,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     iii ii iv vi vii viii ix xi xii xiii
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
-    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo"""
+    gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
+    ehr cgm icf moh"""
     )
 )
 
@@ -374,7 +375,7 @@ RULES = RuleLanguage(
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
         "present:", "also present", "attending present", "in attendance", "initialed",
-        "initialled", "sgd", "charge",
+        "initialled", "sgd", "charge", "reviewed", "approved",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",

@@ -39,7 +39,9 @@ def dictionary_names(scan: Scan, labels: list[str | None]) -> None:
                 note.capitalised(index)
             ):
                 continue
-            if eponym(note, lex, index) or _measurement(note, index):
+            if eponym(note, lex, index) or _measurement(note, index) or _inside_word(
+                note, index
+            ):
                 continue
             if ambiguous or note.acronym(index) or _eponym_after_de(note, lex, index) or (
                 _after_hyphened_word(note, lex, index)
@@ -99,6 +101,18 @@ def _measurement(note: Note, index: int) -> bool:
     """"Temp 97.1", "Pulse 80": a word right before a number labels a measurement."""
     following = note.tokens[index + 1].text if index + 1 < len(note.tokens) else ""
     return following[:1].isdigit() and note.same_line(index, index + 1)
+
+
+def _inside_word(note: Note, index: int) -> bool:
+    """"MiraLAX", "FreeStyle": a name glued to letters on either side is part of a longer
+    word."""
+    tokens = note.tokens
+    token = tokens[index]
+    return (index + 1 < len(tokens) and tokens[index + 1].start == token.end and (
+        tokens[index + 1].text[:1].isalpha()
+    )) or (index > 0 and tokens[index - 1].end == token.start and (
+        tokens[index - 1].text[-1:].isalpha()
+    ))
 
 
 def _after_hyphened_word(note: Note, lex: Lexicons, index: int) -> bool:

@@ -169,7 +169,8 @@ def _legend(
 
 def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
-    haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)" (a middle initial). The name's words are in
+    haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
+    a role or a word: "(HCP)"). The name's words are in
     the name lists or in no list of words: "Atrial Fibrillation (AF)" is no one."""
     found = []
     for index in note.indices({"("}):
@@ -189,9 +190,11 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         firsts = "".join(note.words[i][0] for i in words)
         if firsts == letters and len(words) >= 2:
             name = words
-        elif "." in note.words[index + 1] and len(letters) == 3 and len(words) >= 2 and (
-            firsts[-2:] == letters[0] + letters[2]
-        ):  # a middle initial, written with dots only: "(HCP)" after a name is a role
+        elif len(letters) == 3 and len(words) >= 2 and firsts[-2:] == letters[0] + letters[2] and (
+            "." in note.words[index + 1] or not (
+                letters in lex.clinical_abbreviations or letters in lex.common
+            )
+        ):  # a middle initial: "(T.E.R.)", "(TER)"; "(HCP)" after a name is a role
             name = words[-2:]
         else:
             continue

@@ -373,7 +373,8 @@ _TAIL_CUES = ("tail", "reg", "reg.", "registration")
 
 
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
-    """"Medic 14", "Ambulance 12": an ambulance's unit number; "tail N92GW": an aircraft's; a
+    """"Medic 14", "Ambulance 12": an ambulance's unit number, and its cue's first letter and
+    number wherever written as one code ("M14 on scene"); "tail N92GW": an aircraft's; a
     unit's code after its cue ("Engine E-1") gives its number there and wherever the code is
     written again ("07:01 E-1 on scene")."""
     note, lex = scan.note, scan.lex
@@ -402,7 +403,15 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             continue
         if _vehicle_number(note, lex, number):
             spans.append(note.span(number, number + 1, "VEHICLE"))
+            codes.add(note.tokens[index].text[0] + value)  # "M23" of "Medic 23"
     for code in sorted(codes):  # every occurrence of a unit's code (in one order)
+        if "-" not in code:  # a unit's cue's first letter and its number: "M23", "T9"
+            spans.extend(
+                note.span(index, index + 1, "VEHICLE")
+                for index in note.positions.get(code.casefold(), ())
+                if note.tokens[index].text == code
+            )
+            continue
         letters = code.split("-", 1)[0].casefold()
         for index in note.positions.get(letters, ()):
             found = _unit_code(note, index)

@@ -10,6 +10,7 @@ from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.names import eponym
 from deidkit.models.rules.note import Note, title_case
 from deidkit.models.rules.word_types import word_table
+from deidkit.patterns.context import is_unit
 from deidkit.types import Span
 
 # Capitalised words that open a sentence before a place ("From Harlow, CA"), never its name.
@@ -65,6 +66,8 @@ def dictionary_place_spans(scan: Scan) -> list[Span]:
             continue
         if eponym(note, lex, end - 1) or (end < len(note.tokens) and note.words[end] == "-"):
             continue  # "Gilbert's syndrome", "Jackson-Pratt drain"
+        if _dose_after(note, end):
+            continue  # "Norco 5/325", "Norco 10 mg": a medicine named as a town is
         if end - index == 1 and not note.caseless and not title_case(note.tokens[index].text):
             continue  # "MoCA", "ED": a place name is written Boston, not BOSTON or MoCA
         if end - index == 1:
@@ -82,6 +85,16 @@ def dictionary_place_spans(scan: Scan) -> list[Span]:
                     continue
         spans.append(note.span(index, end, label))
     return spans
+
+
+def _dose_after(note: Note, index: int) -> bool:
+    """Whether a medicine's strength starts at token ``index``: "5/325", "10 mg"."""
+    if index >= len(note.tokens) or not note.same_line(index - 1, index):
+        return False
+    numbers = note.tokens[index].text.split("/")
+    if not all(number.replace(".", "", 1).isdigit() for number in numbers):
+        return False
+    return len(numbers) == 2 or is_unit(note.words[index + 1 : index + 2])
 
 
 def city_state_spans(scan: Scan) -> list[Span]:

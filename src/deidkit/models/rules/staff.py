@@ -170,9 +170,9 @@ _SIGNED = frozenset({"signed", "sgd", "e-signed", "esigned", "electronically"})
 
 def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
     """Who writes an entry, before its colon: after a clock time opening a line ("--- 5/4
-    12:55 MOL: approved", "13:10 TMc: LMOM"), in parentheses after a line's first word
-    ("Reply (FOL): glad to hear it"); or opening a line before a dash and "signed" ("OAP --
-    signed 10/08/25 15:20"); the colon followed by a word, not a value."""
+    12:55 MOL: approved", "13:10 TMc: LMOM", "addendum 1520 MQT: reviewed"), in parentheses
+    after a line's first word ("Reply (FOL): glad to hear it"); or opening a line before a dash
+    and "signed" ("OAP -- signed 10/08/25 15:20"); the colon followed by a word, not a value."""
     tokens, words = note.tokens, note.words
     spans = []
     for colon in note.positions.get(":", ()):
@@ -182,9 +182,8 @@ def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
         ):
             continue
         opening = _line_start(note, writer)
-        if _TIME.compiled.fullmatch(tokens[writer - 1].text) and writer - opening <= 4 and (
-            _writer(note, lex, writer)
-        ):
+        clock = _CLOCK.compiled.fullmatch(tokens[writer - 1].text)
+        if clock and opening < writer <= opening + 4 and _writer(note, lex, writer):
             spans.append(note.span(writer, writer + 1, "DOCTOR"))
         elif words[writer] == ")" and writer - 3 == opening and words[writer - 2] == "(" and (
             _writer(note, lex, writer - 1)
