@@ -55,6 +55,33 @@ def test_short_strings_common_words_and_word_parts_are_not_propagated() -> None:
     assert propagate_mentions([document, note])[1].spans == ()
 
 
+def test_a_nickname_that_is_a_word_spreads_as_written_inside_sentences() -> None:
+    """A common word given as a nickname in quotes or parentheses counts where it is written
+    so, capitalised, inside a sentence, in the note and the patient's other notes; not
+    opening a sentence, in lower case, or as part of a word."""
+    first = _doc("n1", 'Lives with son Quorbit Tamsin ("Kit", 61). Kit called.',
+                 [("Quorbit Tamsin", "RELATIVE"), ("Kit", "RELATIVE")], patient="p1")
+    second = _doc("n2", "Smiles at Kit. Kit is here. Gave a kit, a Kitten; flag Kit, ok.", [],
+                  patient="p1")
+    third = _doc("n3", "Smiles at Kit.", [], patient="p2")
+    out = propagate_mentions([first, second, third])
+    assert [out[0].span_text(s) for s in out[0].spans] == ["Quorbit Tamsin", "Kit"]
+    flagged = second.text.index("flag Kit") + len("flag ")
+    assert [(s.start, out[1].span_text(s), s.label) for s in out[1].spans] == [
+        (10, "Kit", "RELATIVE"), (flagged, "Kit", "RELATIVE")]
+    assert out[2].spans == ()
+    # ... also when the model doubted it, right after the name; not a doubted word elsewhere
+    doubted = Document("n5", 'Son Tamsin Kit ("Kit"). "Kit" tag. Smiles at Kit.', (
+        Span(4, 14, "RELATIVE", score=0.96), Span(17, 20, "RELATIVE", score=0.15),
+        Span(25, 28, "RELATIVE", score=0.15)))
+    assert [s.start for s in propagate_mentions([doubted])[0].spans] == [4, 17, 25, 45]
+    lone = Document("n6", 'Tag "Kit" here. Smiles at Kit.', (Span(5, 8, "RELATIVE", score=0.15),))
+    assert [s.start for s in propagate_mentions([lone])[0].spans] == [5]
+    # a word found as a name but not given as a nickname still counts where found only
+    plain = _doc("n4", "Seen with Kit Quorbit. Smiles at Kit.", [("Kit", "RELATIVE")])
+    assert [s.start for s in propagate_mentions([plain])[0].spans] == [10]
+
+
 def test_doubtful_spans_and_credentials_are_not_propagated() -> None:
     """A span the model gave less than even odds (let through by the operating point) and a
     credential with its dots counts where it was found only; a confident one spreads."""

@@ -98,7 +98,8 @@ class RuleLanguage:
     - ``occupations``: jobs -> ``free`` (a job wherever written in lower case: "machinist") or
       ``cued`` (only after one of ``profession_cues``: "retired nurse", "works in roofing");
       ``profession_stops``: words that end a job's modifiers on the left ("a [second-grade
-      teacher]");
+      teacher]"); ``profession_owners``: words before a free job that make it someone else's
+      role, no one's job ("my lawyer", "his teacher");
     - ``department_words``: words of a generic department or service ("Radiology", "Human
       Resources", "Probate and Family Court Department"): an organisation found with only
       these words is no name; ``department_heads``: facility words ("Hospital", "Clinic"),
@@ -163,6 +164,7 @@ class RuleLanguage:
     occupations: Mapping[str, str] = field(default_factory=dict)
     profession_cues: tuple[str, ...] = ()
     profession_stops: frozenset[str] = frozenset()
+    profession_owners: frozenset[str] = frozenset()
     department_words: frozenset[str] = frozenset()
     department_heads: frozenset[str] = frozenset()
     brand_names: frozenset[str] = frozenset()

@@ -9,10 +9,13 @@ with the label the string was found with (``source`` ``mentions``). Strings shor
 ``MIN_LENGTH`` characters, common words of the language (``<prefix>common_words``, titles,
 month and weekday names, nationalities and languages, credentials with or without their dots),
 its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) and its
-name particles ("van", "de": ``SurrogateWords.particles``) are
-never propagated, so a name that is also a word ("Will", "May", "Brown") only counts where
-the model found it; nor are the spans the model was less than ``SEED_SCORE`` sure of (let
-through by a threshold below 0.5: "bolus" taken for a name counts there, not everywhere).
+name particles ("van", "de": ``SurrogateWords.particles``) are never propagated, so a name
+that is also a word ("Will", "May", "Brown") only counts where the model found it, unless it
+was given as a nickname in quotes or parentheses ('Katherine Quorbit ("Kit")', also when the
+model doubted it right after the name): then it counts where it is written so, capitalised,
+inside a sentence ("smiles at Kit"; its key in the strings is the word as written); nor are
+the spans the model was less than ``SEED_SCORE`` sure of (let through by a threshold below
+0.5: "bolus" taken for a name counts there, not everywhere).
 Nothing is tagged whose text was not found as PHI in that note or patient.
 """
 
@@ -168,11 +171,19 @@ def add_mentions(document: Document, strings: dict[str, str]) -> Document:
     spans = document.spans  # sorted, none overlapping (``Document`` checks)
     starts = [span.start for span in spans]
     added: list[Span] = []
-    for start, end, label in occurrences(document.text, strings):
+    written = [key for key in strings if key != key.casefold()]  # nicknames as written
+    found = occurrences(document.text, strings if not written else {
+        key: label for key, label in strings.items() if key == key.casefold()
+    })
+    if written:
+        found = iter(sorted([*found, *_as_written(document.text, written, strings)]))
+    reached = 0
+    for start, end, label in found:
         before = bisect.bisect_left(starts, end)  # the spans starting before it ends
-        if before and spans[before - 1].end > start:
+        if start < reached or (before and spans[before - 1].end > start):
             continue  # the last of them, which ends last, overlaps it
         added.append(Span(start, end, label, source=SOURCE))
+        reached = end
     if not added:
         return document
     return document.with_spans(sorted([*spans, *added], key=lambda span: span.start))
@@ -192,16 +203,67 @@ def _strings(documents: Sequence[Document], excluded: frozenset[str]) -> dict[st
             found.setdefault(key, label)
 
     for document in documents:
+        named = -_NICKNAME_GAP - 1  # where the last name span ended
         for span in document.spans:
             category = category_of(span.label)
-            if category not in PROPAGATED or (span.score is not None and span.score < SEED_SCORE):
+            if category not in PROPAGATED:
                 continue
             text = document.text[span.start : span.end]
+            if category is Category.NAME and text.casefold() in excluded and _nickname(
+                document.text, span.start, span.end
+            ) and (span.score is None or span.score >= SEED_SCORE
+                   or span.start - named <= _NICKNAME_GAP):
+                found.setdefault(text, span.label)  # "Kit" written as it is: its key
+            if category is Category.NAME:
+                named = span.end
+            if span.score is not None and span.score < SEED_SCORE:
+                continue
             add(text, span.label)
             if category is Category.NAME:
                 for word in _WORD.findall(text):
                     add(word, span.label)
     return found
+
+
+_NICKNAME_GAP = 3
+"""A nickname in quotes this close after a name (' ("') is one however doubtful the model."""
+
+
+_OPENING = frozenset("\"“'‘(")
+_CLOSING = frozenset("\"”'’),")
+
+
+def _nickname(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a nickname given in quotes or parentheses, one
+    capitalised word ('Katherine Quorbit ("Kit", 61)', "(Dot)")."""
+    word = text[start:end]
+    return (
+        len(word) >= MIN_LENGTH and word.isalpha() and word.istitle()
+        and start > 0 and text[start - 1] in _OPENING and text[end : end + 1] in _CLOSING
+    )
+
+
+_SENTENCE_ENDS = frozenset(".!?:\n")
+
+
+def _as_written(
+    text: str, keys: list[str], strings: Mapping[str, str]
+) -> Iterator[tuple[int, int, str]]:
+    """Where the nicknames ``keys`` occur as written, a whole word inside a sentence ("smiles
+    at Kit", not "Kit" opening one nor "kit"), with their labels."""
+    word_at = _WORD_CHARACTER.match
+    for key in keys:
+        start = text.find(key)
+        while start >= 0:
+            end = start + len(key)
+            before = start - 1
+            while before >= 0 and text[before] in " \t":
+                before -= 1
+            if before >= 0 and text[before] not in _SENTENCE_ENDS and not word_at(
+                text, start - 1
+            ) and not word_at(text, end):
+                yield start, end, strings[key]
+            start = text.find(key, end)
 
 
 def occurrences(text: str, strings: Mapping[str, str]) -> Iterator[tuple[int, int, str]]:

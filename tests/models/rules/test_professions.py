@@ -44,6 +44,10 @@ RULES = (professions.RULE,)
         ("KRAS driver mutation; consent via phone interpreter; power of attorney", set()),
         ("MASON, EDITH  DOB 1/2/1950", set()),
         ("Seen with Dr. Baker and Ms. Carpenter.", set()),
+        # someone's role, no one's job: before a title, after a possessive; a cue still tells
+        ("teacher Ms. Quorbit reports he is fine; my lawyer called; our psychologist declined",
+         set()),
+        ("her husband, a welder; retired teacher Mr. Quorbit", {"welder", "teacher"}),
     ],
 )
 def test_professions(text: str, expected: set[str]) -> None:

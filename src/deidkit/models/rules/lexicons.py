@@ -84,6 +84,7 @@ class Lexicons:
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
     profession_cues: Phrases = field(default_factory=Phrases)
     profession_stops: frozenset[str] = frozenset()
+    profession_owners: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -218,6 +219,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         occupations=_labelled(data.occupations),
         profession_cues=_phrases(data.profession_cues, "PROFESSION"),
         profession_stops=data.profession_stops,
+        profession_owners=data.profession_owners,
     )
 
 

@@ -7,7 +7,8 @@ any case. The span takes the job's modifiers on its left on the same line ("a [l
 driver]", "[HVAC installer]"), up to two words or hyphenated groups, stopping at a word of
 ``profession_stops``, a capitalised word (an employer's name) or a number ("38-year-old").
 A clinician's role ("seen by the nurse", "Dr. Lee, surgeon") has no cue and is not a free job,
-so it is left alone.
+so it is left alone; nor is a free job that is someone's role: before a title ("teacher Ms.
+Lindqvist") or after a possessive ("my lawyer", "her teacher": ``profession_owners``).
 """
 
 from __future__ import annotations
@@ -35,9 +36,20 @@ def profession_spans(scan: Scan) -> list[Span]:
         start = _modifiers_start(note, lex, index)
         cued = _cued(note, start, cue_ends) or _cued(note, index, cue_ends)
         written_low = all(note.tokens[i].text.islower() for i in range(index, end))
-        if cued or (kind == "free" and written_low and not note.caseless):
+        if cued or (kind == "free" and written_low and not note.caseless and not (
+            _someone_elses(note, lex, start, end)
+        )):
             spans.append(note.span(start, end, "PROFESSION"))
     return spans
+
+
+def _someone_elses(note: Note, lex: Lexicons, start: int, end: int) -> bool:
+    """Whether the job ``start``-``end`` is a role of someone named or owned: before a title
+    ("teacher Ms. Lindqvist") or after a possessive ("my lawyer", ``profession_owners``)."""
+    after = note.words[end].rstrip(".") if end < len(note.tokens) else ""
+    return (after in lex.titles and note.same_line(end - 1, end)) or (
+        start > 0 and note.words[start - 1] in lex.profession_owners
+    )
 
 
 def _cue_ends(scan: Scan) -> set[int]:
