@@ -21,6 +21,15 @@ def test_a_confident_name_takes_a_part_that_is_also_a_medical_word() -> None:
     assert _found(text, found, score=0.2) == ["Ignatius FERREIRA"]
 
 
+def test_a_confident_syllable_takes_a_second_syllable_in_lower_case() -> None:
+    """Korean and Chinese given names as romanized ("Jae-won"); not a longer word, a longer
+    first part, a doubtful span or a suffix of six letters or more."""
+    text = "Skills day for Jae-won Wednesday; Quorbit-like; Zan-shaped; Xiao-ming"
+    found = [("Jae", "DOCTOR"), ("Quorbit", "PATIENT"), ("Zan", "PATIENT"), ("Xiao", "RELATIVE")]
+    assert _found(text, found, score=0.8) == ["Jae-won", "Quorbit", "Zan", "Xiao-ming"]
+    assert _found(text, found, score=0.2) == ["Jae", "Quorbit", "Zan", "Xiao"]
+
+
 @pytest.mark.parametrize(
     ("text", "found", "expected"),
     [

@@ -5,7 +5,9 @@ A detector may find "Halvorsen" in "Dr Halvorsen-Ube" and leave "Ube" (a word it
 seen), and a name with a token missed is a leaked name. After detection, a ``NAME``-category
 span that a hyphen joins, with no blank between, to a capitalised word of letters ("-Ube",
 "FERREIRA-LOWE", "Mary-" of "Mary-Kate") grows over that word, unless another span holds it or
-it is a credential or a clinical abbreviation of the language ("Lee-RN", "Smith-ICU"). A word
+it is a credential or a clinical abbreviation of the language ("Lee-RN", "Smith-ICU"); a
+confident span of one short capitalised syllable also over a second one in lower case, as
+Korean and Chinese given names are romanized ("Jae-won", "Xiao-ming"). A word
 that is also an ordinary, medical or eponym word ("Child-Pugh", "Mallory-Weiss",
 "Jackson-Pratt") is taken only by a span the model found more likely a name than not (score
 ``CONFIDENT`` or more). English only (``HYPHEN_LANGS``): measured on English notes.
@@ -24,6 +26,8 @@ HYPHEN_LANGS = frozenset({"en"})
 """The languages whose names take the rest of a hyphenated name."""
 
 _AFTER = regex.compile(r"-(\p{Lu}[\p{L}'’]*)(?![\p{L}\d-])")
+_SYLLABLE = regex.compile(r"-(\p{Ll}{2,5})(?![\p{L}\d-])")  # "Jae-won": a given name's
+_FIRST_SYLLABLE = regex.compile(r"\p{Lu}\p{Ll}{1,4}")  # second syllable, as romanized
 _BEFORE = regex.compile(r"(?<![\p{L}\d-])(\p{Lu}[\p{L}'’]*)-\Z")
 CONFIDENT = 0.5
 """A span's score from which it takes a word that is also an ordinary or medical word."""
@@ -53,7 +57,11 @@ def with_hyphenated_parts(documents: Sequence[Document], lang: str) -> list[Docu
             start, end = span.start, span.end
             if category_of(span.label) is Category.NAME:
                 confident = span.score is not None and span.score >= CONFIDENT
-                after = _AFTER.match(text, end)
+                after = _AFTER.match(text, end) or (
+                    _SYLLABLE.match(text, end) if confident and _FIRST_SYLLABLE.fullmatch(
+                        text, start, end
+                    ) else None
+                )
                 limit = spans[index + 1].start if index + 1 < len(spans) else len(text)
                 if after and after.end() <= limit and not refused(after[1], confident):
                     end = after.end()

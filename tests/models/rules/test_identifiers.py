@@ -68,6 +68,8 @@ from .helpers import found_by
         ("Record 120/80 at 10:22.", set()),
         ("Medicare patient, ID 44 years old.", set()),
         ("Rand # R-5523 | Visit: WEEK 12 (V5)\nNext visit: WK 24 ~Sept", set()),  # periods
+        ("Member ID MCI 8812-0457-33   Rx BIN 610014  PCN MEDDPRIME",
+         {("MCI 8812-0457-33", "HEALTHPLAN")}),  # a plan's routing codes: no person's
         ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range
         # a sensor's serial, its own cue left out; a pharmacy's store number
         ("previous sensor 8LM77C; sensor SN 8KM2TQ72; Quorbit Pharmacy store 9917",
@@ -133,6 +135,8 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Units: Medic 23 (ALS), Truck 9 (BLS)\nM23 crew: Quorbit\nT9 on scene, M23 1358; "
          "m23 and M-23 and M230 are not", {("23", "VEHICLE"), ("9", "VEHICLE"),
                                             ("M23", "VEHICLE"), ("T9", "VEHICLE")}),
+        ("Bus 14 driver informed; Ladder 7 on scene; the bus 2 late", {("14", "VEHICLE"),
+                                                                        ("7", "VEHICLE")}),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
         # an aircraft's registration; no N-number, or one with I or O, or a pancreas's tail
         ("Aircraft: A321neo, reg N817QA   Seat 31C", {("N817QA", "VEHICLE")}),

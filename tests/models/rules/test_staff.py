@@ -178,6 +178,7 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Cc: Nurse Manager Lorraine Quorbit; agreenwald\ncc: Dr. Quorbit; patient; family",
          {("agreenwald", "USERNAME")}),
         ("Read back: Becca (sonographer); signed Mary Rowan (mrowan)", {("mrowan", "USERNAME")}),
+        ("Med rec signed by Dr. Tobiah Quorbit (hospitalist); Ann (pharmacist)", set()),
         ("Access log: yberstein viewed 1/29", {("yberstein", "USERNAME")}),
         ("Amended Aug 22, 2007 0200 h.puc\n", {("h.puc", "USERNAME")}),
         ("Reply Thu 1/19 1200 wilnerm84:\nHi", {("wilnerm84", "USERNAME")}),

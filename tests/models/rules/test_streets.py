@@ -15,6 +15,9 @@ RULE = (streets.RULE,)
     ("text", "lang", "expected"),
     [
         ("Address: 123 Main Street, Apt 4B", "en", {("123 Main Street, Apt 4B", "STREET")}),
+        # a title before a first name is no street suffix
+        ("1424 Provider Dr. Anneliese Quorbit (surgery); 55 Maple Dr. Springfield", "en",
+         {("55 Maple Dr.", "STREET")}),
         ("Lives at 45 Oak Ave. with family.", "en", {("45 Oak Ave.", "STREET")}),
         # a street is written on one line; a time with its leading zero is no house number
         ("TIER 2 ACTIVATION\nPt name: Quorbit", "en", set()),

@@ -406,7 +406,9 @@ RULES = RuleLanguage(
         }
     ),
     id_cues=ID_CUES,
-    vehicle_cues=frozenset({"medic", "ambulance", "rescue", "engine", "squad", "truck"}),
+    vehicle_cues=frozenset(
+        {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus"}
+    ),
     organization_heads=ORGANIZATION_HEADS,
     organization_cues={
         "works at": "ORGANIZATION",

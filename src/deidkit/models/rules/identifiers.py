@@ -86,6 +86,8 @@ _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2
 _INNER_CUES = frozenset({"sn", "s/n", "no", "id", "serial", "#"})
 """A second cue opening a cued value ("sensor SN 8KM2TQ72")."""
 _PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
+_PLAN_CODES = frozenset({"bin", "pcn", "iin"})
+"""A pharmacy benefit's routing codes ("Rx BIN 610014"): one for a whole plan, no person's."""
 _HEADER_ID = Expression(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _UNIT_SUFFIX = Expression(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
 _EXTENSION = Expression(
@@ -125,6 +127,8 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         if value is None:
             continue
         first, _, rest = value.group().partition(" ")
+        if rest and first.casefold() in _PLAN_CODES:
+            continue
         if rest and (first.casefold() in _PERIODS or first.casefold() in lex.common) and sum(
             c.isdigit() for c in rest
         ) < 5:

@@ -144,9 +144,13 @@ def _plural_title(lex: Lexicons, word: str) -> bool:
     return stem.endswith("s") and stem[:-1] in lex.titles
 
 
-SPECIALISTS = ("ologist", "iatrist", "ician", "grapher", "otomist", "apist")
+SPECIALISTS = (
+    "ologist", "iatrist", "ician", "grapher", "otomist", "apist", "alist", "ivist", "acist",
+    "ntist", "rnist", "ionist",
+)
 """Endings of a health worker's title, no name nor log-in ("Urologist", "Physiatrist",
-"Clinician", "sonographer", "phlebotomist", "therapist")."""
+"Clinician", "sonographer", "phlebotomist", "therapist", "hospitalist", "intensivist",
+"pharmacist", "dentist", "internist", "nutritionist")."""
 
 
 def cued_names(scan: Scan, labels: list[str | None]) -> None:

@@ -50,6 +50,8 @@ def street_spans(scan: Scan) -> list[Span]:
             not note.same_line(index, name_end)
         ):  # "Resus 1\nAttending Dr.": a street is written on one line
             continue
+        if _title_before_name(note, lex, name_end, suffix[0]):
+            continue  # "1424 Provider Dr. Anneliese Quorbit": a time, a word and a title
         end = suffix[0]
         if end < count and note.words[end] in DIRECTIONS and note.same_line(index, end) and (
             note.tokens[end].text.isupper()
@@ -88,6 +90,17 @@ def _name_word(note: Note, lex: Lexicons, index: int) -> bool:
     if not note.is_word(index) or not note.capitalised(index):
         return False
     return note.tokens[index].text[:1].isupper() or note.words[index] not in lex.common
+
+
+def _title_before_name(note: Note, lex: Lexicons, first: int, end: int) -> bool:
+    """Whether the street suffix at tokens ``first``-``end`` is a title ("Dr.") before a
+    first name on its line."""
+    if note.words[first].rstrip(".") not in lex.titles:
+        return False
+    following = end + 1 if end < len(note.tokens) and note.words[end] == "." else end
+    return following < len(note.tokens) and note.same_line(first, following) and (
+        note.capitalised(following) and note.words[following] in lex.first_names
+    )
 
 
 def _address_tail(
