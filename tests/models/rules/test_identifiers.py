@@ -71,6 +71,7 @@ from .helpers import found_by
         ("Member ID MCI 8812-0457-33   Rx BIN 610014  PCN MEDDPRIME",
          {("MCI 8812-0457-33", "HEALTHPLAN")}),  # a plan's routing codes: no person's
         ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range
+        ("received with seal GT 0081 3372 intact; seal intact", {("GT 0081 3372", "IDNUM")}),
         # a sensor's serial, its own cue left out; a pharmacy's store number
         ("previous sensor 8LM77C; sensor SN 8KM2TQ72; Quorbit Pharmacy store 9917",
          {("8LM77C", "DEVICE"), ("8KM2TQ72", "DEVICE"), ("9917", "IDNUM")}),
@@ -130,7 +131,7 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         # a unit's code after its cue, and wherever the code is written again
         ("06:53 Assigned Ambulance A-2, Engine E-1 lift assist.\n07:01 E-1 on scene.\n"
          "07:03 A-2 on scene; HLA-2 typed; E-12 and A-2B elsewhere",
-         {("2", "VEHICLE"), ("1", "VEHICLE")}),
+         {("A-2", "VEHICLE"), ("E-1", "VEHICLE")}),
         # a unit's cue's first letter and its number, one code: wherever written as it is
         ("Units: Medic 23 (ALS), Truck 9 (BLS)\nM23 crew: Quorbit\nT9 on scene, M23 1358; "
          "m23 and M-23 and M230 are not", {("23", "VEHICLE"), ("9", "VEHICLE"),

@@ -46,6 +46,8 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
         ("Gait 80 ft w/ RW, SBA; transfers w/ CGA to BSC.", set()),
         ("Resting comfortably.\nSigned: Philippa Adebayo RN\nKL", {("KL", "DOCTOR")}),
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
+        ("Question log\n  [Yes, fine with insulin. - CAR]\n  (see the plan - PRN)\n(review / QI)",
+         {("CAR", "DOCTOR")}),
         ("Plan: labs.\nRTC 3 mo or sooner. SAW\nLast edited 3/4", {("SAW", "DOCTOR")}),
         ("He is well. OK\nFollow up. PRN", set()),
         ("Reviewed. Agree w/ plan. HOS 2/3\n", {("HOS", "DOCTOR")}),  # a date after the initials

@@ -39,7 +39,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
     gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
-    ehr cgm icf moh"""
+    ehr cgm icf moh qi"""
     )
 )
 
@@ -130,6 +130,7 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "passport": ("IDNUM", True),
     "claim": ("IDNUM", False),
     "case": ("IDNUM", False),
+    "seal": ("IDNUM", False),
     "docket": ("IDNUM", True),
     "store": ("IDNUM", True),
     "docket number": ("IDNUM", True),
@@ -447,7 +448,7 @@ RULES = RuleLanguage(
         leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
-        canadian hasson nyhus scarpa whitacre exeter zimmer"""
+        canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault"""
         )
     ),
     handoff_cues=(

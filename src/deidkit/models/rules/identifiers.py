@@ -8,8 +8,9 @@ identifiers the PHI patterns leave, and phone extensions.
 - ``id_shapes``: a long code mixing letters and digits more than once ("1EG4TE5MK72",
   "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
 - ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
-- ``vehicle_units``: an ambulance's unit number ("Medic 14") and an aircraft's registration
-  after "tail" or "reg" ("tail N92GW"): ``VEHICLE``;
+- ``vehicle_units``: an ambulance's unit number ("Medic 14") or code ("Ambulance A-2", the
+  whole code) and an aircraft's registration after "tail" or "reg" ("tail N92GW"):
+  ``VEHICLE``;
 - ``header_ids``: a cell of a pipe-separated header holding only a number or code.
 
 A value is never a date, a clock time, a decimal number or a number before a unit.
@@ -379,7 +380,7 @@ _TAIL_CUES = ("tail", "reg", "reg.", "registration")
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
     """"Medic 14", "Ambulance 12": an ambulance's unit number, and its cue's first letter and
     number wherever written as one code ("M14 on scene"); "tail N92GW": an aircraft's; a
-    unit's code after its cue ("Engine E-1") gives its number there and wherever the code is
+    unit's code after its cue ("Engine E-1") is one span there and wherever the code is
     written again ("07:01 E-1 on scene")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
@@ -422,7 +423,7 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             if found is not None and note.text[
                 note.tokens[index].start : note.tokens[found].end
             ] == code:
-                spans.append(note.span(found, found + 1, "VEHICLE"))
+                spans.append(note.span(index, found + 1, "VEHICLE"))  # the whole code
     return spans
 
 

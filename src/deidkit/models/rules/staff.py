@@ -3,11 +3,11 @@
 - ``initials`` (``DOCTOR``): a transcriptionist's code ("JT/mk"), initials after a cue ("per
   RB", "cc: KL, MT"), a line holding only initials ("KL") near the end of a note or under a
   signature, initials ending one of its last lines after a sentence ("RTC 3 mo. SAW"),
-  initials ending a line after a dash ("... tolerated well. -KL"), a timed entry's initials
-  after a wide gap ("1600  HR 80  PM"), the owners of a list's actions ("Actions: - SNB:
-  ..."), a word signing two log lines or more after a dash ("-iggy"), a typist after a
-  signature's slash ("M.D.  / cjb"), an entry's writer before its colon ("12:55 MOL: ...",
-  "Reply (FOL): ...") or before "signed" ("OAP -- signed ...");
+  initials ending a line after a dash ("... tolerated well. -KL", "[... - CAR]"), a timed
+  entry's initials after a wide gap ("1600  HR 80  PM"), the owners of a list's actions
+  ("Actions: - SNB: ..."), a word signing two log lines or more after a dash ("-iggy"), a
+  typist after a signature's slash ("M.D.  / cjb"), an entry's writer before its colon
+  ("12:55 MOL: ...", "Reply (FOL): ...") or before "signed" ("OAP -- signed ...");
 - ``usernames`` (``USERNAME``): a log-in name after a cue ("Last edited by kpatel2"), in
   parentheses on an audit or signature line ("Signed (mrowan)") or after the name it is made
   of ("Rowan, Mary (mrowan)", "Tamsin Quorbit (SCR.TQUORBIT)"), a lower-case name with
@@ -120,11 +120,14 @@ def initials_spans(scan: Scan) -> list[Span]:
             signer := _signer_after_sentence(note, lex, first, end)
         ) is not None:
             spans.append(note.span(signer, signer + 1, "DOCTOR"))  # "... or sooner. SAW"
-        elif end - first >= 3 and note.tokens[end - 2].text in {"-", "--", "—", "/"} and (
-            _initials(note, lex, end - 1)
-        ) and note.text[note.tokens[end - 2].start - 1].isspace():
-            spans.append(note.span(end - 1, end, "DOCTOR"))
+        elif (last := end - 1 - (note.words[end - 1] in _CLOSERS)) - first >= 2 and (
+            note.tokens[last - 1].text in {"-", "--", "—", "/"}
+        ) and _initials(note, lex, last) and note.text[note.tokens[last - 1].start - 1].isspace():
+            spans.append(note.span(last, last + 1, "DOCTOR"))  # "... well. -KL", "... - CAR]"
     return spans
+
+
+_CLOSERS = frozenset({"]", ")"})  # an answer's bracket after its writer: "[... - CAR]"
 
 
 def _dash_signoffs(note: Note, lex: Lexicons) -> list[Span]:
