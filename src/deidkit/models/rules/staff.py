@@ -180,7 +180,11 @@ def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
     spans = []
     for colon in note.positions.get(":", ()):
         writer = colon - 1
-        if writer < 1 or colon + 1 >= len(tokens) or not note.same_line(colon, colon + 1) or (
+        if writer < 1 or colon + 1 >= len(tokens) or not (
+            tokens[writer - 1].text[:1].isdigit() or words[writer] == ")"
+        ):
+            continue  # the cheap look first: most colons follow a field's name
+        if not note.same_line(colon, colon + 1) or (
             tokens[writer].end != tokens[colon].start or not tokens[colon + 1].text.isalpha()
         ):
             continue
