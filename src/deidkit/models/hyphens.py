@@ -26,8 +26,10 @@ HYPHEN_LANGS = frozenset({"en"})
 """The languages whose names take the rest of a hyphenated name."""
 
 _AFTER = regex.compile(r"-(\p{Lu}[\p{L}'’]*)(?![\p{L}\d-])")
-_SYLLABLE = regex.compile(r"-(\p{Ll}{2,5})(?![\p{L}\d-])")  # "Jae-won": a given name's
-_FIRST_SYLLABLE = regex.compile(r"\p{Lu}\p{Ll}{1,4}")  # second syllable, as romanized
+_SYLLABLE = regex.compile(r"-(\p{Ll}{2,5})(?![\p{L}\d-])")
+"""A romanized given name's second syllable, in lower case ("-won" of "Jae-won")."""
+_FIRST_SYLLABLE = regex.compile(r"\p{Lu}\p{Ll}{1,4}")
+"""Its first syllable, the whole span ("Jae")."""
 _BEFORE = regex.compile(r"(?<![\p{L}\d-])(\p{Lu}[\p{L}'’]*)-\Z")
 CONFIDENT = 0.5
 """A span's score from which it takes a word that is also an ordinary or medical word."""

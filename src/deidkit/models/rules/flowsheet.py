@@ -170,8 +170,8 @@ def _legend(
 def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
     haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
-    a role or a word: "(HCP)"). The name's words are in
-    the name lists or in no list of words: "Atrial Fibrillation (AF)" is no one."""
+    a role or a word: "(HCP)"). The name's words are in the name lists or in no list of
+    words: "Atrial Fibrillation (AF)" is no one."""
     found = []
     for index in note.indices({"("}):
         close = index + 2
