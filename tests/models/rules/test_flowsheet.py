@@ -100,9 +100,10 @@ def test_mentions_take_the_initials_as_written_only() -> None:
          {("OL", "DOCTOR"), ("O Lund", "DOCTOR")}),
         # initials after the name they are made of, anywhere; the legend goes on after them
         ("Signature legend:\nAlastair Pope (AP)\nwa = Will Arnspiger, PCA\nMallory Rappa (MR)\n"
-         "Seen by Taoscedp Qvtwip (T.G.Q.); klaegu haansmika (kh); Tamsin Rquorb (TER)",
+         "Seen by Taoscedp Qvtwip (T.G.Q.); klaegu haansmika (kh); Tamsin Rquorb (TER)\n"
+         "RN: Priya Quorbit-Swift (PQS)",
          {("AP", "DOCTOR"), ("wa", "DOCTOR"), ("MR", "DOCTOR"), ("T.G.Q.", "DOCTOR"),
-          ("kh", "DOCTOR"), ("Will Arnspiger", "DOCTOR"), ("TER", "DOCTOR")}),
+          ("kh", "DOCTOR"), ("Will Arnspiger", "DOCTOR"), ("TER", "DOCTOR"), ("PQS", "DOCTOR")}),
         # a legend on one line: two pairs or more, each name beginning with its initials'
         # first letter; every other mention of those initials in the note
         ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"

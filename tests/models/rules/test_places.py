@@ -50,6 +50,7 @@ def test_cued_place_rule(text: str, lang: str, expected: set[tuple[str, str]]) -
         ("MoCA score 26.", "en", set()),
         ("Ottawa ankle rules: negative.", "en", set()),  # a place that names a rule
         ("Epworth: 16 -> 6.", "en", set()),
+        ("Parkland: 4 mL x 80 kg x 22% = 7040 mL", "en", set()),
         ("Moved from Ottawa, KS in May.", "en", {("Ottawa", "CITY")}),
         # a medicine named as a town is, before its strength
         ("Norco 5/325 taken 12:30; Norco 10 mg po; moved from Norco 2019.", "en",

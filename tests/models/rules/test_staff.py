@@ -131,6 +131,9 @@ RULES = (staff.INITIALS_RULE, staff.USERNAMES)
          "Reply (FOL): glad to hear it\nOAP -- signed 10/08/25 15:20\naddendum 1520 MQT: seen",
          {("MOL", "DOCTOR"), ("TMc", "DOCTOR"), ("FOL", "DOCTOR"), ("OAP", "DOCTOR"),
           ("MQT", "DOCTOR")}),
+        # ... in parentheses after a date opening a line; not after a reading or later on
+        ("Wk 1\nMon 2/9 (YE) Initial eval.\nThu 2/12 (YE) gait w/ FES\nBP 120/80 (L) arm\n"
+         "seen 3/4 then 3/5 (QX) visit", {("YE", "DOCTOR")}),
         # ... not a value after the colon, an abbreviation, lower case, a later word, a word
         # before "signed" in prose
         ("Date: Jan 12 2026\nRE: Quorbit\n09JUL2024 0615\nSM: Quorbit\n"

@@ -39,7 +39,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
     gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
-    ehr cgm icf moh qi"""
+    ehr cgm icf moh qi fes"""
     )
 )
 
@@ -448,7 +448,8 @@ RULES = RuleLanguage(
         leopold alvarado conners huber jamar katz snellen goldmann schirmer finkelstein
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
-        canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault"""
+        canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault
+        parkland"""
         )
     ),
     handoff_cues=(

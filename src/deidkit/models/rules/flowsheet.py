@@ -170,8 +170,9 @@ def _legend(
 def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
     haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
-    a role or a word: "(HCP)"). The name's words are in the name lists or in no list of
-    words: "Atrial Fibrillation (AF)" is no one."""
+    a role or a word: "(HCP)"), "Priya Quorbit-Swift (PQS)" (each part of a double name). The
+    name's words are in the name lists or in no list of words: "Atrial Fibrillation (AF)" is
+    no one."""
     found = []
     for index in note.indices({"("}):
         close = index + 2
@@ -183,9 +184,10 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         words: list[int] = []
         before = index - 1
         while before >= 0 and len(words) < len(letters) and note.same_line(before, index) and (
-            note.tokens[before].text.isalpha()
+            note.tokens[before].text.isalpha() or _joining_hyphen(note, before)
         ):
-            words.insert(0, before)
+            if note.tokens[before].text.isalpha():
+                words.insert(0, before)
             before -= 1
         firsts = "".join(note.words[i][0] for i in words)
         if firsts == letters and len(words) >= 2:
@@ -205,6 +207,15 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         ):
             found.append(index + 1)
     return found
+
+
+def _joining_hyphen(note: Note, index: int) -> bool:
+    """Whether token ``index`` is a hyphen glued between two words ("Raghunathan-Swift")."""
+    tokens = note.tokens
+    return note.words[index] == "-" and 0 < index < len(tokens) - 1 and (
+        tokens[index - 1].end == tokens[index].start == tokens[index].end - 1
+        and tokens[index + 1].start == tokens[index].end
+    )
 
 
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:

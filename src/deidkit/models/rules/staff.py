@@ -168,14 +168,16 @@ def _signature_typists(note: Note, lex: Lexicons) -> list[Span]:
 
 
 MC_INITIALS = Expression(r"[A-Z]{1,2}Mc[A-Z]?")  # "TMc", "JMcD": a Mc surname's initials
+_SHORT_DATE = Expression(r"\d{1,2}/\d{1,2}(?:/\d{2,4})?")  # "2/9", "02/09/26"
 _SIGNED = frozenset({"signed", "sgd", "e-signed", "esigned", "electronically"})
 
 
 def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
     """Who writes an entry, before its colon: after a clock time opening a line ("--- 5/4
     12:55 MOL: approved", "13:10 TMc: LMOM", "addendum 1520 MQT: reviewed"), in parentheses
-    after a line's first word ("Reply (FOL): glad to hear it"); or opening a line before a dash
-    and "signed" ("OAP -- signed 10/08/25 15:20"); the colon followed by a word, not a value."""
+    after a line's first word ("Reply (FOL): glad to hear it"), the colon followed by a word,
+    not a value; in parentheses after a date opening a line ("Mon 2/9 (YE) Initial eval.");
+    or opening a line before a dash and "signed" ("OAP -- signed 10/08/25 15:20")."""
     tokens, words = note.tokens, note.words
     spans = []
     for colon in note.positions.get(":", ()):
@@ -196,6 +198,12 @@ def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
             _writer(note, lex, writer - 1)
         ):
             spans.append(note.span(writer - 1, writer, "DOCTOR"))
+    for opening in note.positions.get("(", ()):
+        date = opening - 1  # "Mon 2/9 (YE) Initial eval.": a log's dated entry
+        if date >= 0 and opening + 2 < len(tokens) and words[opening + 2] == ")" and (
+            _SHORT_DATE.compiled.fullmatch(tokens[date].text)
+        ) and date - _line_start(note, date) <= 1 and _writer(note, lex, opening + 1):
+            spans.append(note.span(opening + 1, opening + 2, "DOCTOR"))
     for signed in note.indices(_SIGNED):
         opening = signed - 1
         while opening > 0 and words[opening] in _DASHES and signed - opening <= 2:
