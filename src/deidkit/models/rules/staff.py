@@ -83,8 +83,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
-        ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
-        if ends_line and note.tokens[index - 1].text.isupper() and note.same_line(
+        if _ends_line(note, index) and note.tokens[index - 1].text.isupper() and note.same_line(
             index - 1, index
         ) and _initials(note, lex, index):
             spans.append(note.span(index, index + 1, "DOCTOR"))  # "Pamela Larranaga, MD PJL"
@@ -302,7 +301,7 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         author, typist = note.tokens[index - 1], note.tokens[index + 1]
         if author.end != note.tokens[index].start or note.tokens[index].end != typist.start:
             continue  # a blank on either side: "BP: 120"
-        ends_line = index + 2 >= len(note.tokens) or not note.same_line(index + 1, index + 2)
+        ends_line = _ends_line(note, index + 1)
         ends_column = not ends_line and (  # "EV:lbt  D 10/4/22", "LIM/kw d:01/29/26"
             note.wide_gap_before(index + 2) or _dictation_date(note, index + 2)
             or _date_ends_line(note, index + 2)  # "TOB/ce 02/10/2026"
@@ -344,8 +343,7 @@ def _line_start(note: Note, index: int) -> int:
 
 def _alone(note: Note, index: int) -> bool:
     """Whether token ``index`` ends its line and opens it or follows a column's gap."""
-    ends_line = index + 1 >= len(note.tokens) or not note.same_line(index, index + 1)
-    return ends_line and _opens_column(note, index)
+    return _ends_line(note, index) and _opens_column(note, index)
 
 
 def _opens_column(note: Note, index: int) -> bool:
