@@ -45,7 +45,7 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.rules.identifiers._UNIT_AFTER": "match on the 20 characters after a value",
     "deidkit.models.rules.identifiers._VALUE": "match right after an identifier's cue",
     "deidkit.models.rules.identifiers._LISTED": "match right after a cued value",
-    "deidkit.models.rules.staff.LOGIN_WITH_DIGITS": "fullmatch of one token",
+    "deidkit.models.rules.usernames.LOGIN_WITH_DIGITS": "fullmatch of one token",
     "deidkit.models.rules.tables.AGE_CELL": "fullmatch of one table cell",
     "deidkit.models.rules.tables.STAFF_CELL": "fullmatch of one table cell",
     "deidkit.models.rules.tables.INITIALS_CELL": "fullmatch of one table cell",

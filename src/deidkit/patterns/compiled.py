@@ -59,6 +59,7 @@ HELPER_MODULES = (
     "deidkit.models.rules.staff",
     "deidkit.models.rules.streets",
     "deidkit.models.rules.tables",
+    "deidkit.models.rules.usernames",
 )
 """The modules whose helper expressions (``spec.Expression``, at module level or in a tuple,
 list, set or mapping there) are prepared (``tests/patterns/test_compiled.py`` checks that every

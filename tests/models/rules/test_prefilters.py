@@ -171,7 +171,7 @@ def test_the_letters_looked_for_are_the_only_ones_the_expressions_match() -> Non
     letter_e = regex.compile(r"(?i)e")
     time_start = regex.compile(r"(?i:m|t|w|f|s)|\d|\[")  # what CHAT_TIME can start with
     row_start = regex.compile(r"(?i:m|n)|\d")  # what TIMED_ROW can start with
-    digit = regex.compile(r"\d")  # what a log's date starts with (``staff._log_authors``)
+    digit = regex.compile(r"\d")  # what a log's date starts with (``usernames._log_authors``)
     wrong = [
         character for character in map(chr, range(0x110000))
         if (identifiers._EX.compiled.fullmatch(character) is not None) != (character in "xX")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from deidkit.models.rules import staff
+from deidkit.models.rules import staff, usernames
 
 from .helpers import found_by
 
-RULES = (staff.INITIALS_RULE, staff.USERNAMES)
+RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
     ],
 )
 def test_usernames_rule(text: str, expected: set[tuple[str, str]]) -> None:
-    assert found_by((staff.USERNAMES,), text) == expected
+    assert found_by((usernames.USERNAMES,), text) == expected
 
 
 def test_both_rules_together_keep_to_their_own_labels() -> None:

@@ -61,7 +61,7 @@ class Lexicons:
     link_words: frozenset[str]
     cue_fillers: frozenset[str]
     articles: frozenset[str]
-    # staff, identifiers, organisations (deidkit.models.rules.staff, .identifiers, .orgs)
+    # staff, identifiers, organisations (rules .staff, .usernames, .identifiers, .orgs)
     clinical_abbreviations: frozenset[str] = frozenset()
     chart_values: frozenset[str] = frozenset()
     legend_headings: frozenset[str] = frozenset()

@@ -30,6 +30,7 @@ from deidkit.models.rules import (
     staff,
     streets,
     tables,
+    usernames,
 )
 from deidkit.models.rules.base import Rule
 
@@ -59,7 +60,7 @@ RULES: tuple[Rule, ...] = (
     staff.INITIALS_RULE,
     flowsheet.FLOWSHEET_INITIALS,
     patient_initials.PATIENT_INITIALS,
-    staff.USERNAMES,
+    usernames.USERNAMES,
     messages.CHAT_SPEAKERS,
     messages.NICKNAMES,
     messages.AT_MENTIONS,
