@@ -65,6 +65,7 @@ from .helpers import found_by
         ("Acct 4471 mg given.", set()),
         ("Insurance card given; card 2 of 3; invoice sent", set()),
         ("Serial troponins 0.04, serial exams x3.", set()),
+        ("Modem IMEI 35-118822-604417-3 paired", {("35-118822-604417-3", "DEVICE")}),
         ("Record 120/80 at 10:22.", set()),
         ("Medicare patient, ID 44 years old.", set()),
         ("Rand # R-5523 | Visit: WEEK 12 (V5)\nNext visit: WK 24 ~Sept", set()),  # periods
@@ -139,6 +140,9 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Bus 14 driver informed; Ladder 7 on scene; the bus 2 late", {("14", "VEHICLE"),
                                                                         ("7", "VEHICLE")}),
         ("Rescue 2 mg of naloxone; rescue 3 inhaler.", set()),
+        # "rig" and "van" in lower case too; a code of three capitals
+        ("Transport rig ACA-212 booked; 4 E-tanks on van 12; van 2 mg", {("ACA-212", "VEHICLE"),
+                                                                        ("12", "VEHICLE")}),
         # an aircraft's registration; no N-number, or one with I or O, or a pancreas's tail
         ("Aircraft: A321neo, reg N817QA   Seat 31C", {("N817QA", "VEHICLE")}),
         ("S-92 (tail N92GW) diverted; Tail #: N4471", {("N92GW", "VEHICLE"),

@@ -16,6 +16,8 @@ from .helpers import found_by
     [
         ("Seen by Dr. Xylander Quorbit today.", "en", {("Xylander Quorbit", "DOCTOR")}),
         ("Mrs. Vandersloot was anxious.", "en", {("Vandersloot", "PATIENT")}),
+        ("Mme D comfortable overnight; Mlle Quorbit ate.", "en",
+         {("D", "PATIENT"), ("Quorbit", "PATIENT")}),
         ("Will follow up with Dr. Brown next week.", "en", {("Brown", "DOCTOR")}),
         # a plural title: every name listed after it; the list ends at an ordinary word
         ("Tumour board (Drs. Vell-Lund and Achebe-Strand agree).", "en",

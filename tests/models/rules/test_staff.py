@@ -23,6 +23,11 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Note countersigned JT at 1400; cosigned MD.", {("JT", "DOCTOR")}),
         ("cc: RB, KL", {("RB", "DOCTOR"), ("KL", "DOCTOR")}),
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
+        ("Staff: RAG (palliative NP), chaplain.\nDictated CHA/typed vmn  3/26/26",
+         {("RAG", "DOCTOR"), ("CHA", "DOCTOR")}),
+        # lower-case initials after a dash, alone on the note's last line
+        ("Handout given.\n-me\n", {("me", "DOCTOR")}),
+        ("-me\nHandout given; -ok\n-prn", set()),
         # a word signing two lines or more after a dash; a typist after a signature's slash
         ("0845 in room, declined -iggy\n0900 in room -iggy\n1045 group -quo\nBP ok -ok\n",
          {("iggy", "DOCTOR")}),

@@ -39,7 +39,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     rw fww spc cga sba bsc mod max ngs tmb vis od ou mar emar aap ioc geta rsi ardsnet res dest
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
     gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
-    ehr cgm icf moh qi fes"""
+    ehr cgm icf moh qi fes feno"""
     )
 )
 
@@ -104,6 +104,7 @@ ID_CUES: dict[str, tuple[str, bool]] = {
     "vin": ("VEHICLE", True),
     "vehicle": ("VEHICLE", False),
     "serial": ("DEVICE", True),
+    "imei": ("DEVICE", True),
     "serial number": ("DEVICE", True),
     "s/n": ("DEVICE", True),
     "sn": ("DEVICE", False),
@@ -289,7 +290,7 @@ RULES = RuleLanguage(
     state_codes=("us_state_abbreviations", "usps"),
     credentials=("name_suffixes", "credential"),
     titles=("titles",),
-    extra_titles={},
+    extra_titles={"mme": "courtesy", "mlle": "courtesy"},  # "Mme D", "Mlle Roux"
     name_indicators=("name_indicators",),
     extra_name_indicators=(
         ("dtr", "family"), ("dau", "family"), ("fam", "family"), ("family in", "family"),
@@ -376,7 +377,7 @@ RULES = RuleLanguage(
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
         "sonographer", "read back", "read-back", "attendees", "participants",
         "present:", "also present", "attending present", "in attendance", "initialed",
-        "initialled", "sgd", "charge", "reviewed", "approved",
+        "initialled", "sgd", "charge", "reviewed", "approved", "staff:", "dictated",
     ),
     username_cues=(
         "edited by", "last edited by", "entered by", "created by", "modified by", "updated by",
@@ -408,7 +409,7 @@ RULES = RuleLanguage(
     ),
     id_cues=ID_CUES,
     vehicle_cues=frozenset(
-        {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus"}
+        {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus", "rig", "van"}
     ),
     organization_heads=ORGANIZATION_HEADS,
     organization_cues={
@@ -449,7 +450,7 @@ RULES = RuleLanguage(
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
         canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault
-        parkland"""
+        parkland borg"""
         )
     ),
     handoff_cues=(

@@ -375,6 +375,7 @@ TAIL_NUMBER = Expression(
 XA-VMD"): a US N-number (a digit 1-9, up to five characters, no I or O) or another country's
 prefix, a hyphen and three or four letters (in capitals, as registrations are written)."""
 _TAIL_CUES = ("tail", "reg", "reg.", "registration")
+_LOWER_CASE_CUES = frozenset({"rig", "van"})  # vehicles in lower case too: "on van 12"
 
 
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
@@ -398,7 +399,8 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
         number = index + 1
         if number < len(note.tokens) and note.words[number] == "#":
             number += 1
-        if number >= len(note.tokens) or not note.tokens[index].text[:1].isupper():
+        lower = not note.tokens[index].text[:1].isupper()
+        if number >= len(note.tokens) or (lower and note.words[index] not in _LOWER_CASE_CUES):
             continue
         if _unit_code(note, number) is not None:
             codes.add(note.text[note.tokens[number].start : note.tokens[number + 2].end])
@@ -408,7 +410,8 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             continue
         if _vehicle_number(note, lex, number):
             spans.append(note.span(number, number + 1, "VEHICLE"))
-            codes.add(note.tokens[index].text[0] + value)  # "M23" of "Medic 23"
+            if not lower:
+                codes.add(note.tokens[index].text[0] + value)  # "M23" of "Medic 23"
     for code in sorted(codes):  # every occurrence of a unit's code (in one order)
         if "-" not in code:  # a unit's cue's first letter and its number: "M23", "T9"
             spans.extend(
@@ -429,11 +432,11 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
 
 def _unit_code(note: Note, index: int) -> int | None:
     """The number's token of a unit's code starting at token ``index`` ("E", "-", "1" glued,
-    capitals and up to three digits), else None."""
+    up to three capitals and up to three digits: "ACA-212"), else None."""
     if index + 2 >= len(note.tokens):
         return None
     letters, dash, number = note.tokens[index], note.tokens[index + 1], note.tokens[index + 2]
-    if not (letters.text.isalpha() and letters.text.isupper() and len(letters.text) <= 2):
+    if not (letters.text.isalpha() and letters.text.isupper() and len(letters.text) <= 3):
         return None
     if dash.text != "-" or dash.start != letters.end or number.start != dash.end:
         return None

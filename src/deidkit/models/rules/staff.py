@@ -91,6 +91,9 @@ def initials_spans(scan: Scan) -> list[Span]:
         ) and note.tokens[first + 1].text.isupper():
             spans.append(note.span(first, first + 1, "DOCTOR"))  # "RAM RN" signing the note
             continue
+        if end - first == 1 and number == len(lines) - 1 and _dash_signoff(note, lex, first):
+            spans.append(note.span(first, first + 1, "DOCTOR"))  # "-me" signing the note
+            continue
         if end - first == 1 and _initials(note, lex, first):
             previous = lines[number - 1] if number > 0 else None
             signed = previous is not None and _signature_line(note, lex, previous, first)
@@ -106,6 +109,17 @@ def initials_spans(scan: Scan) -> list[Span]:
         ) and _initials(note, lex, last) and note.text[note.tokens[last - 1].start - 1].isspace():
             spans.append(note.span(last, last + 1, "DOCTOR"))  # "... well. -KL", "... - CAR]"
     return spans
+
+
+def _dash_signoff(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index``, alone on the note's last line, is two or three lower-case
+    letters glued to a dash before them ("-me", "--jt"): the writer's initials."""
+    text, dash = note.tokens[index].text, index - 1
+    return dash >= 0 and note.words[dash] in DASHES and note.same_line(dash, index) and (
+        note.tokens[dash].end == note.tokens[index].start
+    ) and text.isalpha() and text.islower() and 2 <= len(text) <= 3 and (
+        note.words[index] not in lex.clinical_abbreviations
+    )
 
 
 _CLOSERS = frozenset({"]", ")"})  # an answer's bracket after its writer: "[... - CAR]"
