@@ -94,6 +94,8 @@ def test_name_parts_are_joined_over_a_comma_a_caret_or_quotes(
         ('Pt: QUORBIT, AMARACHI  "Ama"   Age 2',
          [("QUORBIT, AMARACHI", "PATIENT"), ("Ama", "PATIENT")],
          [("QUORBIT, AMARACHI", "PATIENT"), ("Ama", "PATIENT")]),
+        ('Donor: QUORBIT, MEI-LING "Bette"\nJoined', [('QUORBIT, MEI-LING "', "PATIENT")],
+         [('QUORBIT, MEI-LING "', "PATIENT"), ("Bette", "PATIENT")]),
         # a nickname inside the name stays in its one span
         ('with Cornelis "Kees" Quorbit today', [('Cornelis "Kees', "RELATIVE"),
                                                  ("Quorbit", "RELATIVE")],
@@ -118,6 +120,11 @@ def test_a_nickname_in_quotes_beside_a_name_is_a_name(
          [("Quorbit, Genevieve M.", "PATIENT"), ("Gen", "PATIENT")]),
         ("re pt QUORBIT, THANH V (tony) -- rx", [("QUORBIT, THANH V", "PATIENT")],
          [("QUORBIT, THANH V", "PATIENT"), ("tony", "PATIENT")]),
+        # in quotes before a comment in the parentheses; bare, only alone in them
+        ('Alejandro ("Ale", pt prefers) -- 19 y/o', [("Alejandro", "PATIENT")],
+         [("Alejandro", "PATIENT"), ("Ale", "PATIENT")]),
+        ("Doris Quorbit (tony, son) here", [("Doris Quorbit", "PATIENT")],
+         [("Doris Quorbit", "PATIENT")]),
         # no first name, a credential, a kinship word, a clinical service, found already
         ("Ana Quorbit (RN), Lee Quorbit (son), Max Quorbit (geri), Ian Quorbit (Zorbel)",
          [("Ana Quorbit", "DOCTOR"), ("Lee Quorbit", "RELATIVE"), ("Max Quorbit", "DOCTOR"),

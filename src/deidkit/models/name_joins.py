@@ -75,9 +75,11 @@ NICK_BEFORE = regex.compile(r"(?<![\p{L}\d])[\"“](?P<nick>\p{Lu}[\p{L}'’-]+)
 NICK_WORD = regex.compile(r"\p{Lu}[\p{L}'’-]+")
 """A nickname's one word (a name span run on into it: 'TEODORO  "Teddy')."""
 NICK_BRACKETED = regex.compile(
-    r"[ \t]+\((?P<quote>[\"“])?(?P<nick>\p{L}[\p{L}'’-]+)(?(quote)[\"”])\)(?![\p{L}\d])"
+    r"[ \t]+\((?P<quote>[\"“])?(?P<nick>\p{L}[\p{L}'’-]+)"
+    r"(?(quote)[\"”](?:\)|[,;])|\))(?![\p{L}\d])"
 )
-"""A nickname in parentheses after a name, in quotes or bare ('("Gen")', '(tony)')."""
+"""A nickname in parentheses after a name, in quotes or bare ('("Gen")', '(tony)'), in quotes
+also before a comment ('("Ale", pt prefers)')."""
 _BEFORE_LOOK = 40
 SUFFIX = regex.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|JR\.?|SR\.?|II|III)(?![\w.])")
 """A generational suffix after a name ("Alton Pruett III", "Whitfield, Jr.")."""
@@ -162,12 +164,17 @@ def _nicknames(
         if category_of(span.label) is not Category.NAME:
             continue
         free_to = spans[index + 1].start if index + 1 < len(spans) else len(text)
-        opening = span.end  # the first character after the blanks after the name
+        end = span.end
+        if text[end - 1] in {'"', "“"}:  # run on into the opening quote: 'MEI-LING "May"'
+            end -= 1
+            while end > span.start and text[end - 1] in " \t":
+                end -= 1
+        opening = end  # the first character after the blanks after the name
         while opening < len(text) and text[opening] in " \t":
             opening += 1
-        mark = text[opening : opening + 1] if opening > span.end else ""
-        after = (NICK_AFTER.match(text, span.end) if quoted and mark in {'"', "“"} else None) or (
-            NICK_BRACKETED.match(text, span.end) if bracketed and mark == "(" else None
+        mark = text[opening : opening + 1] if opening > end else ""
+        after = (NICK_AFTER.match(text, end) if quoted and mark in {'"', "“"} else None) or (
+            NICK_BRACKETED.match(text, end) if bracketed and mark == "(" else None
         )
         if after is not None and after.end() <= free_to:
             bracketed_quotes = after.re is NICK_BRACKETED and after.group("quote") is not None

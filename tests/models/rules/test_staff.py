@@ -25,6 +25,12 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Dose held, d/w TQ at 1400.", {("TQ", "DOCTOR")}),
         ("Staff: RAG (palliative NP), chaplain.\nDictated CHA/typed vmn  3/26/26",
          {("RAG", "DOCTOR"), ("CHA", "DOCTOR")}),
+        # initials beside the log-in or the name they abbreviate, abbreviations or not
+        ("Next review after dive 40.\n- MOS / mokonkwosallis\n— TB (tbaptiste)\n"
+         "BOG / Beatriz Oyelowo-Grant OTR/L", {("MOS", "DOCTOR"), ("TB", "DOCTOR"),
+                                              ("BOG", "DOCTOR")}),
+        ("on IHP (Individualized Healthcare Plan); then 1 tab TID (titration schedule); IO /"
+         " Individual Options; MRI (mri_scanner); RN (rnguyen)", set()),
         # lower-case initials after a dash, alone on the note's last line
         ("Handout given.\n-me\n", {("me", "DOCTOR")}),
         ("-me\nHandout given; -ok\n-prn", set()),

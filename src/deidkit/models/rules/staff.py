@@ -64,6 +64,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_dash_signoffs(note, lex))
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
+    spans.extend(_owned_initials(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         if _ends_line(note, index) and note.tokens[index - 1].text.isupper() and note.same_line(
             index - 1, index
@@ -109,6 +110,74 @@ def initials_spans(scan: Scan) -> list[Span]:
         ) and _initials(note, lex, last) and note.text[note.tokens[last - 1].start - 1].isspace():
             spans.append(note.span(last, last + 1, "DOCTOR"))  # "... well. -KL", "... - CAR]"
     return spans
+
+
+_LOGIN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._")
+
+
+def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
+    """Initials before a slash or a bracket and the log-in (or after a slash the name) they
+    abbreviate, even where they spell an abbreviation ("MOS / mokonkwosallis", "TB
+    (tbaptiste)", "BOG / Beatriz Oyelowo-Grant"): a log-in in lower case starting with the
+    first initial, then the second or the last; or a name whose words start with the initials
+    in turn."""
+    spans = []
+    for mark in ("/", "("):
+        for separator in note.positions.get(mark, ()):
+            initials, owner = separator - 1, separator + 1
+            if initials < 0 or owner >= len(note.tokens) or not (
+                note.same_line(initials, owner)
+            ):
+                continue
+            text = note.tokens[initials].text
+            if not (text.isalpha() and text.isupper() and 2 <= len(text) <= 4) or (
+                note.words[initials] in lex.credentials or text in lex.state_codes
+            ):
+                continue
+            if _login_of(note, lex, owner, text) or (
+                mark == "/" and _name_of(note, lex, owner, text)
+            ):
+                spans.append(note.span(initials, initials + 1, "DOCTOR"))
+    return spans
+
+
+def _login_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
+    """Whether the log-in starting at token ``start`` is made from ``initials`` (no word:
+    "TID (titration ...)")."""
+    begin = note.tokens[start].start
+    end = begin
+    while end < len(note.text) and note.text[end] in _LOGIN_CHARACTERS:
+        end += 1
+    login = note.text[begin:end].rstrip("._")
+    if login[len(initials) : len(initials) + 1] in {".", "_"}:
+        return False  # "MRI (mri_scanner)", "rep_clinic": a role's log-in, not a person's
+    if login in lex.common or login in lex.medical:
+        return False
+    return len(login) >= len(initials) + 3 and login[0] == initials[0].lower() and (
+        login[1] in {initials[1].lower(), initials[-1].lower()}
+    ) and any(c.isalpha() for c in login[2:])
+
+
+def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
+    """Whether the capitalised words from token ``start`` on the line start with each of
+    ``initials`` in turn, a hyphen's parts apart ("Beatriz Oyelowo-Grant"), one of them no
+    common word (not an abbreviation's words: "IHP / Individual Health Plan")."""
+    letters: list[str] = []
+    uncommon = False
+    index = start
+    while len(letters) < len(initials) and index < len(note.tokens) and (
+        note.same_line(start, index)
+    ):
+        text = note.tokens[index].text
+        if text == "-" and index > start and note.tokens[index - 1].end == note.tokens[index].start:
+            index += 1
+            continue
+        if not (text[:1].isupper() and text[1:].islower() and len(text) >= 2):
+            break
+        letters.append(text[0])
+        uncommon = uncommon or note.words[index] not in lex.common
+        index += 1
+    return "".join(letters) == initials and uncommon
 
 
 def _dash_signoff(note: Note, lex: Lexicons, index: int) -> bool:
