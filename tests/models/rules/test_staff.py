@@ -31,6 +31,16 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
                                               ("BOG", "DOCTOR")}),
         ("on IHP (Individualized Healthcare Plan); then 1 tab TID (titration schedule); IO /"
          " Individual Options; MRI (mri_scanner); RN (rnguyen)", set()),
+        # before the name they abbreviate ending a legend's item, and wherever else so written
+        ("Sertraline 50 mg PO 0800     AK   LR\nEntries by: TQ Tobias Quorbit; LR  Lourdes"
+         " Ramírez, Asst. House Manager   cert 0977\nCalcium 600 mg PO 0800     LR",
+         {("TQ", "DOCTOR"), ("LR", "DOCTOR")}),
+        ("MS Multiple Sclerosis, CHF Congestive Heart Failure; ED Emergency Department", set()),
+        # the note's last word: capitals after a sentence or a date, or alone, not a heading's
+        ("Copy faxed under the consent of 5/6. RM\n", {("RM", "DOCTOR")}),
+        ("Query due.\n\nReviewed 2/4 IR\n", {("IR", "DOCTOR")}),
+        ("Imaging:\nMRI\n", set()),
+        ("Transfer to ICU\n", set()),
         # lower-case initials after a dash, alone on the note's last line
         ("Handout given.\n-me\n", {("me", "DOCTOR")}),
         ("-me\nHandout given; -ok\n-prn", set()),

@@ -65,6 +65,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
     spans.extend(_owned_initials(note, lex))
+    spans.extend(_final_initials(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
         if _ends_line(note, index) and note.tokens[index - 1].text.isupper() and note.same_line(
             index - 1, index
@@ -116,29 +117,68 @@ _LOGIN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._")
 
 
 def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
-    """Initials before a slash or a bracket and the log-in (or after a slash the name) they
-    abbreviate, even where they spell an abbreviation ("MOS / mokonkwosallis", "TB
-    (tbaptiste)", "BOG / Beatriz Oyelowo-Grant"): a log-in in lower case starting with the
-    first initial, then the second or the last; or a name whose words start with the initials
-    in turn."""
-    spans = []
-    for mark in ("/", "("):
-        for separator in note.positions.get(mark, ()):
-            initials, owner = separator - 1, separator + 1
-            if initials < 0 or owner >= len(note.tokens) or not (
-                note.same_line(initials, owner)
-            ):
-                continue
-            text = note.tokens[initials].text
-            if not (text.isalpha() and text.isupper() and 2 <= len(text) <= 4) or (
-                note.words[initials] in lex.credentials or text in lex.state_codes
-            ):
-                continue
-            if _login_of(note, lex, owner, text) or (
-                mark == "/" and _name_of(note, lex, owner, text)
-            ):
-                spans.append(note.span(initials, initials + 1, "DOCTOR"))
+    """Initials beside the log-in or the name they abbreviate, even where they spell an
+    abbreviation: before a slash or a bracket and a log-in ("MOS / mokonkwosallis", "TB
+    (tbaptiste)"), before a slash and a name ("BOG / Beatriz Oyelowo-Grant"), or before a name
+    ending an item of a legend ("Entries by: TR Tobias Reinholt; FM Faith Mwangi", "LR
+    Lourdes Ramírez, Asst. House Manager"), and wherever else the note writes them so. A
+    log-in in lower case starts with the first initial, then the second or the last; a name's
+    words start with the initials in turn."""
+    spans: list[Span] = []
+    for index in _capitals(note):
+        text, following = note.tokens[index].text, index + 1
+        if following + 1 >= len(note.tokens) or not note.same_line(index, following + 1) or (
+            note.words[index] in lex.credentials or text in lex.state_codes
+        ):
+            continue
+        mark = note.words[following]
+        if mark in {"/", "("}:
+            owned = _login_of(note, lex, following + 1, text) or (
+                mark == "/" and _name_of(note, lex, following + 1, text) is not None
+            )
+        else:
+            end = _name_of(note, lex, following, text)
+            owned = end is not None and (
+                end >= len(note.tokens) or not note.same_line(end - 1, end)
+                or note.words[end] in {",", ";"} or note.wide_gap_before(end)
+            )
+        if owned:
+            spans.extend(  # and wherever else the note writes them so: a chart's cells
+                note.span(other, other + 1, "DOCTOR")
+                for other in note.positions[note.words[index]]
+                if note.tokens[other].text == text
+            )
     return spans
+
+
+def _capitals(note: Note) -> list[int]:
+    """The tokens of two to four capital letters."""
+    return [
+        index for word, indices in note.positions.items() if 2 <= len(word) <= 4 and word.isalpha()
+        for index in indices if note.tokens[index].text.isupper()
+    ]
+
+
+def _final_initials(note: Note, lex: Lexicons) -> list[Span]:
+    """The note's last word when it is two or three capitals signing it, even where they spell
+    an abbreviation: after a sentence or a date on its line ("... consent of 5/6. RM",
+    "Reviewed 2/4 IR") or alone on its line, not under a heading ("Imaging:\nMRI")."""
+    last = len(note.tokens) - 1
+    if last < 1 or note.uppercase_style:
+        return []
+    text, word, before = note.tokens[last].text, note.words[last], last - 1
+    if not (text.isalpha() and text.isupper() and 2 <= len(text) <= 3) or (
+        word in lex.credentials or text in lex.state_codes or word in lex.common
+        or word in lex.chart_values
+    ):
+        return []
+    if note.same_line(before, last):
+        signs = note.words[before] == "." or _SHORT_DATE.compiled.fullmatch(
+            note.tokens[before].text
+        ) is not None
+    else:
+        signs = note.words[before] != ":"
+    return [note.span(last, last + 1, "DOCTOR")] if signs else []
 
 
 def _login_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
@@ -158,10 +198,11 @@ def _login_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
     ) and any(c.isalpha() for c in login[2:])
 
 
-def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
-    """Whether the capitalised words from token ``start`` on the line start with each of
-    ``initials`` in turn, a hyphen's parts apart ("Beatriz Oyelowo-Grant"), one of them no
-    common word (not an abbreviation's words: "IHP / Individual Health Plan")."""
+def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None:
+    """The end of the capitalised words from token ``start`` on the line that start with each
+    of ``initials`` in turn, a hyphen's parts apart ("Beatriz Oyelowo-Grant"), one of them no
+    common or medical word (not an abbreviation's words: "IHP / Individual Health Plan", "MS
+    Multiple Sclerosis"), else None."""
     letters: list[str] = []
     uncommon = False
     index = start
@@ -175,9 +216,10 @@ def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
         if not (text[:1].isupper() and text[1:].islower() and len(text) >= 2):
             break
         letters.append(text[0])
-        uncommon = uncommon or note.words[index] not in lex.common
+        word = note.words[index]
+        uncommon = uncommon or (word not in lex.common and word not in lex.medical)
         index += 1
-    return "".join(letters) == initials and uncommon
+    return index if "".join(letters) == initials and uncommon else None
 
 
 def _dash_signoff(note: Note, lex: Lexicons, index: int) -> bool:
