@@ -18,6 +18,7 @@ RULE = (hospitals.RULE,)
         ("Previously treated at Massachusetts General Hospital.", "en",
          {("Massachusetts General Hospital", "HOSPITAL")}),
         ("Seen at Community Hospital in May.", "en", {("Community Hospital", "HOSPITAL")}),
+        ("Horvath, MD  |  Division of Hospital Medicine  |  pager", "en", set()),
         ("Our Lady of the Quorbit Regional Medical Center  |  Teche 4 West", "en",
          {("Our Lady of the Quorbit Regional Medical Center", "HOSPITAL")}),
         ("Admitted to Saint Mary's overnight.", "en", {("Saint Mary's", "HOSPITAL")}),

@@ -176,6 +176,7 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
     ("text", "expected"),
     [
         ("Last edited by kpatel2 on 03/04/2021 10:22", {("kpatel2", "USERNAME")}),
+        ("Euglycemic DKA from SGLT2 inhibitor; message from ppatel2", {("ppatel2", "USERNAME")}),
         ("Signed electronically (mrowan) 03/04/2021", {("mrowan", "USERNAME")}),
         ("Edited by Mary Rowan (mrowan)", {("mrowan", "USERNAME")}),
         ("Presenter: H. Quorbit | Scribe: tkoenig\n\nCase 4", {("tkoenig", "USERNAME")}),

@@ -450,7 +450,7 @@ RULES = RuleLanguage(
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
         canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault
-        parkland borg"""
+        parkland borg kussmaul"""
         )
     ),
     handoff_cues=(

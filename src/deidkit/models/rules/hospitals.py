@@ -35,6 +35,10 @@ def hospital_spans(scan: Scan) -> list[Span]:
         word_match = lex.hospital_words.match(note.words, index)
         if word_match is None or not note.capitalised(index):
             continue
+        if word_match[0] < len(note.tokens) and note.words[word_match[0]] == "medicine" and (
+            word_match[1] == "hospital"
+        ):
+            continue  # "Division of Hospital Medicine": a specialty
         if lex.hospital_name_first:
             span = _name_before(note, lex, index, word_match[0], word_match[1] == "hospital")
         else:

@@ -127,8 +127,8 @@ def city_state_spans(scan: Scan) -> list[Span]:
         while start < end and (listed is None or listed[0] != end) and _lead_word(note, start):
             start += 1  # "From Harlow, CA": a capitalised word opening the sentence
             listed = lex.places.match(note.words, start)
-        if start == end:
-            continue
+        if start == end or all(note.words[i] in lex.not_names for i in range(start, end)):
+            continue  # "(Spanish, ID 40961)": a language, no city
         common = all(note.words[i] in lex.common for i in range(start, end))
         if not common or (listed is not None and listed[0] == end) or (
             end - start >= 2 and start > 0 and note.same_line(start - 1, start)

@@ -48,9 +48,9 @@ def username_spans(scan: Scan) -> list[Span]:
             field = ":" in note.words[found[0] : start]
             login = note.text[note.tokens[start].start : note.tokens[end - 1].end]
             if found[0] - index == 1 and note.words[index] in FIELD_CUES and not field and (
-                not any(c.isdigit() or c in "._" for c in login)
+                not any(c.isdigit() or c in "._" for c in login) or login.isupper()
             ):
-                continue  # "referred to rehab", "seen from cardiology": "From:" is a field
+                continue  # "referred to rehab", "DKA from SGLT2": "From:" is a field
             if note.words[index] == "cc" and not _ends_list_item(note, end):
                 continue  # "CC: unwitnessed fall at home": the chief complaint
             spans.append(note.span(start, end, "USERNAME"))
