@@ -47,6 +47,12 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("lot ELIQUIS-2291", [("ELIQUIS-2291", "IDNUM")], ["ELIQUIS-2291"]),
         ("Lasix Quorbit Pharmacy", [("Lasix Quorbit Pharmacy", "ORGANIZATION")],
          ["Lasix Quorbit Pharmacy"]),
+        # a product or an eponym of several words, each alone a name: what lies inside it
+        ("Warming: Bair Hugger on; FreeStyle Libre 3; Salter - Harris II; (Schmitt-Thompson)",
+         [("Bair Hugger", "PATIENT"), ("Libre", "PATIENT"), ("Salter", "RELATIVE"),
+          ("Harris", "DOCTOR"), ("Schmitt-Thompson", "ORGANIZATION")], []),
+        ("Dr. Harris saw a Salter-Harris II; Libre Quorbit called",
+         [("Harris", "DOCTOR"), ("Libre Quorbit", "PATIENT")], ["Harris", "Libre Quorbit"]),
     ],
 )
 def test_brand_names_are_dropped(text: str, found: list[tuple[str, str]], kept: list[str]) -> None:

@@ -105,7 +105,8 @@ class RuleLanguage:
       these words is no name; ``department_heads``: facility words ("Hospital", "Clinic"),
       no name alone (``deidkit.models.departments``);
     - ``brand_names``: brand names of medicines and devices, lower case ("eliquis"): never PHI
-      (``deidkit.models.brands``);
+      (``deidkit.models.brands``); ``brand_phrases``: products and eponyms of several words
+      whose words alone may be names ("bair hugger", "salter harris"): no PHI inside one;
     - ``schedule_days``: weekday abbreviations as written in a schedule ("M", "Th", "Sat"):
       a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``);
     - ``age_headers``: a table's header cell over a column of ages, lower case ("age",
@@ -168,6 +169,7 @@ class RuleLanguage:
     department_words: frozenset[str] = frozenset()
     department_heads: frozenset[str] = frozenset()
     brand_names: frozenset[str] = frozenset()
+    brand_phrases: tuple[str, ...] = ()
     schedule_days: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()
     staff_headers: frozenset[str] = frozenset()

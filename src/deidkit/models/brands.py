@@ -5,12 +5,15 @@ A capitalised word no list knows looks like a surname to a detector, and at a th
 words get through. After detection, a span of a name, a place, an organisation or a
 profession whose words are all a brand name of the language (``RuleLanguage.brand_names``),
 an ordinary word or a number, with one brand name at least, is dropped ("Spiriva Respimat",
-"LifePak 15"). Dates, ages, contacts and identifiers are never dropped. Languages whose rule
-data lists brand names only (English).
+"LifePak 15"); so is one inside a product or an eponym of several words whose words alone may
+be names (``RuleLanguage.brand_phrases``: "Bair Hugger", "FreeStyle Libre", "Salter-Harris").
+Dates, ages, contacts and identifiers are never dropped. Languages whose rule data lists brand
+names only (English).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import regex
@@ -34,22 +37,58 @@ def without_brands(documents: Sequence[Document], lang: str) -> list[Document]:
     from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
 
     common = lexicons(lang).common
+    phrase_words, phrases = _phrases(lang)
     result = []
     for document in documents:
-        kept = [
-            span for span in document.spans
-            if not _brand(document.text, span, brands, common)
-        ]
+        text, kept = document.text, []
+        for span in document.spans:
+            if category_of(span.label) in CATEGORIES:
+                words = [m.group().casefold() for m in _WORD.finditer(text, span.start, span.end)]
+                if _brand(words, brands, common) or (
+                    phrases is not None and not phrase_words.isdisjoint(words)
+                    and _in_phrase(text, span, phrases)
+                ):
+                    continue
+            kept.append(span)
         result.append(
             document if len(kept) == len(document.spans) else document.with_spans(tuple(kept))
         )
     return result
 
 
-def _brand(text: str, span: Span, brands: frozenset[str], common: frozenset[str]) -> bool:
-    if category_of(span.label) not in CATEGORIES:
-        return False
-    words = [m.group().casefold() for m in _WORD.finditer(text, span.start, span.end)]
+def _brand(words: list[str], brands: frozenset[str], common: frozenset[str]) -> bool:
+    """Whether a span's ``words`` are brand names, ordinary words and numbers, one a brand."""
     return any(word in brands for word in words) and all(
         word in brands or word in common or word.isdigit() for word in words
+    )
+
+
+@functools.cache
+def _phrases(lang: str) -> tuple[frozenset[str], regex.Pattern[str] | None]:
+    """The words of the language's brand phrases and one expression for the phrases, their
+    words apart by a blank or a hyphen, at word boundaries, in any case (None: none listed)."""
+    phrases = get_language(lang).rules.brand_phrases
+    if not phrases:
+        return frozenset(), None
+    apart = r"[ \t]*-?[ \t]*"  # "Salter-Harris", "Salter Harris", "Salter - Harris"
+    alternatives = sorted(
+        (apart.join(regex.escape(word) for word in phrase.split()) for phrase in phrases),
+        key=len, reverse=True,
+    )
+    expression = regex.compile(
+        r"(?<![\p{L}\d])(?:" + "|".join(alternatives) + r")(?![\p{L}\d])", regex.IGNORECASE
+    )
+    return frozenset(word for phrase in phrases for word in phrase.split()), expression
+
+
+_REACH = 40
+"""How far around a span a phrase holding it is looked for (characters)."""
+
+
+def _in_phrase(text: str, span: Span, phrases: regex.Pattern[str]) -> bool:
+    """Whether ``span`` lies inside one of the brand ``phrases``, looked for around it."""
+    window = max(0, span.start - _REACH), min(len(text), span.end + _REACH)
+    return any(
+        found.start() <= span.start and span.end <= found.end()
+        for found in phrases.finditer(text, *window)
     )

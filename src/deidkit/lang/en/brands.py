@@ -314,3 +314,23 @@ BRAND_NAMES = frozenset(
     zyrtec zytiga zyvox zzzquil"""
     )
 )
+
+BRAND_PHRASES = (
+    # devices and products whose words alone are names or words ("Bair", "Libre", "Solis")
+    "bair hugger", "freestyle libre", "cadd solis", "hill rom", "swan ganz", "vac lok",
+    # eponymous tests, scores, protocols, classifications and syndromes of two names or more
+    "schmitt thompson", "semmes weinstein", "tyrer cuzick", "salter harris", "cockcroft gault",
+    "dix hallpike", "mifflin st jeor", "harris benedict", "payne martin", "child pugh",
+    "kaplan meier", "guillain barre", "guillain barré", "wolff parkinson white",
+    "stevens johnson", "mallory weiss", "osgood schlatter", "legg calve perthes",
+    "legg calvé perthes", "charcot marie tooth", "ehlers danlos", "creutzfeldt jakob",
+    "sengstaken blakemore", "roux en y", "brown sequard", "brown séquard", "arnold chiari",
+    "budd chiari", "henoch schonlein", "henoch schönlein", "cheyne stokes",
+    "wernicke korsakoff", "prader willi", "beckwith wiedemann", "lambert eaton",
+    "jarisch herxheimer", "fitz hugh curtis", "bland altman", "mann whitney",
+)
+"""Names of several words that are products or eponyms though each word alone may be a name
+("Bair Hugger", "FreeStyle Libre", "Schmitt-Thompson", "Salter-Harris"), lower case, their
+words apart by a blank or a hyphen in notes: a name, place or profession span inside one is no
+PHI (``deidkit.models.brands``). Hand-compiled like ``BRAND_NAMES``."""
+

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deidkit.lang.en.brands import BRAND_NAMES
+from deidkit.lang.en.brands import BRAND_NAMES, BRAND_PHRASES
 from deidkit.lang.en.occupations import CUES as PROFESSION_CUES
 from deidkit.lang.en.occupations import OCCUPATIONS
 from deidkit.lang.en.occupations import STOPS as PROFESSION_STOPS
@@ -489,6 +489,7 @@ RULES = RuleLanguage(
     department_words=DEPARTMENT_WORDS,
     department_heads=DEPARTMENT_HEADS,
     brand_names=BRAND_NAMES,
+    brand_phrases=BRAND_PHRASES,
     schedule_days=frozenset(
         str.split("M T W R F S Mo Tu We Th Fr Sa Su Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun")
     ),
