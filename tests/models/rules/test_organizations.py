@@ -65,6 +65,9 @@ def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("OBX|1|NM|NA||139|mmol/L|135-145|N\nNTE|1||text", set()),  # HL7 segment names
         ("no known\nQMH or pseudocholinesterase deficiency", set()),  # "or", not "OR"
         ("TIME  | HR  | ABP      | MAP | CVP", set()),
+        # a table's header row holds no number: its capitals are its columns' names
+        ("TIME  | HR  | SpO2 | EtCO2 | UMSS | BIS\n08:31 | 118 | 99 | 40 | 2 | 48", set()),
+        ("Visit | QMH | 01/27/2024 | MRN 5520983", {("QMH", "HOSPITAL")}),
     ],
 )
 def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) -> None:

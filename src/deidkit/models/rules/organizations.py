@@ -198,7 +198,7 @@ def hospital_abbreviation_spans(scan: Scan) -> list[Span]:
         ) else ""
         if not before and note.text.startswith("|", note.tokens[index].end):
             continue  # "PID|1||...": an HL7 segment's name (``deidkit.models.rules.hl7``)
-        cell = before in {"|", ""} and after in {"|", ""} and _piped(note, index)
+        cell = before in {"|", ""} and after in {"|", ""} and _piped_record(note, index)
         unit = after in HOSPITAL_UNITS and not note.tokens[index + 1].text.islower()
         moved = before in TRANSFER_CUES and text[-1] in "HC" and len(text) >= 3
         if cell or unit or moved:
@@ -221,12 +221,21 @@ def _abbreviation_texts(lex: Lexicons) -> WordTable[bool]:
     return WordTable(possible)
 
 
-def _piped(note: Note, index: int) -> bool:
-    """Whether token ``index`` is on a line with two pipes or more."""
+def _piped_record(note: Note, index: int) -> bool:
+    """Whether token ``index`` is on a line with two pipes or more and a number or a date in a
+    cell (a record's header, "LMH|ED|01/27/2024|..."; not a table's header row, "TIME | HR |
+    BIS")."""
     text = note.text
     start = text.rfind("\n", 0, note.tokens[index].start) + 1
     end = text.find("\n", note.tokens[index].end)
-    return text.count("|", start, len(text) if end < 0 else end) >= 2
+    end = len(text) if end < 0 else end
+    return text.count("|", start, end) >= 2 and (
+        _CELL_NUMBER.compiled.search(text, start, end) is not None
+    )
+
+
+_CELL_NUMBER = Expression(r"(?m)(?:^|(?<=[ \t|,:^]))\d")
+"""A number starting a cell, a word or a component ("|01/27/2024", "MRN 5520983")."""
 
 
 def unit_spans(scan: Scan) -> list[Span]:
