@@ -48,6 +48,8 @@ RULES = (professions.RULE,)
         ("teacher Ms. Quorbit reports he is fine; my lawyer called; our psychologist declined",
          set()),
         ("her husband, a welder; retired teacher Mr. Quorbit", {"welder", "teacher"}),
+        ("returned to class, the teacher notified; (mandated reporter); she is a teacher",
+         {"teacher"}),
     ],
 )
 def test_professions(text: str, expected: set[str]) -> None:

@@ -93,7 +93,7 @@ STOPS = frozenset(
     employed works worked working work job occupation profession trade old year years yo
     age aged male female man woman gentleman lady boy girl patient pt mother father wife
     husband son daughter sister brother partner friend spouse mom dad ex handed restrained
-    unrestrained later then now previously"""
+    unrestrained later then now previously mandated"""
     )
 )
 """Words that end a profession's modifiers on the left ("a retired [long-haul trucker]")."""

@@ -478,7 +478,7 @@ RULES = RuleLanguage(
     occupations=OCCUPATIONS,
     profession_cues=PROFESSION_CUES,
     profession_stops=PROFESSION_STOPS,
-    profession_owners=frozenset({"my", "his", "her", "our", "their", "your"}),
+    profession_owners=frozenset({"my", "his", "her", "our", "their", "your", "the", "mandated"}),
     age_cues=(
         "died at", "passed away at", "passed at", "deceased at", "died at age", "expired at",
         "lived to", "lived to be", "aged", "died aged", "at the age of", "died at the age of",
