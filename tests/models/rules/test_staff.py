@@ -36,6 +36,9 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
          " Ramírez, Asst. House Manager   cert 0977\nCalcium 600 mg PO 0800     LR",
          {("TQ", "DOCTOR"), ("LR", "DOCTOR")}),
         ("MS Multiple Sclerosis, CHF Congestive Heart Failure; ED Emergency Department", set()),
+        # abbreviations after a cue are no initials
+        ("FSBG 212, covered per SSI; induction per ACR 2024; per MOU; terminated by ATP x1",
+         set()),
         # the note's last word: capitals after a sentence or a date, or alone, not a heading's
         ("Copy faxed under the consent of 5/6. RM\n", {("RM", "DOCTOR")}),
         ("Query due.\n\nReviewed 2/4 IR\n", {("IR", "DOCTOR")}),
