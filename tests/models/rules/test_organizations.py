@@ -67,7 +67,7 @@ def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("TIME  | HR  | ABP      | MAP | CVP", set()),
         # a table's header row holds no number: its capitals are its columns' names
         ("TIME  | HR  | SpO2 | EtCO2 | UMSS | BIS\n08:31 | 118 | 99 | 40 | 2 | 48", set()),
-        ("Visit | QMH | 01/27/2024 | MRN 5520983", {("QMH", "HOSPITAL")}),
+        ("Visit | QMH | 03/04/2021 | MRN 1234567", {("QMH", "HOSPITAL")}),
     ],
 )
 def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) -> None:

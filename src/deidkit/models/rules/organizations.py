@@ -223,7 +223,7 @@ def _abbreviation_texts(lex: Lexicons) -> WordTable[bool]:
 
 def _piped_record(note: Note, index: int) -> bool:
     """Whether token ``index`` is on a line with two pipes or more and a number or a date in a
-    cell (a record's header, "LMH|ED|01/27/2024|..."; not a table's header row, "TIME | HR |
+    cell (a record's header, "QMH|ED|03/04/2021|..."; not a table's header row, "TIME | HR |
     BIS")."""
     text = note.text
     start = text.rfind("\n", 0, note.tokens[index].start) + 1
@@ -235,7 +235,7 @@ def _piped_record(note: Note, index: int) -> bool:
 
 
 _CELL_NUMBER = Expression(r"(?m)(?:^|(?<=[ \t|,:^]))\d")
-"""A number starting a cell, a word or a component ("|01/27/2024", "MRN 5520983")."""
+"""A number starting a cell, a word or a component ("|03/04/2021", "MRN 1234567")."""
 
 
 def unit_spans(scan: Scan) -> list[Span]:
