@@ -16,6 +16,7 @@ initials (``RuleLanguage.clinical_abbreviations``).
 from __future__ import annotations
 
 import bisect
+import itertools
 
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
@@ -154,8 +155,8 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
 def _capitals(note: Note) -> list[int]:
     """The tokens of two to four capital letters."""
     return [
-        index for word, indices in note.positions.items() if 2 <= len(word) <= 4 and word.isalpha()
-        for index in indices if note.tokens[index].text.isupper()
+        index for index in itertools.compress(range(len(note.tokens)), note.capitals_flags)
+        if len(note.words[index]) <= 4
     ]
 
 
