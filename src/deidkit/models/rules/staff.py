@@ -125,12 +125,12 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
     Lourdes Ramírez, Asst. House Manager"), and wherever else the note writes them so. A
     log-in in lower case starts with the first initial, then the second or the last; a name's
     words start with the initials in turn."""
-    spans: list[Span] = []
+    owned_texts: set[str] = set()
     for index in _capitals(note):
         text, following = note.tokens[index].text, index + 1
-        if following + 1 >= len(note.tokens) or not note.same_line(index, following + 1) or (
-            note.words[index] in lex.credentials or text in lex.state_codes
-        ):
+        if text in owned_texts or following + 1 >= len(note.tokens) or not note.same_line(
+            index, following + 1
+        ) or note.words[index] in lex.credentials or text in lex.state_codes:
             continue
         mark = note.words[following]
         if mark in {"/", "("}:
@@ -144,12 +144,13 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
                 or note.words[end] in {",", ";"} or note.wide_gap_before(end)
             )
         if owned:
-            spans.extend(  # and wherever else the note writes them so: a chart's cells
-                note.span(other, other + 1, "DOCTOR")
-                for other in note.positions[note.words[index]]
-                if note.tokens[other].text == text
-            )
-    return spans
+            owned_texts.add(text)
+    return [  # and wherever else the note writes them so: a chart's cells
+        note.span(index, index + 1, "DOCTOR")
+        for text in sorted(owned_texts)
+        for index in note.positions[text.casefold()]
+        if note.tokens[index].text == text
+    ]
 
 
 def _capitals(note: Note) -> list[int]:

@@ -33,6 +33,7 @@ FIELD_CUES = frozenset(  # need ":" or a login shape
     {"from", "to", "user", "author", "clerk", "cc", "recipient", "recipients", "sender", "covering"}
 )
 
+
 def username_spans(scan: Scan) -> list[Span]:
     """User names: after a cue, in parentheses on an audit line, "kpatel2" on such a line."""
     note, lex = scan.note, scan.lex
