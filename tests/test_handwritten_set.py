@@ -199,7 +199,7 @@ DEV_SETS = {
     "handwritten-en-dev31": 40, "handwritten-en-dev32": 30, "handwritten-en-dev33": 40,
     "handwritten-en-dev34": 40, "handwritten-en-dev35": 40, "handwritten-en-dev36": 40,
     "handwritten-en-dev37": 40, "handwritten-en-dev38": 40, "handwritten-en-dev39": 40,
-    "handwritten-en-dev40": 40, "handwritten-en-dev41": 40,
+    "handwritten-en-dev40": 40, "handwritten-en-dev41": 40, "handwritten-en-dev42": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
