@@ -54,6 +54,11 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.name_joins.NICK_AFTER": "match right after a name span",
     "deidkit.models.name_joins.SUFFIX": "match right after a name span",
     "deidkit.models.credentials._FOLLOWING": "match right after a name span's first word",
+    "deidkit.models.credentials._SIGNER_GAP": "fullmatch of the text between two spans",
+    "deidkit.models.credentials._STATE_AFTER": "match right after a state's code",
+    "deidkit.models.credentials._FURTHER": "match right after a state's code",
+    "deidkit.models.initials._COMMA_INITIAL": "match right after a name span",
+    "deidkit.models.initials._FIELD_END": "match right after a name's initial",
 }
 """Pattern key prefix -> how its callers bound it (only ever one attempt at a position)."""
 

@@ -24,6 +24,7 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Zoster RZV (Shingrix) #1", [("Shingrix", "PATIENT")], []),
         ("PCV20 (Prevnar 20) given", [("Prevnar 20", "DEPARTMENT")], []),
         ("tiotropium (Spiriva Respimat) daily", [("Spiriva", "RELATIVE")], []),
+        ("Biomed ticket for chair 6 Alaris PC unit", [("6 Alaris", "ROOM")], ["6"]),
         ("Equipment: LifePak 15 SN 44871230", [("LifePak 15", "DEPARTMENT"),
                                               ("44871230", "IDNUM")], ["44871230"]),
         # brands of several words: a pen, a contrast agent and its strength, a hearing aid,

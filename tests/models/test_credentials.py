@@ -89,6 +89,19 @@ def test_names_are_cut_before_credentials_and_line_breaks(
         ("Baltimore, MD", [("MD", "STATE")], ["MD"]),
         ("seen with rn today", [("rn", "DOCTOR")], ["rn"]),
         ("Ward FAASM", [("Ward FAASM", "DOCTOR")], ["Ward FAASM"]),
+        # a state's code where a signer's credential stands: dropped
+        ("-- T. Vanterpool, MA   (user tvanterpool)",
+         [("T. Vanterpool", "DOCTOR"), ("MA", "STATE")], ["T. Vanterpool"]),
+        ("spoke w/ Jolisa (MA), callback later", [("Jolisa", "DOCTOR"), ("MA", "STATE")],
+         ["Jolisa"]),
+        ("Henrike Obasi-Brandt, MS, RDN, LDN", [("MS", "STATE")], []),
+        # ... not after a city, before a ZIP code or a plate, nor in lower case
+        ("Quarryville, MA", [("Quarryville", "CITY"), ("MA", "STATE")], ["Quarryville", "MA"]),
+        ("Ellery Tamsworth, MD 21254", [("Ellery Tamsworth", "PATIENT"), ("MD", "STATE")],
+         ["Ellery Tamsworth", "MD"]),
+        ("grey sedan, PA plate KLM-4471", [("sedan", "PATIENT"), ("PA", "STATE")],
+         ["sedan", "PA"]),
+        ("moved from PA, RN license lapsed", [("PA", "STATE")], ["PA"]),
     ],
 )
 def test_spans_of_credentials_alone_are_dropped(

@@ -34,6 +34,16 @@ from deidkit.types import Document, Span
         ("writer: cormac d., care coordinator", "cormac", "DOCTOR", "cormac d."),
         ("with Anna B. today", "Anna", "RELATIVE", "Anna B."),
         ("with Anna b. today", "Anna", "RELATIVE", "Anna"),
+        # a family name's initial after a comma, before a field's end or capitals
+        ("12:15  Tamsworth, K: arc 2 delivered", "Tamsworth", "PATIENT", "Tamsworth, K"),
+        ("13:30  QUILLBERG, E BID #2: deferred", "QUILLBERG", "DOCTOR", "QUILLBERG, E"),
+        ("cosign: Ostrander, P.\nNext", "Ostrander", "DOCTOR", "Ostrander, P."),
+        ("per Ostrander, I.", "Ostrander", "DOCTOR", "Ostrander, I."),
+        # ... not a word after the comma, nor a name of two words
+        ("seen by Dr. Ostrander, A 45-year-old", "Ostrander", "DOCTOR", "Ostrander"),
+        ("OSTRANDER, I SAW HIM", "OSTRANDER", "DOCTOR", "OSTRANDER"),
+        ("Ostrander, K is here", "Ostrander", "DOCTOR", "Ostrander"),
+        ("Lena Ostrander, K: notes", "Lena Ostrander", "DOCTOR", "Lena Ostrander"),
     ],
 )
 def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:

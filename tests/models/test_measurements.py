@@ -124,6 +124,13 @@ def test_a_list_s_number_in_parentheses_is_no_age(text: str, number: str, kept: 
         ("Died at 91 years.", "91", True),
         ("Q: 19-year-old with HbSS", "19", True),
         ("HPI/interval: 41 y/o F, calf pain", "41", True),
+        # a unit no age is counted in; an age and a sex are no unit
+        ("AABR: L REFER (35 dB)", "35", False),
+        ("Rechallenged at 25 mL/h x 15 min", "25", False),
+        ("photoparoxysmal response at 16-20 Hz", "16", False),
+        ("Sensor active 93% of the time", "93", False),
+        ("Seen: 67 F with cough; 52 M, 70 kg", "67", True),
+        ("Seen: 52 M, 70 kg", "52", True),
     ],
 )
 def test_years_that_passed_are_no_ages(text: str, age: str, kept: bool) -> None:

@@ -109,6 +109,11 @@ class RuleLanguage:
       whose words alone may be names ("bair hugger", "salter harris"): no PHI inside one;
     - ``schedule_days``: weekday abbreviations as written in a schedule ("M", "Th", "Sat"):
       a list of them is a date ("M/W/F", ``deidkit.models.rules.schedules``);
+    - ``seasons``: seasons that are no other word, lower case ("summer", "winters"): a date
+      where they stand alone; ``cued_seasons``: seasons that are other words too ("fall"): a
+      date after ``season_cues`` ("last", "since"), after "the" and ``season_times`` ("in the
+      fall") or before a year or ``season_terms`` ("semester";
+      ``deidkit.models.rules.seasons``);
     - ``age_headers``: a table's header cell over a column of ages, lower case ("age",
       "age/sex"; ``deidkit.models.rules.tables``);
     - ``staff_headers``: a table's header cell over a column of the staff who signed each
@@ -171,6 +176,11 @@ class RuleLanguage:
     brand_names: frozenset[str] = frozenset()
     brand_phrases: tuple[str, ...] = ()
     schedule_days: frozenset[str] = frozenset()
+    seasons: frozenset[str] = frozenset()
+    cued_seasons: frozenset[str] = frozenset()
+    season_cues: frozenset[str] = frozenset()
+    season_times: frozenset[str] = frozenset()
+    season_terms: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()
     staff_headers: frozenset[str] = frozenset()
     room_headers: frozenset[str] = frozenset()

@@ -6,7 +6,9 @@ detector (``deidkit.models.operating``) and wraps it so that numbers in rows of 
 that passed and a list's numbers are no ages or rooms, scores no dates
 (``deidkit.models.measurements``, English), generic departments no organisations
 (``deidkit.models.departments``), brand names of medicines and devices no names or places
-(``deidkit.models.brands``, English), punctuation alone and (English) one ordinary word let
+(``deidkit.models.brands``, English), two dates or a number and its extension run together
+are two spans and a date loses the prepositions around it (``deidkit.models.splits``,
+English), punctuation alone and (English) one ordinary word let
 through by the threshold no PHI (``deidkit.models.flips``), names end before a credential or a
 line break (``deidkit.models.credentials``, English), take the initial before them
 (``deidkit.models.initials``, English) and the rest of a hyphenated name
@@ -38,6 +40,7 @@ from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
 from deidkit.models.name_joins import JOIN_LANGS, with_joined_names
 from deidkit.models.operating import OPERATING_POINT, check_threshold
+from deidkit.models.splits import SPLIT_LANGS, split_values
 from deidkit.types import Document
 
 PROPAGATE_DEFAULT = False
@@ -70,6 +73,8 @@ class Adjusted:
         predicted = without_departments(predicted, self.lang)
         predicted = without_brands(predicted, self.lang)
         predicted = without_flips(predicted, self.lang)
+        if self.lang in SPLIT_LANGS:
+            predicted = split_values(predicted)
         if self.lang in CREDENTIAL_LANGS:
             predicted = without_credentials(predicted, self.lang)
         if self.lang in INITIAL_LANGS:

@@ -5,10 +5,11 @@ A capitalised word no list knows looks like a surname to a detector, and at a th
 words get through. After detection, a span of a name, a place, an organisation or a
 profession whose words are all a brand name of the language (``RuleLanguage.brand_names``),
 an ordinary word or a number, with one brand name at least, is dropped ("Spiriva Respimat",
-"LifePak 15"); so is one inside a product or an eponym of several words whose words alone may
-be names (``RuleLanguage.brand_phrases``: "Bair Hugger", "FreeStyle Libre", "Salter-Harris").
-Dates, ages, contacts and identifiers are never dropped. Languages whose rule data lists brand
-names only (English).
+"LifePak 15"; a room's span keeps the number it starts with: "chair [6] Alaris"); so is one
+inside a product or an eponym of several words whose words alone may be names
+(``RuleLanguage.brand_phrases``: "Bair Hugger", "FreeStyle Libre", "Salter-Harris"). Dates,
+ages, contacts and identifiers are never dropped. Languages whose rule data lists brand names
+only (English).
 """
 
 from __future__ import annotations
@@ -48,10 +49,13 @@ def without_brands(documents: Sequence[Document], lang: str) -> list[Document]:
                     phrases is not None and not phrase_words.isdisjoint(words)
                     and _in_phrase(text, span, phrases)
                 ):
+                    room = _room_before_brand(text, span) if span.label == "ROOM" else None
+                    if room is not None:
+                        kept.append(room)
                     continue
             kept.append(span)
         result.append(
-            document if len(kept) == len(document.spans) else document.with_spans(tuple(kept))
+            document if kept == list(document.spans) else document.with_spans(tuple(kept))
         )
     return result
 
@@ -79,6 +83,20 @@ def _phrases(lang: str) -> tuple[frozenset[str], regex.Pattern[str] | None]:
         r"(?<![\p{L}\d])(?:" + "|".join(alternatives) + r")(?![\p{L}\d])", regex.IGNORECASE
     )
     return frozenset(word for phrase in phrases for word in phrase.split()), expression
+
+
+_ROOM_NUMBER = regex.compile(r"[A-Z]?\d{1,4}[A-Z]?(?=[ \t])")
+"""A room's number before a brand name a detector ran it on into ("chair 6 Alaris").
+"""
+
+
+def _room_before_brand(text: str, span: Span) -> Span | None:
+    """The room number ``span`` starts with, a brand name after it, or None ("6" of "6
+    Alaris"; "LifePak 15" has none)."""
+    number = _ROOM_NUMBER.match(text, span.start, span.end)
+    if number is None:
+        return None
+    return Span(span.start, number.end(), span.label, source=span.source, score=span.score)
 
 
 _REACH = 40

@@ -28,8 +28,10 @@ letter or number ("[NWACHUKWU-BELL], BABY BOY A"); "Baby Girl" alone is no name.
 And a span of any category but ``PROFESSION`` that holds nothing but credentials written as
 credentials ("FAASM", "RN, CCRN", "AGNP-C" after a signer's name) is dropped: a detector takes
 the letters after a signature for a name, a hospital or a user name. A credential that is
-also a state's code ("MD", "PA", "MS") or a name stays, and a job ("works as a CNA") is a
-profession.
+also a state's code ("MD", "PA", "MS") is dropped only where a signer's credential stands:
+after a name span and a comma or an opening parenthesis ("T. Barlow, MA", "Jolene (MA)") or
+before a further credential ("MS, RDN"); one that is a name stays, and a job ("works as a
+CNA") is a profession.
 
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
@@ -65,6 +67,15 @@ _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word 
 _PIECES = regex.compile(r"[^\s,/]+")  # "RN, CCRN", "RN/CCRN": the credentials of a span
 _CREDENTIAL_WORDS = 3
 """The most credentials a span of credentials alone holds."""
+SIGNER_CODES = frozenset({"MA", "MD", "MS", "PA"})
+"""Credentials that are also states' codes (medical assistant, doctor of medicine, master of
+science, physician assistant), in capitals."""
+_STATE_AFTER = regex.compile(r"(?i:[ \t]+(?:\d{5}\b|plates?\b|tags?\b|lic))")
+"""What follows a state's code, not a credential ("Randallstown, MD 21254", "PA plate")."""
+_SIGNER_GAP = regex.compile(r",[ \t]*|[ \t]*\([ \t]*")
+"""Between a signer's name and a credential ("T. Barlow, MA", "Jolene (MA)")."""
+_FURTHER = regex.compile(r",[ \t]*([\p{L}][\p{L}.-]*)")
+"""A further credential after a comma ("MS, RDN")."""
 _NEWBORN = regex.compile(r"(?i:baby[ \t]+(?:boy|girl))")  # "Baby Girl" opening a span
 _BIRTH_MARKS = frozenset("abcd1234")
 """A multiple birth's letter or number after the family name ("Baby Girl Okafor 2")."""
@@ -81,8 +92,9 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
             _cut(document.text, _untitled(document.text, _unregistered(document.text, span),
                                           lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
-            for span in document.spans
+            for before, span in zip((None, *document.spans), document.spans, strict=False)
             if not _credentials_alone(document.text, span, lexicon)
+            and not _signer_state_code(document.text, before, span, lexicon)
             and not _NEWBORN.fullmatch(document.text, span.start, span.end)
         ]
         unchanged = spans == list(document.spans)
@@ -109,6 +121,37 @@ def _written_credential(piece: str, lexicon: Lexicons) -> bool:
         and piece.upper() not in lexicon.state_codes
         and folded not in lexicon.names
     )
+
+
+def _signer_state_code(text: str, before: Span | None, span: Span, lexicon: Lexicons) -> bool:
+    """Whether ``span`` (not a profession) is a credential that is also a state's code
+    (``SIGNER_CODES``), set after a name by a comma or in parentheses ("T. Barlow, [MA]",
+    "Jolene ([MA])") or between commas before further credentials ("Ng, [MS], RDN"), and no
+    ZIP code or plate follows: a signer's credential, not a state."""
+    if span.label == "PROFESSION" or text[span.start : span.end] not in SIGNER_CODES:
+        return False
+    if _STATE_AFTER.match(text, span.end):
+        return False
+    after_name = (
+        before is not None
+        and category_of(before.label) is Category.NAME
+        and _SIGNER_GAP.fullmatch(text, before.end, span.start) is not None
+    )
+    if after_name:
+        return True
+    further = _FURTHER.match(text, span.end)
+    return (
+        further is not None
+        and _written_credential(further.group(1), lexicon)
+        and _after_comma(text, span.start)
+    )
+
+
+def _after_comma(text: str, position: int) -> bool:
+    """Whether a comma comes before ``position``, blanks between."""
+    while position > 0 and text[position - 1] in " \t":
+        position -= 1
+    return text[position - 1 : position] == ","
 
 
 def _unregistered(text: str, span: Span) -> Span:

@@ -7,7 +7,9 @@ detection, a ``NAME``-category span preceded on its line by one capital letter w
 stop and one blank ("F. ", not "Dr. ", "A.B. " or the litres of "net 3 L. Ziad's") starts at
 that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.",
 "R.O'S.") ends after the stop, and one followed by a blank and a lone letter of its first
-letter's case with a full stop takes them ("cormac d., care coordinator"). English only
+letter's case with a full stop takes them ("cormac d., care coordinator"); a family name of
+one word followed by a comma and a first name's initial before a colon, the line's end, a gap
+or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2") takes the initial. English only
 (``INITIAL_LANGS``): measured on English notes.
 """
 
@@ -27,6 +29,14 @@ _NEWBORN_WORDS = frozenset({"boy", "girl"})  # "BOY A.": a twin's letter, not an
 _TRAILING_INITIAL = regex.compile(r" (\p{L})\.(?=[\s,;:)]|\Z)")  # " d." after "cormac"
 _SEPARATED_INITIALS = regex.compile(r"(?:\p{Lu}[.'’])+\p{Lu}")  # "R.B", "R.O'S"
 _INITIAL = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.'’-])\p{Lu}\. \Z")  # not "3 L. Ziad"
+_COMMA_INITIAL = regex.compile(
+    r",[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|\Z)|[ \t]{2}|[ \t]\p{Lu}[\p{Lu}\d]*\b(?![.']))"
+)
+"""A first name's initial after a family name and a comma, then a field's end, a colon or a
+word in capitals ("Tran, K:", "BJORKLUND, E BID #2"): not a word ("Smith, A 45-year-old")."""
+_FIELD_END = regex.compile(r"[ \t]*(?:[:;)\n]|\Z)")
+_ARTICLES = frozenset("AI")
+"""Capitals that are words too ("SMITH, I SAW"): an initial only before a colon or a line's end."""
 
 
 def with_initials(documents: Sequence[Document]) -> list[Document]:
@@ -50,6 +60,10 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
                 text[span.start].isupper() == trailing.group(1).isupper()
             ) and (index + 1 == len(spans) or spans[index + 1].start >= trailing.end()):
                 end = trailing.end()  # "writer: cormac d., care coordinator"
+            elif is_name and (after := _comma_initial(text, span)) and (
+                index + 1 == len(spans) or spans[index + 1].start >= after
+            ):
+                end = after  # "12:15  Tran, K: arc 2"
             if not match or (grown and grown[-1].end > start):
                 start = span.start
             if (start, end) != (span.start, span.end):
@@ -57,6 +71,19 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
             grown.append(span)
         result.append(document.with_spans(tuple(grown)) if grown != spans else document)
     return result
+
+
+def _comma_initial(text: str, span: Span) -> int | None:
+    """Where a one-word family name's span ends with the initial after its comma ("Tran, K"),
+    or None."""
+    if not text[span.start : span.end].isalpha():
+        return None
+    after = _COMMA_INITIAL.match(text, span.end)
+    if after is None:
+        return None
+    if after.group(1) in _ARTICLES and not _FIELD_END.match(text, after.end()):
+        return None
+    return after.end()
 
 
 def _ends_in_initial(text: str, span: Span) -> bool:

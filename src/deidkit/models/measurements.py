@@ -19,7 +19,8 @@ dropped. A number of years that is a duration is no age either: an ``AGE`` span 
 before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
 2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "Education: 12 yrs", "quit <15 yr", "RTC 1
 yr", "husband of 66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs
-ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)"). Nor is a list's number in
+ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)"); so is one before a unit
+no age is counted in ("35 dB", "25 mL/h", "12%"). Nor is a list's number in
 parentheses ("(2) my sister ... (3) Dr. Achterberg", the number next to it numbering another
 item).
 English only (``MEASUREMENT_LANGS``): measured on English notes.
@@ -68,6 +69,10 @@ _DURATION_BEFORE = Expression(  # "x 2", "~20", "for 40", "every 1-2", "husband 
     regex.IGNORECASE,
 )
 _JOB_BEFORE = Expression(r"\([^()\n]{2,60},[ \t]*~?$")  # "(USPS, 31 yrs)"
+_UNIT_AFTER = Expression(  # a unit no age is counted in: "35 dB", "25 mL/h", "16-20 Hz", "12%"
+    r"(?:[-–]\d{1,4})?[ \t]?"
+    r"(?:(?i:db|hz|khz|ml|mg|mcg|mmhg|mm|cm|kg|lbs?|bpm|mmol|meq|units|gy|cgy)\b|%|°)"
+)
 _AGE_AFTER = frozenset(
     {"old", "o", "of", "male", "female", "man", "woman", "boy", "girl", "m", "f", "wcc", "well"}
 )
@@ -199,8 +204,10 @@ def without_readings(documents: Sequence[Document]) -> list[Document]:
                 kept.append(span)
                 continue
             bare = _BARE.compiled.fullmatch(text, span.start, span.end) is not None
-            if span.label == "AGE" and bare and _duration(text, span):
-                continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed, no age
+            if span.label == "AGE" and bare and (
+                _duration(text, span) or _UNIT_AFTER.compiled.match(text, span.end)
+            ):
+                continue  # "x 2 yrs", "(USPS, 31 yrs)": years that passed; "35 dB": no age
             if span.label == "AGE" and text[span.start - 1 : span.start] == "(":
                 if numbered is None:
                     numbered = _list_numbers(text)

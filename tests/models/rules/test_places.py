@@ -97,7 +97,12 @@ def test_spanish_has_no_state_codes() -> None:
         ("MA plate 7KRM-204", {("MA", "STATE")}),
         ("NH RN Lic 2204", {("NH", "STATE")}),
         ("Philippa Adebayo, MA RN", set()),  # a credential
-        ("M. Quorbit, MD   Lic CO DR.0067213", set()),  # the name's degree
+        # the name's degree no state; the code in the licence's field one
+        ("M. Quorbit, MD   Lic CO DR.0067213", {("CO", "STATE")}),
+        ("Licence: MA #S81447290, class D", {("MA", "STATE")}),
+        ("Rafe Quorbit, CPO | MA Prosthetist Lic P-2291", {("MA", "STATE")}),
+        ("MA driver license S73019288", {("MA", "STATE")}),
+        ("Lic: per MA rules; MA note", set()),
         ("Fever, OR chills.", set()),
     ],
 )

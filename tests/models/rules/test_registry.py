@@ -20,6 +20,7 @@ def test_the_registry_lists_each_rule_once_with_its_priority_and_switch() -> Non
         ("fields", 1, None),
         ("hl7", 1, None),
         ("schedules", 1, None),
+        ("seasons", 1, None),
         ("cued_ids", 1, None),
         ("extensions", 1, None),
         ("vehicle_units", 1, None),

@@ -58,9 +58,9 @@ BRAND_NAMES = frozenset(
     betimol betnovate betoptic bevespi bevyxxa bexsero beyfortus biaxin bicnu bidil bijuva
     biktarvy biltricide bimzelx binax binaxnow binosto bioclusive biofinity biofire biofreedom
     biofreeze bioglue biograph biomerieux biopatch bioraptor biosyn biotene biothrax biotyper
-    bipap blanketrol blenrep blephamide blexten blincyto bloxiverz bonebridge boniva bonjesta
-    bonsity boostrix bosulif botox bracanalysis braftovi brainomix breezhaler brenzavvy breo
-    brevibloc brevida brevinor brevital breyanzi breztri bricanyl bridion brightree brightspeed
+    bipap bivigam blanketrol blenrep blephamide blexten blincyto bloxiverz bonebridge boniva
+    bonjesta bonsity boostrix bosulif botox bracanalysis braftovi brainomix breezhaler brenzavvy
+    breo brevibloc brevida brevinor brevital breyanzi breztri bricanyl bridion brightree brightspeed
     brilinta brintellix brisdelle briumvi briviact brixadi brolene bromday brovana brufen
     brukinsa buccastem bufferin bumex buminate bunavail buprenex burinex buscopan buspar
     busulfex butec butrans bydureon byetta byooviz bystolic byvalson cabenuva cabometyx caduet
@@ -85,7 +85,7 @@ BRAND_NAMES = frozenset(
     cordarone cordran coreg corevalve corflo corgard coricidin corlanor corlopam corpak cortaid
     cortef cortenema cortiment cortizone cortrak coseal cosentyx cosopt cotellic cotempla
     coumadin coveram coversyl cozaar cprs cresemba crestor crinone criticaid crolom crystalens
-    cubicin culturelle curos curosurf cutivate cuvposa cxbladder cyanokit cyberonics cyclen
+    cubicin culturelle curos curosurf cutivate cuvitru cuvposa cxbladder cyanokit cyberonics cyclen
     cyclogest cyclogyl cycloset cyfendus cyklokapron cyltezo cymbalta cyramza cystex cystografin
     cysview cytalux cytomel cytotec cytoxan dacogen daktacort daktarin dalacin daliresp dalmane
     dalvance daptacel daraprim darzalex datex datroway datscan daurismo daypro dayquil daytrana
@@ -125,23 +125,23 @@ BRAND_NAMES = frozenset(
     fluzone fobumix focalin folbee follistim followmyhealth folotyn foltx foradil forfivo
     fortamet fortaz forteo fortesta fortical fortum forxiga fosamax fosrenol fostair fotivda
     foundationone freestyle fucibet fucidin fulphila fultium furadantin furoscix fusilev fyarro
-    fyavolv fybogel fycompa gabitril gablofen gadavist galvumet galvus gamastan gambro ganfort
-    gardasil gastroccult gastrografin gastrolyte gastrostop gaviscon gavreto gazyva geenius
-    gelfoam gelnique gelsyn gemtesa gemzar generess genexpert gengraf genmark genteal gentlecath
-    genuair genvisc genvoya geodon giapreza gilenya gilotrif glatopa gleevec gleolan gleostine
-    gliadel glidescope glidesheath glidewire gloperba glucagen glucerna glucophage glucotrol
-    glucovance glumetza glycoprep glynase glyset glyxambi gocovri golvo golytely gomekli gonal
-    gralise granix granuflo granufoam gravol gription guardant guardiva gvoke habitrol hadlima
+    fyavolv fybogel fycompa gabitril gablofen gadavist galvumet galvus gamastan gambro gammagard
+    gamunex ganfort gardasil gastroccult gastrografin gastrolyte gastrostop gaviscon gavreto gazyva
+    geenius gelfoam gelnique gelsyn gemtesa gemzar generess genexpert gengraf genmark genteal
+    gentlecath genuair genvisc genvoya geodon giapreza gilenya gilotrif glatopa gleevec gleolan
+    gleostine gliadel glidescope glidesheath glidewire glooko gloperba glucagen glucerna glucophage
+    glucotrol glucovance glumetza glycoprep glynase glyset glyxambi gocovri golvo golytely gomekli
+    gonal gralise granix granuflo granufoam gravol gription guardant guardiva gvoke habitrol hadlima
     hafyera halaven halcion haldol handihaler hansaton harvoni havrix healicoil healow
     healthelife heartmate heartware hectorol hemabate hemady hemangeol hemlibra hemoccult
     hemochron hemocue hemopatch hemosphere hemospray hemovac hepagam heplisav hepsera herceptin
-    herculink herzuma hetlioz hiberix hibiclens hillrom hiprex homechoice horizant housecall
-    hoveround humalog humapen humate humira humulin hurricaine hyabak hyalgan hycamtin hydralyte
-    hydrea hydrofera hydromol hydrus hygroton hylecta hylo hymovis hypaque hyperdrive hyperhep
-    hyperrab hyperspace hypertet hypokit hypurin hyrimoz hysingla hytrin hyzaar ibrance ibsrela
-    iclusig icnet idhifa ifex ikervis ilet ilevro illuccix ilumya iluvien imbruvica imdur
-    imfinzi imitrex imjudo imlygic immulite imodium imogam imovax impax impella implanon impoyz
-    imuran imvexxi inbrija incepta incruse inderal indicia indocin infanrix infed inflectra
+    herculink herzuma hetlioz hiberix hibiclens hillrom hiprex hizentra homechoice horizant
+    housecall hoveround humalog humapen humate humira humulin hurricaine hyabak hyalgan hycamtin
+    hydralyte hydrea hydrofera hydromol hydrus hygroton hylecta hylo hymovis hypaque hyperdrive
+    hyperhep hyperrab hyperspace hypertet hypokit hypurin hyqvia hyrimoz hysingla hytrin hyzaar
+    ibrance ibsrela iclusig icnet idhifa ifex ikervis ilet ilevro illuccix ilumya iluvien imbruvica
+    imdur imfinzi imitrex imjudo imlygic immulite imodium imogam imovax impax impella implanon
+    impoyz imuran imvexxi inbrija incepta incruse inderal indicia indocin infanrix infed inflectra
     influvac infumorph ingenia ingrezza inhub injectafer inlyta innohep innopran inogen inpefa
     inpen inqovi inratio inrebic insio inspiolto inspirease inspiris inspra insulatard intelence
     inteliswab intellis intellispace intellivue interceed intergy interqual interstim intertan
@@ -196,8 +196,8 @@ BRAND_NAMES = frozenset(
     norspan northera norvasc nourianz novarel novasource novasure novavax novofine novolin
     novolizer novolog novomix novopen novorapid novoseven noxafil nplate nubain nubeqa nucala
     nucynta nuedexta nulojix nulytely nuplazid nurofen nurolon nurtec nutramigen nutren nuvaring
-    nuvaxovid nuvigil nxstage nyquil nytol ocaliva ocrevus octreoscan ocuflox ocuvite odefsey
-    odomzo ofev ofirmev ogivri ogsiveo ohmeda oilatum ojjaara oleptro olmetec olumiant olux
+    nuvaxovid nuvigil nxstage nyquil nytol ocaliva ocrevus octagam octreoscan ocuflox ocuvite
+    odefsey odomzo ofev ofirmev ogivri ogsiveo ohmeda oilatum ojjaara oleptro olmetec olumiant olux
     omegaven omidria omnaris omnia omnicef omnipaque omnipod omnipred omniscan omvoh onbrez
     oncaspar oncotype onetouch onexton onfi ongentys onglyza onivyde onpattro onpro ontruzant
     onureg onzetra opana opcon opdivo opdualag opn opsite opsumit opsynvi optetrak optichamber
@@ -207,7 +207,7 @@ BRAND_NAMES = frozenset(
     osphena ostelin osteocel otezla otrexup otrivin overstitch ovesco ovestin ovidrel oxaydo
     oxbryta oxervate oxilan oximax oxistat oxtellar oxycontin oxymizer oxynorm oxytrol ozempic
     ozurdex pacerone padcev palexia pamelor panadeine panadol panamax pancreaze panoptix
-    pantoloc paragard paraplatin paremyd pariet parietex parlodel parnate parsabiv pataday
+    pantoloc panzyga paragard paraplatin paremyd pariet parietex parlodel parnate parsabiv pataday
     patanol patientrack paxil paxlovid pazeo pediacel pedialyte pediapred pediarix pediasure
     pedvaxhib pegasys pegintron pemgarda penbraya penfill penlac penmenvy pentacel pentasa
     pentips pepcid pepcidine peptamen pepto percepta perclose percocet perforomist periactin
@@ -221,13 +221,13 @@ BRAND_NAMES = frozenset(
     prehevbrio prelone premarin premphase prempro prenate prepidil preserflo preservision
     pressair prestalia prevacid prevalite prevalon prevena prevenar preventice prevnar prevpac
     prezcobix prezista priadel priftin prilosec primacor primafit primatene primaxin primolut
-    primovist primsol prinivil prinzide priorix priorixtetra prismaflex prismax pristiq proactiv
-    proair procalamine procardia procleix procoralan procrit prodisc profore progel proglide
-    prograf progressa prohance prolaris prolene prolensa prolia promacta prometra prometrium
-    promogran promus propecia proquad proscar prosigna prosom prosource protaphane protecta
-    protonix protopic provayblue provenge proventil provera provigil prozac pulmicort pulmocare
-    pulmozyme punctua puracol puramino purewick purixan pushlock pylarify pyridium pyxis qalsody
-    qbrelis qdenga qelbree qiastat qinlock qlaira qtern quadracel qualifacts quantiferon
+    primovist primsol prinivil prinzide priorix priorixtetra prismaflex prismax pristiq privigen
+    proactiv proair procalamine procardia procleix procoralan procrit prodisc profore progel
+    proglide prograf progressa prohance prolaris prolene prolensa prolia promacta prometra
+    prometrium promogran promus propecia proquad proscar prosigna prosom prosource protaphane
+    protecta protonix protopic provayblue provenge proventil provera provigil prozac pulmicort
+    pulmocare pulmozyme punctua puracol puramino purewick purixan pushlock pylarify pyridium pyxis
+    qalsody qbrelis qdenga qelbree qiastat qinlock qlaira qtern quadracel qualifacts quantiferon
     quelicin questran quickvue quillichew quillivant quilonum qulipta qutenza quviviq qvar
     rabavert radicava ranexa rapaflo rapamune rapidpoint rapivab rasuvo rayaldee razadyne
     reactine readicat rebif reblozyl recarbrio reclast recombivax redihaler reditrex reglan
@@ -243,8 +243,8 @@ BRAND_NAMES = frozenset(
     sandostatin santyl saphris sarafem sarclisa sativex savaysa savvio saxenda scemblix
     scopoderm scorpio seasonique sectral secuado secura sedline seebri seeq segluromet selectmdx
     selzentry semglee senhance senographe senokot senseonics sensicare sensipar sensorcaine
-    sensura sentiva seprafilm septra serax serenace serepax seretide serevent serophene seroquel
-    seroxat sevikar sevredol seysara sharesource shingrix shortec sigmaxin signatera signia
+    sensoready sensura sentiva seprafilm septra serax serenace serepax seretide serevent serophene
+    seroquel seroxat sevikar sevredol seysara sharesource shingrix shortec sigmaxin signatera signia
     signifor siklos silenor siliq silvadene silvercel simbrinza similac simplepractice simplera
     simplexa simpliciti simplus simplygo simplythick simponi simulect sinemet sinequan singulair
     sintrom sirdupla sirturo sivextro skelaxin sklice skypoint skyrizi slynd smartabase
@@ -288,7 +288,7 @@ BRAND_NAMES = frozenset(
     vapotherm vaqta varibar varilite varivax varizig varubi vascade vascepa vaseline vaseretic
     vashe vasostrict vasotec vasovist vaxchora vaxelis vaxigrip vaxneuvance vazculep vectibix
     vectical veinviewer veklury velcade veletri velphoro velsipity veltassa velys vemlidy
-    venaflow venclexta venofer ventavis ventolin ventralex veozah vercise verdeso veregen
+    venaflow venclexta venofer ventavis ventolin ventralex veozah veracyte vercise verdeso veregen
     verelan verifynow verigene verio veripred veriset veritor verquvo versacare versacloz
     versalok versatrek versius versys verzenio vesanoid vesicare vevye vfend viabahn viactiv
     viagra vibativ viberzi vibramycin vicodin vicryl victoza vidaza vigamox vigileo viibryd
@@ -299,9 +299,9 @@ BRAND_NAMES = frozenset(
     vtama vueway vuity vumerity vusion vyalev vyepti vyleesi vyndamax vyndaqel vytorin vyvanse
     vyvgart vyxeos vyzulta wainua wallstent wardwatcher watchpat wavewriter webpt wegovy welchol
     welireg wellbutrin westcort whatsapp winlevi winpath winrevair winrho wixela xact xadago
-    xalacom xalatan xalkori xanax xarelto xatmep xcopri xeglyze xeljanz xeloda xelpros xenazine
-    xenex xenical xeplion xerese xermelo xeroform xgeva xience xifaxan xigduo xiidra xlif xofigo
-    xofluza xolair xolegel xopenex xospata xpert xphozah xpovio xprecia xsolis xtag xtampza
+    xalacom xalatan xalkori xanax xarelto xatmep xcopri xeglyze xeljanz xeloda xelpros xembify
+    xenazine xenex xenical xeplion xerese xermelo xeroform xgeva xience xifaxan xigduo xiidra xlif
+    xofigo xofluza xolair xolegel xopenex xospata xpert xphozah xpovio xprecia xsolis xtag xtampza
     xtandi xulane xultophy xylocaine xyosted xyzal yervoy yescarta yorvipath yosprala ypsomed
     ypsopump yuflyma yupelri yusimry yutiq yuvafem zaditor zafemy zaltrap zanaflex zanosar
     zantac zapain zaponex zaroxolyn zarxio zavzpret zebeta zedmed zegalogue zegerid zejula
@@ -318,6 +318,11 @@ BRAND_NAMES = frozenset(
 BRAND_PHRASES = (
     # devices and products whose words alone are names or words ("Bair", "Libre", "Solis")
     "bair hugger", "freestyle libre", "cadd solis", "hill rom", "swan ganz", "vac lok",
+    "libre 2", "libre 3", "libre 14", "libre sensor", "libre sensors", "libre reader",
+    "varian rpm", "varian truebeam", "varian halcyon", "varian ethos", "smit sleeve",
+    "fletcher suit delclos", "fletcher suit", "bookwalter retractor",
+    # radioactive isotopes, the element's symbol alone a name ("Lu-177 PSMA", "Ga-68 dotatate")
+    "lu 177", "ga 68", "tc 99m", "y 90", "i 131", "ra 223", "f 18",
     # eponymous tests, scores, protocols, classifications and syndromes of two names or more
     "schmitt thompson", "semmes weinstein", "tyrer cuzick", "salter harris", "cockcroft gault",
     "dix hallpike", "mifflin st jeor", "harris benedict", "payne martin", "child pugh",

@@ -93,7 +93,8 @@ STOPS = frozenset(
     employed works worked working work job occupation profession trade old year years yo
     age aged male female man woman gentleman lady boy girl patient pt mother father wife
     husband son daughter sister brother partner friend spouse mom dad ex handed restrained
-    unrestrained later then now previously mandated"""
+    unrestrained later then now previously mandated after before during evening evenings
+    morning mornings night nights weekend weekends shift shifts"""
     )
 )
 """Words that end a profession's modifiers on the left ("a retired [long-haul trucker]")."""

@@ -207,6 +207,7 @@ ORGANIZATION_HEADS: dict[str, str] = {
             "Clinic", "Medical Clinic", "Family Medicine", "Family Practice", "Pediatrics",
             "Hospital", "Medical Center", "Infirmary", "Convalescent Center", "Care Home",
             "Extended Care", "Long Term Care", "Urgent Care", "Health Clinic", "Med Ctr",
+            "Memorial",
         ),
         "HOSPITAL",
     ),
@@ -237,7 +238,8 @@ ORGANIZATION_HEADS: dict[str, str] = {
             "Properties", "Laboratories", "Labs", "Staffing", "Department of Corrections",
             "Credit Union", "Genetics", "Diagnostics", "Attorneys", "Attorneys at Law",
             "Law Office", "Law Offices", "Law Group", "CPAs", "Accountants", "Mining",
-            "Pharmaceuticals", "Technologies", "Consulting",
+            "Pharmaceuticals", "Technologies", "Consulting", "Interpreting", "Interpreters",
+            "Translations",
         ),
         "ORGANIZATION?",
     ),
@@ -494,6 +496,13 @@ RULES = RuleLanguage(
     schedule_days=frozenset(
         str.split("M T W R F S Mo Tu We Th Fr Sa Su Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun")
     ),
+    seasons=frozenset(str.split("spring summer winter autumn springs summers winters autumns")),
+    cued_seasons=frozenset({"fall"}),
+    season_cues=frozenset(
+        str.split("last this next since until till early late mid past coming previous every")
+    ),
+    season_times=frozenset(str.split("in over until till through by")),
+    season_terms=frozenset(str.split("term semester quarter session break season")),
     age_headers=frozenset({
         "age", "age (y)", "age (yr)", "age (yrs)", "age (years)", "age, y", "age y", "age yrs",
         "age/sex", "age/gender", "age-sex", "age / sex", "age/sx", "age at dose",
@@ -509,5 +518,6 @@ RULES = RuleLanguage(
     }),
     room_headers=frozenset({
         "bed", "rm", "room", "rm/bed", "room/bed", "bed/rm", "rm #", "room #", "bed #", "rm#",
+        "bay", "chair", "chr", "chair #", "cot", "stretcher",
     }),
 )

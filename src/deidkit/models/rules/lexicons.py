@@ -76,6 +76,11 @@ class Lexicons:
     age_cues: Phrases = field(default_factory=Phrases)
     eponyms: frozenset[str] = frozenset()
     schedule_days: frozenset[str] = frozenset()
+    seasons: frozenset[str] = frozenset()  # seasons named as times (rules.seasons)
+    cued_seasons: frozenset[str] = frozenset()
+    season_cues: frozenset[str] = frozenset()
+    season_times: frozenset[str] = frozenset()
+    season_terms: frozenset[str] = frozenset()
     age_headers: frozenset[str] = frozenset()  # a table's age column (rules.tables)
     staff_headers: frozenset[str] = frozenset()  # a table's staff column (rules.tables)
     room_headers: frozenset[str] = frozenset()  # a table's column of rooms (rules.tables)
@@ -211,6 +216,11 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         age_cues=_phrases(data.age_cues, "AGE"),
         eponyms=data.eponyms,
         schedule_days=data.schedule_days,
+        seasons=data.seasons,
+        cued_seasons=data.cued_seasons,
+        season_cues=data.season_cues,
+        season_times=data.season_times,
+        season_terms=data.season_terms,
         age_headers=data.age_headers,
         staff_headers=data.staff_headers,
         room_headers=data.room_headers,

@@ -18,7 +18,7 @@
   one of its four-digit "rooms" starts with 0, none that is a time of day is a room);
 - ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
   room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
-  "bunk 14", "chair 14", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
+  "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
 """
 
 from __future__ import annotations
@@ -355,8 +355,8 @@ def _standalone_number(note: Note, index: int) -> bool:
 
 
 CUED_ROOM = Expression(
-    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|locker|stretcher|seat|pax|theatre"
-    r"|theater))"
+    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
+    r"|theatre|theater))"
     r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
     r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?|[A-Z]-\d{1,4}[A-Z]?)"
     r"(?![\p{L}\d/:-]|\.\d|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|hrs?|hours?|days?|times|x)\b)"
@@ -364,8 +364,8 @@ CUED_ROOM = Expression(
 """A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C", "Theatre 6"."""
 SEAT = Expression(r"\d{1,2}[A-K]")
 """An aircraft seat ("31C"): what a seat or passenger's number must look like."""
-_ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "locker", "stretcher", "seat",
-              "pax", "theatre", "theater")
+_ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "chr", "locker", "stretcher",
+              "seat", "pax", "theatre", "theater")
 
 
 def cued_room_spans(scan: Scan) -> list[Span]:

@@ -181,9 +181,12 @@ def _lead_word(note: Note, index: int) -> bool:
 
 FIELD_WORDS = frozenset({"date", "time", "mrn", "dob", "tmrw", "tomorrow", "today", "am", "pm"})
 LICENCE_WORDS = frozenset(
-    {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers",
+    {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers", "driver",
      "rn", "md", "np", "pa", "medicaid", "registration", "reg", "id"}
 )
+_LICENCE_FIELDS = frozenset({"lic", "lic.", "license", "licence", "driver", "driver's"})
+"""Words of a licence a state code stands by with a word between ("MA Prosthetist Lic") or
+after ("Licence: MA", "driver license")."""
 ROOM_WORDS = frozenset({"room", "rm", "bed", "bay", "suite"})
 """Words before a room or bed's number, no place's ("moved to Room 12B")."""
 
@@ -200,7 +203,9 @@ def licence_state_spans(scan: Scan) -> list[Span]:
         if index + 1 >= len(note.tokens) or note.tokens[index].text not in lex.state_codes:
             continue
         following = note.words[index + 1]
-        if following not in LICENCE_WORDS or not note.same_line(index, index + 1):
+        if not note.same_line(index, index + 1) or (
+            following not in LICENCE_WORDS and not _licence_around(note, index)
+        ):
             continue
         if following in {"rn", "md", "np", "pa", "id"} and not any(
             note.words[i] in LICENCE_WORDS - {"rn", "md", "np", "pa", "id"}
@@ -213,6 +218,22 @@ def licence_state_spans(scan: Scan) -> list[Span]:
             continue  # "M. Quorbit, MD   Lic CO DR.0067": the name's degree, no state
         spans.append(note.span(index, index + 1, "STATE"))
     return spans
+
+
+def _licence_around(note: Note, index: int) -> bool:
+    """Whether the state code at ``index`` stands in a licence's field ("Licence: MA
+    #S81447290") or before one word and a licence's own word ("MA Prosthetist Lic P-2291")."""
+    words = note.words
+    before = index - 1
+    if before >= 0 and words[before] == ":":
+        before -= 1
+    if before >= 0 and words[before] in _LICENCE_FIELDS and note.same_line(before, index):
+        return True
+    after = index + 2
+    return (
+        after < len(words) and words[after] in _LICENCE_FIELDS
+        and note.is_word(index + 1) and note.same_line(index, after)
+    )
 
 
 def _state_code_words(lex: Lexicons) -> frozenset[str]:

@@ -8,7 +8,8 @@ driver]", "[HVAC installer]"), up to two words or hyphenated groups, stopping at
 ``profession_stops``, a capitalised word (an employer's name) or a number ("38-year-old").
 A clinician's role ("seen by the nurse", "Dr. Lee, surgeon") has no cue and is not a free job,
 so it is left alone; nor is a free job that is someone's role: before a title ("teacher Ms.
-Lindqvist") or after a possessive ("my lawyer", "her teacher": ``profession_owners``).
+Lindqvist", "Homeroom teacher: Mr. Yusuf") or after a possessive ("my lawyer", "her teacher":
+``profession_owners``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,10 @@ def profession_spans(scan: Scan) -> list[Span]:
 
 def _someone_elses(note: Note, lex: Lexicons, start: int, end: int) -> bool:
     """Whether the job ``start``-``end`` is a role of someone named or owned: before a title
-    ("teacher Ms. Lindqvist") or after a possessive ("my lawyer", ``profession_owners``)."""
+    ("teacher Ms. Lindqvist", a colon between) or after a possessive ("my lawyer",
+    ``profession_owners``)."""
+    if end < len(note.tokens) and note.words[end] == ":":
+        end += 1  # "Homeroom teacher: Mr. Yusuf", a field's label
     after = note.words[end].rstrip(".") if end < len(note.tokens) else ""
     return (after in lex.titles and note.same_line(end - 1, end)) or (
         start > 0 and note.words[start - 1] in lex.profession_owners
