@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from deidkit.lang import get_language
 from deidkit.models.brands import without_brands
 from deidkit.models.rules.lexicons import lexicons
+from deidkit.types import Document
 
 from .crafted import found_in
 
@@ -71,3 +74,17 @@ def test_no_brand_name_is_a_listed_name_or_an_ordinary_word() -> None:
     assert len(brands) > 2000
     assert all(brand == brand.casefold() and brand.isalpha() for brand in brands)
     assert not brands & (lex.names | lex.first_names | lex.common)
+
+
+def test_a_mention_propagated_inside_a_brand_phrase_is_dropped() -> None:
+    """Mention propagation runs after the brands' pass: a name found alone elsewhere in the
+    note does not come back inside "FreeStyle Libre"."""
+    from deidkit.models.adjust import Adjusted
+
+    class _Found:
+        def predict(self, documents: Sequence[Document]) -> list[Document]:
+            return [found_in(d.text, [("Libre", "PATIENT")], source="rules") for d in documents]
+
+    text = "Handouts: Libre leaflet. Device: FreeStyle Libre 2 Plus."
+    (done,) = Adjusted(_Found(), lang="en", propagate=True).predict([Document(id="a", text=text)])
+    assert [(s.start, text[s.start : s.end]) for s in done.spans] == [(10, "Libre")]

@@ -17,7 +17,8 @@ quotes and take their nicknames, generational suffixes and whole log-ins
 (``deidkit.models.name_joins``, English), its identifiers cover their whole codes and device
 identifiers in GS1 form are one span (``deidkit.models.codes``, English), its predictions get
 further mentions of the same names and IDs (``deidkit.models.mentions``, within the documents of
-one ``predict`` call; a mention takes its initial too) and then the age rule
+one ``predict`` call; a mention takes its initial too, none stays inside a brand's name) and
+then the age rule
 (``deidkit.agerule``).
 """
 
@@ -87,6 +88,7 @@ class Adjusted:
             predicted = whole_identifiers(predicted)
         if self.propagate:
             predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
+            predicted = without_brands(predicted, self.lang)  # "FreeStyle [Libre]": a mention
             if self.lang in INITIAL_LANGS:
                 predicted = with_initials(predicted)  # "w/ M. Erkkilä": a mention's initial
         return apply_age_rule(predicted, self.ages)
