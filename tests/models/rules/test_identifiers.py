@@ -76,6 +76,10 @@ from .helpers import found_by
         # a sensor's serial, its own cue left out; a pharmacy's store number
         ("previous sensor 8LM77C; sensor SN 8KM2TQ72; Quorbit Pharmacy store 9917",
          {("8LM77C", "DEVICE"), ("8KM2TQ72", "DEVICE"), ("9917", "IDNUM")}),
+        # a weak cue takes a code of capitals and a number without a marker; not a model's
+        ("Group KWP-1140; legacy chart QRN-1466", {("KWP-1140", "HEALTHPLAN"),
+                                                   ("QRN-1466", "MEDICALRECORD")}),
+        ("pacemaker model VX-200; case 2 of 3; Group B-12", set()),
     ],
 )
 def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -42,6 +42,8 @@ _REAL_MARKER = Expression(
     r"|\bend(?:ing|s)\b|\blast[ \t]+(?:four|4|five|5)\b"  # "card ending 8812"
 )
 _CODE = r"[A-Za-z0-9*]+(?:[-./][A-Za-z0-9*]+)*"
+_LETTERED_CODE = Expression(r"[A-Z]{2,}-\d{3,}(?:-[A-Z\d]+)?")
+"""A code of capitals and a number a weak cue takes without a marker ("Group RDP-1140")."""
 _VALUE = Expression(  # "BCX 44821 9": letters, then a code with a digit, then short groups
     rf"(?:[A-Z]{{1,4}}[ ](?=[0-9]))?(?=[A-Za-z0-9*./-]*[0-9*])(?>{_CODE})"  # atomic: linear
     r"(?:[ ](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{1,6}){0,3}(?![\p{L}\d])"
@@ -123,8 +125,11 @@ def cued_id_spans(scan: Scan) -> list[Span]:
         value = _VALUE.compiled.match(text, marker.end())
         if value is not None and not strong and not marked and (
             sum(c.isdigit() for c in value.group()) < 5
+        ) and not (
+            _LETTERED_CODE.compiled.fullmatch(value.group()) and note.words[index] != "model"
         ):
-            continue  # "case 2 of 3": a weak cue takes a long number only without a marker
+            continue  # "case 2 of 3": a weak cue takes a long number or a code without a marker
+            # ("Group RDP-1140"; not a model's number, "model VX-200")
         if value is None:
             continue
         first, _, rest = value.group().partition(" ")
