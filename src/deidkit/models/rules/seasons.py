@@ -1,8 +1,8 @@
 """Rule ``seasons`` (``DATE``): a season named as a time ("this summer", "since spring", "last
 fall", "fall 2023").
 
-The development batches' writers mark a season named as a time as a date, as the i2b2 2014
-guidelines do (docs/annotation-guideline.md, rule 3): over thirty batches about 150 seasons
+The annotation guideline's ``DATE`` row counts seasons among dates, and the development
+batches' writers mark a season named as a time so: over forty batches about 150 seasons
 against a handful left out. A season that is no other word (``RuleLanguage.seasons``: "spring",
 "summer", "winters") is a date wherever it is a word of its own: not glued by a hyphen
 ("spring-loaded") and not beside a capitalised word in a name ("Silver Spring", "Summer
