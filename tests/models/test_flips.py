@@ -25,6 +25,9 @@ def _kept(
         # one ordinary word as a place or date, below even odds: dropped
         ("Brown stool noted, no melena.", [("Brown", "HOSPITAL", 0.2)], []),
         ("May need more fluids; will reassess.", [("May", "DATE", 0.1)], []),
+        # "May" opening a sentence before a lower-case word: the verb, at any odds
+        ("Plan set. May need more fluids.", [("May", "DATE", 0.8)], []),
+        ("Seen in May and again May 3.", [("May", "DATE", 0.8)], [("May", "DATE")]),
         ("HIGH RISK CLINIC", [("HIGH", "ORGANIZATION", 0.3)], []),
         # the model's best guess, a name, an abbreviation, two words, a non-word: kept
         ("Seen at Mercy today.", [("Mercy", "HOSPITAL", 0.8)], [("Mercy", "HOSPITAL")]),
