@@ -58,7 +58,6 @@ SINGLE_ATTEMPT: dict[str, str] = {
     "deidkit.models.credentials._STATE_AFTER": "match right after a state's code",
     "deidkit.models.credentials._FURTHER": "match right after a state's code",
     "deidkit.models.initials._COMMA_INITIAL": "match right after a name span",
-    "deidkit.models.flips._MODAL_MAY": "fullmatch of one date span",
     "deidkit.models.flips._LOWER_WORD": "match right after a date span",
     "deidkit.models.initials._FIELD_END": "match right after a name's initial",
 }

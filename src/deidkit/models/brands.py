@@ -86,8 +86,7 @@ def _phrases(lang: str) -> tuple[frozenset[str], regex.Pattern[str] | None]:
 
 
 _ROOM_NUMBER = regex.compile(r"[A-Z]?\d{1,4}[A-Z]?(?=[ \t])")
-"""A room's number before a brand name a detector ran it on into ("chair 6 Alaris").
-"""
+"""A room's number before a brand name a detector ran it on into ("chair 6 Alaris")."""
 
 
 def _room_before_brand(text: str, span: Span) -> Span | None:

@@ -49,7 +49,6 @@ FLIP_SCORE = 0.5
 """A span scored below this was let through by the threshold, not by the model's best guess."""
 _ABBREVIATION = 3
 """Capitals up to this length may be an abbreviation ("UH" for a hospital): kept."""
-_MODAL_MAY = regex.compile(r"May")
 _LOWER_WORD = regex.compile(r"[ \t]+\p{Ll}")
 """A lower-case word after "May" opening a sentence: the verb ("May need"), not the month."""
 
@@ -139,7 +138,8 @@ def _unpaired(text: str, start: int, end: int, *, at_start: bool) -> bool:
 
 
 def _lookalike(text: str, span: Span, common: frozenset[str]) -> bool:
-    if span.label == "DATE" and common and _MODAL_MAY.fullmatch(text, span.start, span.end) and (
+    english = bool(common)  # the common words are loaded for ``LOOKALIKE_LANGS`` only
+    if english and span.label == "DATE" and text[span.start : span.end] == "May" and (
         _sentence_start(text, span.start) and _LOWER_WORD.match(text, span.end)
     ):
         return True  # "May need more fluids": the verb, whatever the model's odds
