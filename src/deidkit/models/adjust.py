@@ -15,7 +15,8 @@ line break (``deidkit.models.credentials``, English), take the initial before th
 (``deidkit.models.hyphens``, English), the parts of a name are joined over a comma, a caret or
 quotes and take their nicknames, generational suffixes and whole log-ins
 (``deidkit.models.name_joins``, English), its identifiers cover their whole codes and device
-identifiers in GS1 form are one span (``deidkit.models.codes``, English), its predictions get
+identifiers in GS1 form are one span (``deidkit.models.codes``, English), a log-in made of a
+name it found is a user name (``deidkit.models.logins``, English), its predictions get
 further mentions of the same names and IDs (``deidkit.models.mentions``, within the documents of
 one ``predict`` call; a mention takes its initial too, none stays inside a brand's name) and
 then the age rule
@@ -37,6 +38,7 @@ from deidkit.models.departments import without_departments
 from deidkit.models.flips import without_flips
 from deidkit.models.hyphens import HYPHEN_LANGS, with_hyphenated_parts
 from deidkit.models.initials import INITIAL_LANGS, with_initials
+from deidkit.models.logins import LOGIN_LANGS, with_derived_logins
 from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
 from deidkit.models.name_joins import JOIN_LANGS, with_joined_names
@@ -86,6 +88,8 @@ class Adjusted:
             predicted = with_joined_names(predicted, self.lang)
         if self.lang in WHOLE_CODE_LANGS:
             predicted = whole_identifiers(predicted)
+        if self.lang in LOGIN_LANGS:
+            predicted = with_derived_logins(predicted, self.lang)
         if self.propagate:
             predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
             predicted = without_brands(predicted, self.lang)  # "FreeStyle [Libre]": a mention
