@@ -36,6 +36,10 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
          " Ramírez, Asst. House Manager   cert 0977\nCalcium 600 mg PO 0800     LR",
          {("TQ", "DOCTOR"), ("LR", "DOCTOR")}),
         ("MS Multiple Sclerosis, CHF Congestive Heart Failure; ED Emergency Department", set()),
+        # a legend's initials before "=" and a name with its first initial and a credential
+        ("Suction | 9/2 PNS ok | 9/3 PNS ok\nEducators: PNS = P. Nwankwo-Sorbit RN; LR:"
+         " Lourdes Ramírez", {("PNS", "DOCTOR"), ("LR", "DOCTOR")}),
+        ("PNS = peripheral nervous system; CNS = Central Nervous System", set()),
         # abbreviations after a cue are no initials
         ("FSBG 212, covered per SSI; induction per ACR 2024; per MOU; terminated by ATP x1",
          set()),

@@ -122,7 +122,8 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
     abbreviation: before a slash or a bracket and a log-in ("MOS / mokonkwosallis", "TB
     (tbaptiste)"), before a slash and a name ("BOG / Beatriz Oyelowo-Grant"), or before a name
     ending an item of a legend ("Entries by: TR Tobias Reinholt; FM Faith Mwangi", "LR
-    Lourdes Ramírez, Asst. House Manager"), and wherever else the note writes them so. A
+    Lourdes Ramírez, Asst. House Manager", "PNS = P. Nwankwo-Sato RN"), and wherever else the
+    note writes them so. A
     log-in in lower case starts with the first initial, then the second or the last; a name's
     words start with the initials in turn."""
     owned_texts: set[str] = set()
@@ -138,10 +139,12 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
                 mark == "/" and _name_of(note, lex, following + 1, text) is not None
             )
         else:
-            end = _name_of(note, lex, following, text)
+            begin = following + 1 if mark in _LEGEND_MARKS else following  # "PNS = P. Sato"
+            end = _name_of(note, lex, begin, text)
             owned = end is not None and (
                 end >= len(note.tokens) or not note.same_line(end - 1, end)
-                or note.words[end] in {",", ";"} or note.wide_gap_before(end)
+                or note.words[end] in {",", ";"} or note.words[end] in lex.credentials
+                or note.wide_gap_before(end)
             )
         if owned:
             owned_texts.add(text)
@@ -151,6 +154,10 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
         for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
     ]
+
+
+_LEGEND_MARKS = frozenset({"=", ":"})
+"""What may stand between a legend's initials and the name ("PNS = P. Nwankwo-Sato RN")."""
 
 
 def _capitals(note: Note) -> list[int]:
@@ -202,7 +209,8 @@ def _login_of(note: Note, lex: Lexicons, start: int, initials: str) -> bool:
 
 def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None:
     """The end of the capitalised words from token ``start`` on the line that start with each
-    of ``initials`` in turn, a hyphen's parts apart ("Beatriz Oyelowo-Grant"), one of them no
+    of ``initials`` in turn, a hyphen's parts apart ("Beatriz Oyelowo-Grant") and an initial
+    with its full stop counting as its letter ("P. Nwankwo-Sato"), one of them no
     common or medical word (not an abbreviation's words: "IHP / Individual Health Plan", "MS
     Multiple Sclerosis"), else None."""
     letters: list[str] = []
@@ -215,6 +223,10 @@ def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None
         if text == "-" and index > start and note.tokens[index - 1].end == note.tokens[index].start:
             index += 1
             continue
+        if _initial_with_stop(note, index):
+            letters.append(text)  # "P. Nwankwo-Sato": the first name's initial
+            index += 2
+            continue
         if not (text[:1].isupper() and text[1:].islower() and len(text) >= 2):
             break
         letters.append(text[0])
@@ -222,6 +234,16 @@ def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None
         uncommon = uncommon or (word not in lex.common and word not in lex.medical)
         index += 1
     return index if "".join(letters) == initials and uncommon else None
+
+
+def _initial_with_stop(note: Note, index: int) -> bool:
+    """Whether token ``index`` is a capital letter with its full stop glued ("P.")."""
+    tokens = note.tokens
+    return (
+        len(tokens[index].text) == 1 and tokens[index].text.isupper()
+        and index + 1 < len(tokens) and tokens[index + 1].text == "."
+        and tokens[index + 1].start == tokens[index].end
+    )
 
 
 def _dash_signoff(note: Note, lex: Lexicons, index: int) -> bool:
