@@ -1,0 +1,100 @@
+"""Accuracy script: how the development batches' writers annotated the shapes some fixes after
+detection rely on, counted on their gold spans (no model runs).
+
+Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never the test set):
+
+- ``logins``: lower-case words of five letters or more (digits may follow) made of the first
+  name's initial and four letters or more of the family name of a name marked in the same
+  note (``deidkit.models.logins``): inside a marked span, and elsewhere (the common or
+  medical words among those elsewhere apart);
+- ``extension_cues``: an extension's cue ("ext", "ext.", "extn", "extension") before digits,
+  inside a ``PHONE`` span and outside one (``deidkit.models.splits``);
+- ``date_joins``: ``DATE`` spans holding "and", "or" or "&" between two words, and ``DATE``
+  spans opening with a preposition ("of", "on", "from", "since", "until", "by");
+- ``date_the``: "the" opening a ``DATE`` span, and "the" right before one;
+- ``modal_may``: "May" opening a sentence before a lower-case word, inside a ``DATE`` span and
+  outside one (``deidkit.models.flips``);
+- ``seasons``: "spring", "summer", "winter" and "autumn" (``deidkit.models.rules.seasons``)
+  inside a ``DATE`` span and outside one.
+
+    .venv/bin/python bench/gold_counts.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import regex
+
+from deidkit.io import read_documents
+from deidkit.models.logins import LOGIN_WORD, name_logins
+from deidkit.models.rules.lexicons import lexicons
+from deidkit.types import Span
+
+ROOT = Path(__file__).resolve().parents[1]
+_CUE = regex.compile(r"(?i)\b(?:ext|extn|extension)\b\.?[ \t]*[#:]?[ \t]*(?=\d)")
+_JOIN = regex.compile(r"(?i)\S\s+(?:and|or|&)\s+\S")
+_OPENING = regex.compile(r"(?i)(?:of|on|from|since|until|by)\s")
+_MAY = regex.compile(r"(?:^|(?<=[.!?][ \t])|(?<=\n))May(?=[ \t]+\p{Ll})", regex.MULTILINE)
+_SEASON = regex.compile(r"(?i)\b(?:spring|summer|winter|autumn)s?\b")
+
+
+def _covered(spans: tuple[Span, ...], start: int, end: int, label: str | None = None) -> bool:
+    return any(
+        span.start <= start and end <= span.end and (label is None or span.label == label)
+        for span in spans
+    )
+
+
+def main() -> None:
+    lex = lexicons("en")
+    counts = {key: [0, 0] for key in ("logins", "extension_cues", "date_the", "modal_may",
+                                      "seasons")}
+    counts["date_joins"] = [0, 0]
+    ordinary_elsewhere = 0
+    for path in sorted(ROOT.glob("bench/data/handwritten-en-dev*/notes.jsonl")):
+        for document in read_documents(path):
+            text, spans = document.text, document.spans
+            logins = name_logins(document)
+            for found in LOGIN_WORD.finditer(text):
+                word = found.group("login")
+                if word in logins:
+                    inside = _covered(spans, found.start(), found.end())
+                    counts["logins"][0 if inside else 1] += 1
+                    if not inside and (word in lex.common or word in lex.medical):
+                        ordinary_elsewhere += 1
+            for found in _CUE.finditer(text):
+                inside = _covered(spans, found.start(), found.end(), "PHONE")
+                counts["extension_cues"][0 if inside else 1] += 1
+            for found in _MAY.finditer(text):
+                inside = _covered(spans, found.start(), found.end(), "DATE")
+                counts["modal_may"][0 if inside else 1] += 1
+            for found in _SEASON.finditer(text):
+                inside = _covered(spans, found.start(), found.end(), "DATE")
+                counts["seasons"][0 if inside else 1] += 1
+            for span in spans:
+                if span.label != "DATE":
+                    continue
+                value = text[span.start : span.end]
+                counts["date_joins"][0] += _JOIN.search(value) is not None
+                counts["date_joins"][1] += _OPENING.match(value) is not None
+                counts["date_the"][0] += value.casefold().startswith("the ")
+                counts["date_the"][1] += text[max(0, span.start - 4) : span.start].casefold() \
+                    == "the "
+    print(json.dumps({
+        "logins": {"inside_a_span": counts["logins"][0], "elsewhere": counts["logins"][1],
+                   "elsewhere_common_or_medical": ordinary_elsewhere},
+        "extension_cues": {"inside_phone": counts["extension_cues"][0],
+                           "outside": counts["extension_cues"][1]},
+        "date_spans": {"with_a_conjunction": counts["date_joins"][0],
+                       "opening_with_a_preposition": counts["date_joins"][1]},
+        "date_the": {"opening_the_span": counts["date_the"][0],
+                     "right_before_it": counts["date_the"][1]},
+        "modal_may": {"inside_date": counts["modal_may"][0], "outside": counts["modal_may"][1]},
+        "seasons": {"inside_date": counts["seasons"][0], "outside": counts["seasons"][1]},
+    }, indent=1))
+
+
+if __name__ == "__main__":
+    main()
