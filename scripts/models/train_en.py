@@ -21,8 +21,8 @@ bench/english_model.py). Everything is seeded: the same command writes the same 
         [--save-folds DIR]
 
 ``--extra`` adds annotated notes written by hand to every training corpus, folds included,
-each ``--extra-repeat`` times; by default the first forty development batches
-(bench/data/handwritten-en-dev to handwritten-en-dev40) three times each (``--no-extra``:
+each ``--extra-repeat`` times; by default the first forty-four development batches
+(bench/data/handwritten-en-dev to handwritten-en-dev44) three times each (``--no-extra``:
 synthetic notes only); the later ones stay unseen, to compare models on writers none of them
 was trained on. The test set bench/data/handwritten-en is refused.
 Holding out one writer's development notes, training on the other two writers' (three times
@@ -176,10 +176,10 @@ def build(seed: int) -> Any:
 TEST_SET = ROOT / "bench" / "data" / "handwritten-en"
 DEV_SETS = tuple(
     ROOT / "bench" / "data" / name / "notes.jsonl"
-    for name in ("handwritten-en-dev", *(f"handwritten-en-dev{n}" for n in range(2, 41)))
+    for name in ("handwritten-en-dev", *(f"handwritten-en-dev{n}" for n in range(2, 45)))
 )
-"""The hand-written notes trained on by default (the first forty development batches; the
-forty-first and later never are)."""
+"""The hand-written notes trained on by default (the first forty-four development batches;
+the forty-fifth and later never are)."""
 SHIPPED_DEV_SETS = DEV_SETS[:40]
 """The hand-written notes the shipped model was trained on (the first forty batches: the
 twenty-fifth retraining)."""
@@ -395,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                              "script wrote")
     parser.add_argument("--extra", type=Path, action="append", metavar="JSONL",
                         help="annotated hand-written notes added to every training corpus "
-                             "(default: the first forty development batches; never the "
+                             "(default: the first forty-four development batches; never the "
                              "test set)")
     parser.add_argument("--no-extra", action="store_true",
                         help="synthetic training notes only")
