@@ -200,7 +200,8 @@ DEV_SETS = {
     "handwritten-en-dev34": 40, "handwritten-en-dev35": 40, "handwritten-en-dev36": 40,
     "handwritten-en-dev37": 40, "handwritten-en-dev38": 40, "handwritten-en-dev39": 40,
     "handwritten-en-dev40": 40, "handwritten-en-dev41": 40, "handwritten-en-dev42": 40,
-    "handwritten-en-dev43": 40, "handwritten-en-dev44": 40,
+    "handwritten-en-dev43": 40, "handwritten-en-dev44": 40, "handwritten-en-dev45": 40,
+    "handwritten-en-dev46": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
