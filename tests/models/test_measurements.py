@@ -45,6 +45,8 @@ def _kept(text: str, found: list[tuple[str, str]]) -> list[str]:
         ("PA 43/18; visit 19/30; NMES 10/50; seen 0/7", [("43/18", "DATE"), ("19/30", "DATE"),
                                                         ("10/50", "DATE"), ("0/7", "DATE")],
          []),
+        ("BP 198/104; Percocet 5/325; ABG 7.42/31/126", [("198/104", "DATE"), ("5/325", "DATE"),
+                                                          ("31/126", "DATE")], []),
         # a time of day is no part of a date
         ("Run: 2026-03-20 10:44; arrival 03:47; dep 19 Sept 07:30 MST",
          [("2026-03-20 10:44", "DATE"), ("03:47", "DATE"), ("19 Sept 07:30", "DATE")],

@@ -12,8 +12,8 @@ whole, or out of 5 or 10) right after one of the date patterns' score cues ("mot
 systolic murmur"), or any fraction up to its whole after the name of a scale that counts so
 ("Katz ADL 5/6", "Mini-Cog 3/5": ``INSTRUMENTS``), is dropped: the patterns never take it for a
 date, and a statistical detector at a low threshold may. So is a ``DATE`` span that is a
-fraction no calendar has, read either way round ("43/18", "visit 19/30", "10/50"): a reading or
-a count. A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a
+fraction no calendar has, read either way round ("43/18", "visit 19/30", "10/50", "BP 198/104"):
+a reading or a count. A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a
 clock time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
 dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare number
 before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
@@ -46,7 +46,7 @@ LABELS = frozenset({"AGE", "ROOM"})
 # compiled at their first use (``Expression``), not at import: ~2 ms of a start-up
 _NUMBER = Expression(r"(?<![\p{L}\d.])\d+(?:[.,]\d+)?(?![\p{L}\d])")
 _BARE = Expression(r"\d{1,3}")
-_FRACTION = Expression(r"(?P<a>\d{1,2})/(?P<b>\d{1,2})")
+_FRACTION = Expression(r"(?P<a>\d{1,3})/(?P<b>\d{1,3})")  # "198/104": a blood pressure
 _CLOCK = Expression(  # a time of day ending a span, with what joins it to the date before
     r"(?:^|[ \t,@T]+)(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?[AaPp]\.?[Mm]\.?)?$"
 )
