@@ -35,9 +35,12 @@ def chunks_of_emissions(count: int) -> tuple[Any, list[list[np.ndarray]]]:
     from en_speed import speed_notes
 
     from deidkit.models import crf, load_model
+    from deidkit.models.ensemble import EnsembleDetector
     from deidkit.text import tokenize
 
-    member = next(d for d in load_model("en").detectors_ if isinstance(d, crf.CRFDetector))
+    model = load_model("en")
+    assert isinstance(model, EnsembleDetector)  # the English default: rules + CRF
+    member = next(d for d in model.detectors_ if isinstance(d, crf.CRFDetector))
     notes = speed_notes(count)
     found = []
     for first in range(0, len(notes), crf.DOCUMENTS_AT_ONCE):

@@ -80,10 +80,12 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
     import deidkit
     from deidkit.io import read_documents
     from deidkit.models.crf import CRFDetector
+    from deidkit.models.ensemble import EnsembleDetector
     from deidkit.redact import deidentify
     from deidkit.redact.surrogates import dates
 
     en = deidkit.load_model("en")
+    assert isinstance(en, EnsembleDetector)  # the English default: rules + CRF
     startup = time.process_time() - started
     note = (ROOT / "examples" / "notes" / "01_ed_note_finnegan.txt").read_text(encoding="utf-8")
     en.predict_text(note)

@@ -111,7 +111,7 @@ def main() -> int:
             start = time.perf_counter()
             output = deidentify(
                 documents, key=b"benchmark-key-0123456789",
-                options=RedactOptions(mode=mode, lang=args.lang),  # type: ignore[arg-type]
+                options=RedactOptions(mode=mode, lang=args.lang),
             )  # fmt: skip
             timings.append(time.perf_counter() - start)
         assert isinstance(output, CorpusResult)

@@ -105,12 +105,12 @@ def check(documents: list, model: str | None, lang: str) -> dict[str, object]:
                           .encode())
     scores = evaluate(documents, predicted, bootstrap=0)
     strict = scores.counts(("entity-strict", "all", ALL))
-    span = scores.counts(("entity-span", "all", ALL))
+    span_counts = scores.counts(("entity-span", "all", ALL))
     return {
         "strict_f1": round(strict.f1, 4),
         "strict_precision": round(strict.precision, 4),
         "strict_recall": round(strict.recall, 4),
-        "span_f1": round(span.f1, 4),
+        "span_f1": round(span_counts.f1, 4),
         "predicted_spans": sum(len(document.spans) for document in predicted),
         "predictions_sha256": digest.hexdigest(),
     }

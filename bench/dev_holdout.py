@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("out/dev-holdout"))
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    documents = list(read_documents(train_en.DEV_SET))
+    documents = list(read_documents(train_en.DEV_SETS[0]))  # bench/data/handwritten-en-dev
     held = [d for d in documents if d.id.startswith(args.hold + "-")]
     others = [d for d in documents if not d.id.startswith(args.hold + "-")]
     held_path, others_path = args.out / "held.jsonl", args.out / "others.jsonl"

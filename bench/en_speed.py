@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from deidkit.corpus.synth import generate
+from deidkit.detector import Predictor
 from deidkit.models import load_model
 from deidkit.redact import deidentify
 from deidkit.redact.surrogates import dates
@@ -206,14 +207,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     started = time.process_time()
-    model = load_model(args.model)
+    detector = load_model(args.model)
     load_s = time.process_time() - started
     if args.threshold is not None:
-        model.set_threshold(args.threshold)
+        detector.set_threshold(args.threshold)
+    model: Predictor = detector
     if args.adjusted:
         from deidkit.models.adjust import adjusted
 
-        model = adjusted(model, lang=model.lang)
+        model = adjusted(detector, lang=detector.get_params()["lang"])  # every detector has it
     status = 0
     if args.snapshot or args.compare:
         current = snapshot(model)

@@ -43,6 +43,7 @@ from deidkit.corpus.synth import generate
 from deidkit.evaluate import ALL, PHI, evaluate
 from deidkit.io import read_documents
 from deidkit.models import build_detector, load_model
+from deidkit.models.ensemble import EnsembleDetector
 from deidkit.models.store import folder_size
 from deidkit.text import tokenize
 from deidkit.types import Document
@@ -221,6 +222,7 @@ def measure_all(name: str, fold: str, detector: Any, training: dict[str, Any],
         rules = build_detector("rules", {"lang": "en"}).fit([])
         for policy_name, policy in POLICIES.items():
             ensemble = build_detector("ensemble", {"lang": "en", "policy": policy})
+            assert isinstance(ensemble, EnsembleDetector)
             ensemble.detectors_ = [detector, rules]  # the trained members
             ensemble.training_ = {}
             results[f"ens-{name}-{policy_name}"] = measure_one(ensemble, tests, notes, training)

@@ -35,6 +35,7 @@ from deidkit.features.columns import Block, Columns, assemble
 from deidkit.features.config import FEATURE_CLASSES
 from deidkit.features.registry import REGISTRY
 from deidkit.models import crf, load_model
+from deidkit.models.ensemble import EnsembleDetector
 from deidkit.patterns import find_patterns
 from deidkit.text import tokenize
 from deidkit.types import Document
@@ -58,6 +59,7 @@ class _Recorder:
 def measure(notes: list[Document], repeats: int, added: list[str], per_document: bool
             ) -> dict[str, Any]:
     model = load_model("en")
+    assert isinstance(model, EnsembleDetector)  # the English default: rules + CRF
     member = next(d for d in model.detectors_ if isinstance(d, crf.CRFDetector))
     extractor, config = member.extractor, member.extractor.config
     classes = list(extractor._document_classes)

@@ -70,7 +70,10 @@ def _scores(dev: list, predicted: list) -> dict[str, Any]:
 def measure(name: str, train: list, dev: list, tokens: int, save_dir: Path | None) -> dict:
     detector_name, params = SPECS[name]
     detector = build_detector(detector_name, {"lang": "es", **params})
-    detector.progress = lambda message: print(f"[{name}] {message}", file=sys.stderr)
+    # read by the learning detectors, passed on by the ensemble; as deidkit.cli.models sets it
+    detector.progress = lambda message: print(  # type: ignore[attr-defined]
+        f"[{name}] {message}", file=sys.stderr
+    )
     wall, cpu = time.perf_counter(), time.process_time()
     detector.fit(train)
     train_wall, train_cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -40,7 +40,7 @@ from typing import Any
 from deidkit.corpus.synth import generate
 from deidkit.io import read_documents, write_documents
 from deidkit.text import tokenize
-from deidkit.types import Document
+from deidkit.types import Document, Span
 
 MEDDOCAN_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "meddocan" / "dev"
 KEY = "throughput-benchmark-key-0123456789"
@@ -72,7 +72,8 @@ def english_notes(count: int, *, tokens: int = 500, seed: int = 7) -> list[Docum
 
 
 def _join(parts: list[Document], number: int) -> Document:
-    text, spans = "", []
+    text = ""
+    spans: list[Span] = []
     for part in parts:
         if text:
             text += "\n\n"

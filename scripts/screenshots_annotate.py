@@ -140,6 +140,8 @@ def photograph(url: str, db: Database, documents: list[Document], out: Path) -> 
         start.scroll_into_view_if_needed()
         box = start.bounding_box()
         end_seg = page.locator(f'#note .seg[data-e="{target.end}"]').last.bounding_box()
+        if box is None or end_seg is None:
+            raise SystemExit("the span to select is not displayed")
         page.mouse.move(box["x"] + 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.mouse.move(end_seg["x"] + end_seg["width"] - 2, end_seg["y"] + end_seg["height"] / 2)

@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev
 .venv/bin/ruff check src tests bench scripts
-.venv/bin/mypy src
+.venv/bin/mypy src bench scripts
 .venv/bin/python -m pytest -n 2 "$@"

@@ -16,6 +16,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -115,11 +116,12 @@ def write_provenance(entries: dict[str, dict[str, object]]) -> None:
             f"`{entry['build']}` | {entry['description']} |"
         )
     lines += ["", "## Sources", ""]
-    used = {key for entry in entries.values() for key in entry["sources"]}  # type: ignore[union-attr]
+    sources_of = {name: cast(list[str], entry["sources"]) for name, entry in entries.items()}
+    used = {key for listed in sources_of.values() for key in listed}
     for key, source in SOURCES.items():
         if key not in used:
             continue
-        names = ", ".join(f"`{n}`" for n, e in entries.items() if key in e["sources"])  # type: ignore[operator]
+        names = ", ".join(f"`{n}`" for n, listed in sources_of.items() if key in listed)
         lines += [
             f"### {key}: {source.title}",
             "",

@@ -9,6 +9,7 @@ reproducible: the same sources give byte-identical files.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -138,7 +139,7 @@ class Built:
     lang: str
     description: str
     columns: tuple[str, ...]
-    rows: list[tuple[str, ...]]
+    rows: Sequence[tuple[str, ...]]
     source: str
     notes: str
     build: str
@@ -180,7 +181,7 @@ def read_curated(filename: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]
     return header, rows
 
 
-def unique_rows(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def unique_rows(rows: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Drop exact duplicate rows, keeping the first."""
     seen: set[tuple[str, ...]] = set()
     kept = []

@@ -13,6 +13,7 @@ import importlib
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 
 from common import Built, format_weight, nfc, read_curated, unique_rows
@@ -130,7 +131,7 @@ def municipalities() -> Built:
     )
 
 
-def with_ascii(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def with_ascii(rows: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
     out = []
     for row in rows:
         out.append(row)
