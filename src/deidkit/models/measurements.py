@@ -13,14 +13,14 @@ systolic murmur"), or any fraction up to its whole after the name of a scale tha
 ("Katz ADL 5/6", "Mini-Cog 3/5": ``INSTRUMENTS``), is dropped: the patterns never take it for a
 date, and a statistical detector at a low threshold may. So is a ``DATE`` span that is a
 fraction no calendar has, read either way round ("43/18", "visit 19/30", "10/50", "BP 198/104"):
-a reading or a count. A time of day is no part of a date (the annotation guideline): a ``DATE`` span loses a
-clock time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a clock time is
-dropped. A number of years that is a duration is no age either: an ``AGE`` span of a bare number
-before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes before it ("x
-2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "Education: 12 yrs", "quit <15 yr", "RTC 1
-yr", "husband of 66 yrs") or after the years ("33 yrs at Lehigh", "15 years' duration", "2 yrs
-ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)"); so is one before a unit
-no age is counted in ("35 dB", "25 mL/h", "12%"). Nor is a list's number in
+a reading or a count. A time of day is no part of a date (the annotation guideline): a ``DATE``
+span loses a clock time at its end ("2026-03-06 14:02", "19 Sept 07:30") and one that is only a
+clock time is dropped. A number of years that is a duration is no age either: an ``AGE`` span of
+a bare number before "years" ("yrs", "y") and not "old" is dropped when a duration's word comes
+before it ("x 2 yrs", "~20 yrs", "for 40 years", "every 1-2 years", "Education: 12 yrs", "quit
+<15 yr", "RTC 1 yr", "husband of 66 yrs") or after the years ("33 yrs at Lehigh", "15 years'
+duration", "2 yrs ago"), or when it closes a parenthesis of a job ("(USPS, 31 yrs)"); so is one
+before a unit no age is counted in ("35 dB", "25 mL/h", "12%"). Nor is a list's number in
 parentheses ("(2) my sister ... (3) Dr. Achterberg", the number next to it numbering another
 item).
 English only (``MEASUREMENT_LANGS``): measured on English notes.
