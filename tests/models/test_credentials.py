@@ -35,6 +35,15 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Amy Rn", [("Amy Rn", "PATIENT")], ["Amy Rn"]),
         ("Dr. Lo MD", [("Lo MD", "DOCTOR")], ["Lo MD"]),
         ("Mercy Hospital MD", [("Mercy Hospital MD", "HOSPITAL")], ["Mercy Hospital MD"]),
+        # ordinary lower-case words ending a capitalised name: cut; names and initials stay
+        ("Tomas and Lupe bilingual.", [("Lupe bilingual", "RELATIVE")], ["Lupe"]),
+        ("| BEN normal |", [("BEN normal", "DOCTOR")], ["BEN"]),
+        ("Calloway unable to come", [("Calloway unable", "DOCTOR")], ["Calloway"]),
+        ("seen by Dan rose", [("Dan rose", "DOCTOR")], ["Dan rose"]),
+        ("D. Whitebird, jules p.", [("D. Whitebird, jules p.", "DOCTOR")],
+         ["D. Whitebird, jules p."]),
+        ("pt jolene done", [("jolene done", "PATIENT")], ["jolene done"]),
+        ("user Jdoe made", [("Jdoe made", "USERNAME")], ["Jdoe made"]),
         # a name over two lines that goes on with a name
         ("Ana\nDelgado-Marin", [("Ana\nDelgado-Marin", "PATIENT")], ["Ana\nDelgado-Marin"]),
         # a title in no name list before the name: cut

@@ -12,6 +12,9 @@ detection, a ``NAME``-category span loses:
   the name lists ("DO", a surname too) only after a comma ("Zhecuol, DO", not "KELLY ANN DO");
 - what follows its first line break or gap of two blanks or more, when that is one ordinary
   word (the language's common words: "Assistant", "Guarantor");
+- when it opens with a capital, the ordinary lower-case words that end it ("Lupe bilingual",
+  "BEN normal": common words of two letters or more in no name list; none of the development
+  batches' marked names ends so);
 - a first word that is a title and in no name list ("Dr Vuong", "Officer Bajwa"; not "Sen,
   Amartya"), or first words that are a role (the language's name roles and the care team's
   name cues, a credential in capitals: "ward clerk Priya", "MA Juliet", "Doña Inés"; not in
@@ -234,6 +237,18 @@ def _role_size(words: list[str], lexicon: Lexicons) -> int:
     return max(sizes, default=0)
 
 
+def _without_trailing_words(value: str, common: frozenset[str], names: frozenset[str]) -> str:
+    """``value`` without the ordinary lower-case words ending it ("Lupe bilingual", "BEN
+    normal"): words of two letters or more in the common words and in no name list."""
+    while True:
+        head, blank, last = value.rpartition(" ")
+        if not blank or not head.strip() or not (last.isalpha() and last.islower()):
+            return value
+        if len(last) < 2 or last not in common or last in names:
+            return value
+        value = head.rstrip()
+
+
 def _cut(
     text: str, span: Span, credentials: frozenset[str], common: frozenset[str],
     names: frozenset[str],
@@ -248,6 +263,9 @@ def _cut(
         if _WORD.fullmatch(rest) and rest.casefold() in common:
             end = span.start + gap.start()
             value = text[span.start : end]
+    if span.label != "USERNAME" and value[:1].isupper():
+        value = _without_trailing_words(value, common, names)
+        end = span.start + len(value)
     cut = max(value.rfind(separator) for separator in _SEPARATORS)
     if cut > 0:
         word = value[cut + 1 :]
