@@ -35,6 +35,10 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Amy Rn", [("Amy Rn", "PATIENT")], ["Amy Rn"]),
         ("Dr. Lo MD", [("Lo MD", "DOCTOR")], ["Lo MD"]),
         ("Mercy Hospital MD", [("Mercy Hospital MD", "HOSPITAL")], ["Mercy Hospital MD"]),
+        # a role before the name: cut
+        ("Return to ED Educator Ingrid Solberg", [("Educator Ingrid Solberg", "DOCTOR")],
+         ["Ingrid Solberg"]),
+        ("per Caller Trudy Van Wyk", [("Caller Trudy Van Wyk", "RELATIVE")], ["Trudy Van Wyk"]),
         # ordinary lower-case words ending a capitalised name: cut; names and initials stay
         ("Tomas and Lupe bilingual.", [("Lupe bilingual", "RELATIVE")], ["Lupe"]),
         ("| BEN normal |", [("BEN normal", "DOCTOR")], ["BEN"]),

@@ -404,7 +404,8 @@ RULES = RuleLanguage(
             # staff roles (abbreviations in capitals: they count in capitals only)
             "ward clerk", "unit clerk", "circulator", "scrub", "coach", "deputy", "ofc", "MA",
             "HK", "NM", "PI", "PCT", "CNA", "PO", "DON", "CDCES", "purser", "radiologist",
-            "lab director", "charge nurse", "nurse manager", "housekeeper",
+            "lab director", "charge nurse", "nurse manager", "housekeeper", "caller",
+            "counselor", "counsellor", "educator", "preceptor", "orientee", "recorder", "team",
             # forms of address from other languages ("Doña Inés")
             "doña", "DONA", "señora", "señor", "sra", "mzee", "tita", "tito", "tutu", "bà",
             "ông", "abuela", "abuelo", "tía", "tío",
