@@ -16,9 +16,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
   outside one (``deidkit.models.flips``);
 - ``seasons``: "spring", "summer", "winter" and "autumn" (``deidkit.models.rules.seasons``)
   inside a ``DATE`` span and outside one;
-- ``acronyms``: words of three capitals or more equal to the acronym of an ``ORGANIZATION`` or
-  ``HOSPITAL`` span marked in the same note (``deidkit.models.acronyms``; no clinical
-  abbreviation, common or medical word): inside a marked span, and elsewhere.
+- ``short_forms``: the short forms of an ``ORGANIZATION`` or ``HOSPITAL`` span marked in the
+  same note (``deidkit.models.short_forms``: its acronym, its first word; no ordinary word),
+  standing alone: inside a marked span, and elsewhere, for each kind.
 
 The batches kept unread (``UNREAD``: the README's number on unseen notes) are never counted.
 ``--through N`` counts the first N batches only (the counts docstrings cite were made on the
@@ -36,9 +36,9 @@ from pathlib import Path
 import regex
 
 from deidkit.io import read_documents
-from deidkit.models.acronyms import ACRONYM_WORD, LABELS, acronym
 from deidkit.models.logins import LOGIN_WORD, name_logins
 from deidkit.models.rules.lexicons import lexicons
+from deidkit.models.short_forms import FORM_WORD, LABELS, short_forms
 from deidkit.types import Span
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,6 +59,15 @@ def _covered(spans: tuple[Span, ...], start: int, end: int, label: str | None = 
     )
 
 
+def _alone(spans: tuple[Span, ...], start: int, end: int) -> int:
+    """0: a marked span is exactly this word; 1: the word is inside a longer one; 2: in
+    none."""
+    covering = [span for span in spans if span.start <= start and end <= span.end]
+    if not covering:
+        return 2
+    return 0 if any(span.start == start and span.end == end for span in covering) else 1
+
+
 def batches(through: int | None) -> list[Path]:
     """The development batches' notes, in their order, the unread ones left out."""
     folders = [ROOT / "bench/data/handwritten-en-dev"]
@@ -74,25 +83,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--through", type=int, metavar="N", help="the first N batches only")
     args = parser.parse_args(argv)
     lex = lexicons("en")
-    ordinary = (lex.clinical_abbreviations, lex.common, lex.medical)
     counts = {key: [0, 0] for key in ("logins", "extension_cues", "date_the", "modal_may",
-                                      "seasons", "acronyms")}
+                                      "seasons")}
+    counts.update({kind: [0, 0, 0] for kind in ("acronyms", "first_words")})
     counts["date_joins"] = [0, 0]
     ordinary_elsewhere = 0
     for path in batches(args.through):
         for document in read_documents(path):
             text, spans = document.text, document.spans
-            places = {
-                found
-                for span in spans
-                if span.label in LABELS
-                and (found := acronym(text[span.start : span.end])) is not None
-                and not any(found.casefold() in words for words in ordinary)
-            }
-            for found in ACRONYM_WORD.finditer(text):
-                if found.group() in places:
-                    inside = _covered(spans, found.start(), found.end())
-                    counts["acronyms"][0 if inside else 1] += 1
+            forms: dict[str, str] = {}  # short form -> "acronyms" or "first_words"
+            for span in spans:
+                if span.label in LABELS:
+                    for form in short_forms(text[span.start : span.end], lex):
+                        forms[form] = "acronyms" if form.isupper() else "first_words"
+            for found in FORM_WORD.finditer(text):
+                if found.group() in forms:
+                    counts[forms[found.group()]][_alone(spans, found.start(), found.end())] += 1
             logins = name_logins(document)
             for found in LOGIN_WORD.finditer(text):
                 word = found.group("login")
@@ -130,7 +136,9 @@ def main(argv: list[str] | None = None) -> None:
                      "right_before_it": counts["date_the"][1]},
         "modal_may": {"inside_date": counts["modal_may"][0], "outside": counts["modal_may"][1]},
         "seasons": {"inside_date": counts["seasons"][0], "outside": counts["seasons"][1]},
-        "acronyms": {"inside_a_span": counts["acronyms"][0], "elsewhere": counts["acronyms"][1]},
+        "short_forms": {kind: {"inside_a_span": counts[kind][0], "elsewhere": counts[kind][2],
+                               "in_a_longer_span": counts[kind][1]}
+                        for kind in ("acronyms", "first_words")},
     }, indent=1))
 
 

@@ -16,8 +16,8 @@ line break (``deidkit.models.credentials``, English), take the initial before th
 quotes and take their nicknames, generational suffixes and whole log-ins
 (``deidkit.models.name_joins``, English), its identifiers cover their whole codes and device
 identifiers in GS1 form are one span (``deidkit.models.codes``, English), a log-in made of a
-name it found is a user name (``deidkit.models.logins``, English), the acronym of an
-organisation or hospital it found is that place (``deidkit.models.acronyms``, English), its
+name it found is a user name (``deidkit.models.logins``, English), the short forms of an
+organisation or hospital it found are that place (``deidkit.models.short_forms``, English), its
 predictions get further mentions of the same names and IDs (``deidkit.models.mentions``,
 within the documents of one ``predict`` call; a mention takes its initial too, none stays
 inside a brand's name) and then the age rule (``deidkit.agerule``).
@@ -31,7 +31,6 @@ from typing import Any
 from deidkit.agerule import apply_age_rule, check_age_rule
 from deidkit.detector import Predictor
 from deidkit.errors import ConfigError
-from deidkit.models.acronyms import ACRONYM_LANGS, with_acronyms
 from deidkit.models.brands import without_brands
 from deidkit.models.codes import WHOLE_CODE_LANGS, whole_identifiers
 from deidkit.models.credentials import CREDENTIAL_LANGS, without_credentials
@@ -44,6 +43,7 @@ from deidkit.models.measurements import MEASUREMENT_LANGS, without_readings
 from deidkit.models.mentions import propagate_mentions
 from deidkit.models.name_joins import JOIN_LANGS, with_joined_names
 from deidkit.models.operating import OPERATING_POINT, check_threshold
+from deidkit.models.short_forms import SHORT_FORM_LANGS, with_short_forms
 from deidkit.models.splits import SPLIT_LANGS, split_values
 from deidkit.types import Document
 
@@ -91,8 +91,8 @@ class Adjusted:
             predicted = whole_identifiers(predicted)
         if self.lang in LOGIN_LANGS:
             predicted = with_derived_logins(predicted, self.lang)
-        if self.lang in ACRONYM_LANGS:
-            predicted = with_acronyms(predicted, self.lang)
+        if self.lang in SHORT_FORM_LANGS:
+            predicted = with_short_forms(predicted, self.lang)
         if self.propagate:
             predicted = propagate_mentions(predicted, lang=self.lang, by_patient=self.by_patient)
             predicted = without_brands(predicted, self.lang)  # "FreeStyle [Libre]": a mention
