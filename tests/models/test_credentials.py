@@ -47,6 +47,8 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("D. Whitebird, jules p.", [("D. Whitebird, jules p.", "DOCTOR")],
          ["D. Whitebird, jules p."]),
         ("pt jolene done", [("jolene done", "PATIENT")], ["jolene done"]),
+        ("job V as in victor, six, two", [("V as in victor, six, two", "PATIENT")],
+         ["V as in victor, six, two"]),
         ("user Jdoe made", [("Jdoe made", "USERNAME")], ["Jdoe made"]),
         # a name over two lines that goes on with a name
         ("Ana\nDelgado-Marin", [("Ana\nDelgado-Marin", "PATIENT")], ["Ana\nDelgado-Marin"]),

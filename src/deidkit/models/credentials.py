@@ -12,9 +12,10 @@ detection, a ``NAME``-category span loses:
   the name lists ("DO", a surname too) only after a comma ("Zhecuol, DO", not "KELLY ANN DO");
 - what follows its first line break or gap of two blanks or more, when that is one ordinary
   word (the language's common words: "Assistant", "Guarantor");
-- when it opens with a capital, the ordinary lower-case words that end it ("Lupe bilingual",
-  "BEN normal": common words of two letters or more in no name list; none of the development
-  batches' marked names ends so);
+- when it opens with a capital and holds no comma (a spelled code's "V as in victor, six, ...,
+  two" does), the ordinary lower-case words that end it ("Lupe bilingual", "BEN normal":
+  common words of two letters or more in no name list; none of the development batches'
+  marked names ends so);
 - a first word that is a title and in no name list ("Dr Vuong", "Officer Bajwa"; not "Sen,
   Amartya"), or first words that are a role (the language's name roles and the care team's
   name cues, a credential in capitals: "ward clerk Priya", "MA Juliet", "Doña Inés"; not in
@@ -263,8 +264,8 @@ def _cut(
         if _WORD.fullmatch(rest) and rest.casefold() in common:
             end = span.start + gap.start()
             value = text[span.start : end]
-    if span.label != "USERNAME" and value[:1].isupper():
-        value = _without_trailing_words(value, common, names)
+    if span.label != "USERNAME" and value[:1].isupper() and "," not in value:
+        value = _without_trailing_words(value, common, names)  # not a spoken code's "..., two"
         end = span.start + len(value)
     cut = max(value.rfind(separator) for separator in _SEPARATORS)
     if cut > 0:
