@@ -8,7 +8,7 @@ import random
 import pytest
 
 from deidkit.models.spans import resolve_overlaps as resolve_spans
-from deidkit.overlaps import resolve_overlaps
+from deidkit.overlaps import Taken, resolve_overlaps
 from deidkit.patterns import PatternMatch
 from deidkit.types import Span
 
@@ -79,3 +79,20 @@ def test_the_ensemble_policy_source_then_length_then_score() -> None:
     assert resolve_spans([rules, crf], prefer=("crf",)) == [crf]
     assert resolve_spans([crf, rules]) == [rules]
     assert resolve_spans([scored_low, scored_high]) == [scored_high]
+
+
+def test_taken_answers_as_a_scan_of_every_span_does() -> None:
+    """``Taken.overlaps`` agrees with comparing the stretch to each span, overlapping spans
+    and touching ends included."""
+    rng = random.Random(7)
+    for _ in range(200):
+        spans = []
+        for _ in range(rng.randrange(0, 8)):
+            start = rng.randrange(0, 40)
+            spans.append(Span(start, start + rng.randrange(1, 10), "CITY"))
+        taken = Taken(spans)
+        for _ in range(20):
+            start = rng.randrange(0, 50)
+            end = start + rng.randrange(1, 6)
+            expected = any(s.start < end and start < s.end for s in spans)
+            assert taken.overlaps(start, end) == expected

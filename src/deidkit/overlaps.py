@@ -24,6 +24,7 @@ both use it.
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
@@ -76,4 +77,25 @@ def resolve_overlaps(
     return sorted(kept, key=lambda item: (item.start, item.end))
 
 
-__all__ = ["Located", "resolve_overlaps"]
+class Taken:
+    """The stretches of a text some items take, asked in O(log n) whether a stretch overlaps
+    one of them (the passes after detection add spans only where none is).
+
+    >>> from deidkit.types import Span
+    >>> taken = Taken([Span(0, 4, "CITY"), Span(2, 9, "STREET"), Span(20, 22, "STATE")])
+    >>> [taken.overlaps(a, b) for a, b in [(8, 10), (9, 20), (21, 30), (22, 25)]]
+    [True, False, True, False]
+    """
+
+    def __init__(self, items: Iterable[Located]) -> None:
+        ordered = sorted((item.start, item.end) for item in items)
+        self._starts = [start for start, _ in ordered]
+        self._reach = list(itertools.accumulate((end for _, end in ordered), max))
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether ``start``-``end`` overlaps an item (touching is no overlap)."""
+        before = bisect.bisect_left(self._starts, end)  # the items starting before ``end``
+        return before > 0 and self._reach[before - 1] > start
+
+
+__all__ = ["Located", "Taken", "resolve_overlaps"]

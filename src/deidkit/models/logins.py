@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import regex
 
 from deidkit.labels import Category, category_of
+from deidkit.overlaps import Taken
 from deidkit.types import Document, Span
 
 LOGIN_LANGS = frozenset({"en"})
@@ -44,13 +45,13 @@ def with_derived_logins(documents: Sequence[Document], lang: str) -> list[Docume
             result.append(document)  # most notes write no log-in of their names
             continue
         text, spans = document.text, list(document.spans)
-        taken = [(span.start, span.end) for span in spans]
+        taken = Taken(spans)
         added = [
             Span(found.start(), found.end(), "USERNAME", source="mentions")
             for found in LOGIN_WORD.finditer(text)
             if found.group("login") in logins
             and found.group("login") not in common and found.group("login") not in medical
-            and not any(start < found.end() and found.start() < end for start, end in taken)
+            and not taken.overlaps(found.start(), found.end())
         ]
         if added:
             spans = sorted([*spans, *added], key=lambda span: (span.start, span.end))

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from deidkit.overlaps import Taken
 from deidkit.types import Document, Span
 
 if TYPE_CHECKING:
@@ -119,11 +120,11 @@ def _with_forms(document: Document, places: dict[str, str]) -> Document:
     text = document.text
     if not places or not any(form in text for form in places):
         return document  # most notes write no short form of a place
-    taken = [(span.start, span.end) for span in document.spans]
+    taken = Taken(document.spans)
     added = [
         Span(found.start(), found.end(), places[found.group()], source="mentions")
         for found in _occurrences(text, places)
-        if not any(start < found.end() and found.start() < end for start, end in taken)
+        if not taken.overlaps(found.start(), found.end())
     ]
     if not added:
         return document
