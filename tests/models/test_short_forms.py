@@ -88,13 +88,13 @@ def test_a_place_the_model_doubted_makes_no_short_forms() -> None:
     assert rules == []
 
 
-def test_the_notes_of_one_patient_share_their_short_forms() -> None:
-    named = found_in("Referred to Quarrow Fen Donor Alliance.",
+def test_a_notes_short_forms_stay_in_that_note() -> None:
+    """A short form is looked for only in the note that names the place, whatever else is in
+    the call: a batch run's output may not depend on how its input is cut into chunks."""
+    named = found_in("Referred to Quarrow Fen Donor Alliance. QFDA log.",
                      [("Quarrow Fen Donor Alliance", "ORGANIZATION")], source="crf", score=0.95)
     first = Document("a", named.text, named.spans, patient_id="p1")
     later = Document("b", "QFDA call log: Quarrow confirmed.", (), patient_id="p1")
-    alone = Document("c", "QFDA call log.", ())
-    patient = [first, later, alone]
-    assert _added(patient) == [
-        [], [("QFDA", "ORGANIZATION"), ("Quarrow", "ORGANIZATION")], []
-    ]
+    together = _added([first, later])
+    assert together == [[("QFDA", "ORGANIZATION")], []]
+    assert _added([first]) + _added([later]) == together

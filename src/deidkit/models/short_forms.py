@@ -1,9 +1,9 @@
 """A place's short forms (its acronym, its first word) are that place wherever they stand.
 
-A note that names "Prairie Crest Donor Alliance" or "Trillium Diagnostic Labs" once goes on
-to write "PCDA" and "Trillium" in its headers, references and log lines, and so do the
-patient's other notes; a detector that finds the full name may miss the short form: no list
-knows it. After detection, each ``ORGANIZATION`` or ``HOSPITAL`` span makes two short forms:
+A note that names "Prairie Crest Donor Alliance" or "Trillium Diagnostic Labs" once goes on to
+write "PCDA" and "Trillium" in its headers, references and log lines; a detector that finds the
+full name may miss the short form: no list knows it. After detection, each ``ORGANIZATION`` or
+``HOSPITAL`` span makes two short forms:
 
 - its acronym, when it has three capitalised words or more and no initial among them (small
   joining words such as "of" and "&" left out): "PCDA", a whole word in capitals;
@@ -12,13 +12,13 @@ knows it. After detection, each ``ORGANIZATION`` or ``HOSPITAL`` span makes two 
 
 Neither may be a clinical abbreviation, a common or medical word ("PAR", "PCP", "Front"), a
 nationality, weekday or month ("Haitian Community Center"). Each whole occurrence of a short
-form, not joined to a longer word or code by a hyphen and not inside another span, in the
-note and in the notes of the same patient in the same call (``patient_id``; a note without
-one stands alone), gets the label of the span that made it; only spans the model was
-``SEED_SCORE`` sure of or more make short forms. Over the forty-six development batches read
-so far, 189 acronyms and 164 first words of the marked places stand alone as a span the
-writers marked (first words alone are most often towns: "Boston" of "Boston Medical Center",
-a place either way), 7 and 6 elsewhere (``bench/gold_counts.py``). English only
+form in the note, not joined to a longer word or code by a hyphen and not inside another span,
+gets the label of the span that made it (within the note only: a batch run detects a patient's
+notes in whatever chunks the input falls into, and its output may not depend on them); only
+spans the model was ``SEED_SCORE`` sure of or more make short forms. Over the forty-six
+development batches read so far, 189 acronyms and 164 first words of the marked places stand
+alone as a span the writers marked (first words alone are most often towns: "Boston" of "Boston
+Medical Center", a place either way), 7 and 6 elsewhere (``bench/gold_counts.py``). English only
 (``SHORT_FORM_LANGS``).
 """
 
@@ -98,26 +98,16 @@ def with_short_forms(documents: Sequence[Document], lang: str) -> list[Document]
     from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
 
     lexicon = lexicons(lang)
-    forms: dict[str, dict[str, str]] = {}  # patient (or document) -> short form -> label
-    for index, document in enumerate(documents):
-        places = forms.setdefault(_owner(document, index), {})
-        for span in document.spans:
-            if span.label in LABELS and span.score is not None and span.score >= SEED_SCORE:
-                for form in short_forms(document.text[span.start : span.end], lexicon):
-                    places.setdefault(form, span.label)
-    return [
-        _with_forms(document, forms[_owner(document, index)])
-        for index, document in enumerate(documents)
-    ]
+    return [_with_forms(document, lexicon) for document in documents]
 
 
-def _owner(document: Document, index: int) -> str:
-    """Whose notes share short forms: the patient's, else the note's own."""
-    return f"p:{document.patient_id}" if document.patient_id else f"d:{index}"
-
-
-def _with_forms(document: Document, places: dict[str, str]) -> Document:
+def _with_forms(document: Document, lexicon: Lexicons) -> Document:
     text = document.text
+    places: dict[str, str] = {}  # short form -> the label of the place that made it
+    for span in document.spans:
+        if span.label in LABELS and span.score is not None and span.score >= SEED_SCORE:
+            for form in short_forms(text[span.start : span.end], lexicon):
+                places.setdefault(form, span.label)
     if not places or not any(form in text for form in places):
         return document  # most notes write no short form of a place
     taken = Taken(document.spans)
