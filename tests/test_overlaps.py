@@ -55,13 +55,19 @@ def test_works_on_pattern_matches_too() -> None:
     assert resolve_overlaps(matches) == [matches[1]]
 
 
+def _random_spans(rng: random.Random, count: int) -> list[Span]:
+    """``count`` spans of 1 to 8 characters starting within the first 41, overlaps likely."""
+    spans = []
+    for _ in range(count):
+        start = rng.randint(0, 40)
+        spans.append(Span(start, start + rng.randint(1, 8), "DATE"))
+    return spans
+
+
 def test_the_result_never_overlaps_and_is_greedy() -> None:
     rng = random.Random(7)
     for _ in range(200):
-        given = []
-        for _ in range(rng.randint(1, 12)):
-            start = rng.randint(0, 40)
-            given.append(Span(start, start + rng.randint(1, 8), "DATE"))
+        given = _random_spans(rng, rng.randint(1, 12))
         kept = resolve_overlaps(given)
         assert kept == sorted(kept, key=lambda s: (s.start, s.end))
         assert all(a.end <= b.start for a, b in itertools.pairwise(kept))
@@ -86,10 +92,7 @@ def test_taken_answers_as_a_scan_of_every_span_does() -> None:
     and touching ends included."""
     rng = random.Random(7)
     for _ in range(200):
-        spans = []
-        for _ in range(rng.randrange(0, 8)):
-            start = rng.randrange(0, 40)
-            spans.append(Span(start, start + rng.randrange(1, 10), "CITY"))
+        spans = _random_spans(rng, rng.randint(0, 8))
         taken = Taken(spans)
         for _ in range(20):
             start = rng.randrange(0, 50)

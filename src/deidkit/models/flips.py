@@ -64,7 +64,8 @@ def without_flips(documents: Sequence[Document], lang: str) -> list[Document]:
     """The documents without spans of punctuation alone and, in English, without one-word
     flips of ordinary words among their places and dates."""
     common: frozenset[str] = frozenset()
-    if lang in LOOKALIKE_LANGS:
+    lookalikes = lang in LOOKALIKE_LANGS
+    if lookalikes:
         from deidkit.models.rules.lexicons import lexicons  # lazy: the rule tables
 
         common = lexicons(lang).common
@@ -79,7 +80,7 @@ def without_flips(documents: Sequence[Document], lang: str) -> list[Document]:
                 text, span.end, ordered[index + 1].start
             )
             trimmed = _trimmed(text, span, joined_before, joined_after)
-            if trimmed is not None and not _lookalike(text, trimmed, common):
+            if trimmed is not None and not (lookalikes and _lookalike(text, trimmed, common)):
                 kept.append(trimmed)
         unchanged = kept == ordered
         result.append(document if unchanged else document.with_spans(tuple(kept)))
@@ -138,8 +139,7 @@ def _unpaired(text: str, start: int, end: int, *, at_start: bool) -> bool:
 
 
 def _lookalike(text: str, span: Span, common: frozenset[str]) -> bool:
-    english = bool(common)  # the common words are loaded for ``LOOKALIKE_LANGS`` only
-    if english and span.label == "DATE" and text[span.start : span.end] == "May" and (
+    if span.label == "DATE" and text[span.start : span.end] == "May" and (
         _sentence_start(text, span.start) and _LOWER_WORD.match(text, span.end)
     ):
         return True  # "May need more fluids": the verb, whatever the model's odds
