@@ -35,7 +35,9 @@ the letters after a signature for a name, a hospital or a user name. A credentia
 also a state's code ("MD", "PA", "MS") is dropped only where a signer's credential stands:
 after a name span and a comma or an opening parenthesis ("T. Barlow, MA", "Jolene (MA)") or
 before a further credential ("MS, RDN"); one that is a name stays, and a job ("works as a
-CNA") is a profession.
+CNA") is a profession. So do initials that spell a credential where they are a person's: right
+before that user's log-in ("RD / rdubuque") or found as initials by the rules ("RD" in a nurses'
+column, "initials RD"), unless the credential names a role (``ROLE_CREDENTIALS``: "RN", "MD").
 
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
@@ -71,6 +73,13 @@ _FOLLOWING = regex.compile(r"\.?[ \t]+(?=\p{L})")  # "Dr. ", "Officer ": a word 
 _PIECES = regex.compile(r"[^\s,/]+")  # "RN, CCRN", "RN/CCRN": the credentials of a span
 _CREDENTIAL_WORDS = 3
 """The most credentials a span of credentials alone holds."""
+ROLE_CREDENTIALS = frozenset(
+    {"md", "do", "rn", "np", "pa", "pt", "ot", "lpn", "cna", "rt", "crna", "jr", "sr"}
+)
+"""Credentials that name a role wherever they stand ("RN (rnelson)", "MD" in a provider's
+column); any other written as two or three capitals may be a person's initials too ("RD",
+"LMT"), where the rules found them as such."""
+_SPELLED_INITIALS = regex.compile(r"\p{Lu}{2,3}")
 SIGNER_CODES = frozenset({"MA", "MD", "MS", "PA"})
 """Credentials that are also states' codes (medical assistant, doctor of medicine, master of
 science, physician assistant), in capitals."""
@@ -80,6 +89,8 @@ _SIGNER_GAP = regex.compile(r",[ \t]*|[ \t]*\([ \t]*")
 """Between a signer's name and a credential ("T. Barlow, MA", "Jolene (MA)")."""
 _FURTHER = regex.compile(r",[ \t]*([\p{L}][\p{L}.-]*)")
 """A further credential after a comma ("MS, RDN")."""
+_BEFORE_USER = regex.compile(r"[ \t]*[/(][ \t]*")
+"""Between initials and their user's log-in ("RD / rdubuque", "TB (tbaptiste)")."""
 _NEWBORN = regex.compile(r"(?i:baby[ \t]+(?:boy|girl))")  # "Baby Girl" opening a span
 _BIRTH_MARKS = frozenset("abcd1234")
 """A multiple birth's letter or number after the family name ("Baby Girl Okafor 2")."""
@@ -96,8 +107,11 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
             _cut(document.text, _untitled(document.text, _unregistered(document.text, span),
                                           lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
-            for before, span in zip((None, *document.spans), document.spans, strict=False)
-            if not _credentials_alone(document.text, span, lexicon)
+            for before, span, after in zip(
+                (None, *document.spans), document.spans, (*document.spans[1:], None), strict=False
+            )
+            if not (_credentials_alone(document.text, span, lexicon)
+                    and not _user_initials(document.text, span, after))
             and not _signer_state_code(document.text, before, span, lexicon)
             and not _NEWBORN.fullmatch(document.text, span.start, span.end)
         ]
@@ -107,13 +121,26 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
 
 
 def _credentials_alone(text: str, span: Span, lexicon: Lexicons) -> bool:
-    """Whether ``span`` (not a profession) holds only credentials written as such (capitals,
-    dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code or a name."""
-    if span.label == "PROFESSION":
+    """Whether ``span`` (not a profession, not initials the rules found that spell a
+    credential naming no role: "RD" in a nurses' column) holds only credentials written as
+    such (capitals, dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code
+    or a name."""
+    if span.label == "PROFESSION" or (
+        span.source == "rules" and _SPELLED_INITIALS.fullmatch(text, span.start, span.end)
+        and text[span.start : span.end].casefold() not in ROLE_CREDENTIALS
+    ):
         return False
     pieces = _PIECES.findall(text, span.start, span.end)
     return 0 < len(pieces) <= _CREDENTIAL_WORDS and all(
         _written_credential(piece, lexicon) for piece in pieces
+    )
+
+
+def _user_initials(text: str, span: Span, after: Span | None) -> bool:
+    """Whether ``span`` stands right before a user name, a slash or a bracket between ("RD /
+    rdubuque", "TB (tbaptiste)"): that user's initials, even where they spell a credential."""
+    return after is not None and after.label == "USERNAME" and (
+        _BEFORE_USER.fullmatch(text, span.end, after.start) is not None
     )
 
 

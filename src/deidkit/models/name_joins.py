@@ -26,7 +26,9 @@ guideline marks it, when it is a name word: no common word unless it is in the n
 no medical or clinical word ('Maria "Yes"' is left). So does one in parentheses right after a
 name: in quotes ('Thibodeau, Genevieve M. ("Gen")': the quotes and the brackets together say
 it is a nickname, so a common word may be one), or bare when it is a first name of the
-language, in any case ('NGUYEN, THANH V (tony)'; not '(RN)', '(Mom)').
+language, in any case ('NGUYEN, THANH V (tony)'; not '(RN)', '(Mom)'). So do the name's
+initials in parentheses right after it ("EL-AMRANI, FATIMA ZAHRA (FZE)": each letter a word's
+first, in any order; no credential).
 
 A name span that runs on into a nickname in quotes and stops before the closing quote
 ('VILLANUEVA CRUZ, TEODORO  "Teddy' of '... "Teddy"') is split into the name and the
@@ -182,6 +184,9 @@ def _nicknames(
                 after.group("nick").casefold() in lex.first_names
             ):  # quotes in brackets say "nickname" enough for a common word ('("Gen")')
                 found.extend(_nickname(after, span, lex, common=bracketed_quotes))
+            elif after.re is NICK_BRACKETED and _initials_of(text, span, after.group("nick"), lex):
+                found.append(Span(after.start("nick"), after.end("nick"), span.label,
+                                  source=span.source, score=span.score))
         if quoted:
             before = NICK_BEFORE.search(text, max(0, span.start - _BEFORE_LOOK), span.start)
             if before and (index == 0 or spans[index - 1].end <= before.start()) and not (
@@ -189,6 +194,23 @@ def _nicknames(
             ):
                 found.extend(_nickname(before, span, lex))
     return found
+
+
+def _initials_of(text: str, name: Span, word: str, lex: Lexicons) -> bool:
+    """Whether ``word`` (in brackets after ``name``) is the name's initials: two to four
+    letters in one case, each the first letter of a word of the name (a hyphen's parts
+    apart), in any order ("EL-AMRANI, FATIMA ZAHRA (FZE)", "Ana-Maria Wojcik (amw)"); no
+    credential ("Nina Perez (NP)")."""
+    if not (2 <= len(word) <= 4 and (word.isupper() or word.islower())) or (
+        word.casefold() in lex.credentials
+    ):
+        return False
+    letters = [part[0].casefold() for part in _FIRST_WORD.findall(text, name.start, name.end)]
+    for letter in word.casefold():
+        if letter not in letters:
+            return False
+        letters.remove(letter)
+    return True
 
 
 def _run_on_nicknames_apart(text: str, spans: list[Span]) -> list[Span]:

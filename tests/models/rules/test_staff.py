@@ -36,6 +36,10 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
          " Ramírez, Asst. House Manager   cert 0977\nCalcium 600 mg PO 0800     LR",
          {("TQ", "DOCTOR"), ("LR", "DOCTOR")}),
         ("MS Multiple Sclerosis, CHF Congestive Heart Failure; ED Emergency Department", set()),
+        # initials spelling a credential beside their log-in: there only, a role's never
+        ("Seen by the RD today.\nRD / rdzorbal\nRN (rnquorbit)", {("RD", "DOCTOR")}),
+        # after "initials", even initials spelling a credential, but not a role's
+        ("Confirmed with the MAR (initials RD); witnessed (initials RN).", {("RD", "DOCTOR")}),
         # a legend's initials before "=" and a name with its first initial and a credential
         ("Suction | 9/2 PNS ok | 9/3 PNS ok\nEducators: PNS = P. Nwankwo-Sorbit RN; LR:"
          " Lourdes Ramírez", {("PNS", "DOCTOR"), ("LR", "DOCTOR")}),

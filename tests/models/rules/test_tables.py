@@ -113,6 +113,12 @@ PRINTOUT = "".join(  # "Seq" and "Date/Time" two headers over one cell: columns 
     )
 )
 
+TWO_STAFF_COLUMNS = """| Date | Operator | RN | Albumin 25% |
+|------|----------|----|-------------|
+| 1/19 | Quorbit Zell, MD | RD | 50 g |
+| 1/26 | Zorbal, Q NP | TK | 50 g |
+"""
+
 LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        NOTE_SIGN
 2025-10-18 16:02  svaldez-zorb    UC          4N-REG-01          VIEW
 """
@@ -131,6 +137,11 @@ LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        N
         # a log's row holding "MD" is no header; a list parted by commas is no table
         (LOG_ROWS, set()),
         ("Staff, attending, resident\nbleeding, infection, Quorbit", set()),
+        # two staff columns; a header with a digit under its rule; credentials after a name
+        (TWO_STAFF_COLUMNS, {("Quorbit Zell", "DOCTOR"), ("RD", "DOCTOR"),
+                             ("Zorbal, Q", "DOCTOR"), ("TK", "DOCTOR")}),
+        # a role alone in a cell names no one, nor does a role's word before a credential
+        ("Role | Staff | Shift\n--|--|--\nnight | MD | 7p\nday | Meds RN | 7a\n", set()),
     ],
 )
 def test_table_staff_rule(text: str, expected: set[tuple[str, str]]) -> None:

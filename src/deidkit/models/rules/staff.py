@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import itertools
 
+from deidkit.models.credentials import ROLE_CREDENTIALS
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
@@ -125,13 +126,16 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
     Lourdes Ramírez, Asst. House Manager", "PNS = P. Nwankwo-Sato RN"), and wherever else the
     note writes them so. A
     log-in in lower case starts with the first initial, then the second or the last; a name's
-    words start with the initials in turn."""
+    words start with the initials in turn. Initials that spell a credential ("RD / rdubuque")
+    are owned where they stand only, those of a role never ("RN (rnelson)")."""
     owned_texts: set[str] = set()
+    spelled: list[int] = []  # initials spelling a credential: owned where they are owned only
     for index in _capitals(note):
         text, following = note.tokens[index].text, index + 1
+        credential = note.words[index] in lex.credentials
         if text in owned_texts or following + 1 >= len(note.tokens) or not note.same_line(
             index, following + 1
-        ) or note.words[index] in lex.credentials or text in lex.state_codes:
+        ) or note.words[index] in ROLE_CREDENTIALS or text in lex.state_codes:
             continue
         mark = note.words[following]
         if mark in {"/", "("}:
@@ -146,10 +150,12 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
                 or note.words[end] in {",", ";"} or note.words[end] in lex.credentials
                 or note.wide_gap_before(end)
             )
-        if owned:
+        if owned and credential:
+            spelled.append(index)  # "RD / rdubuque": elsewhere "RD" may be a dietitian
+        elif owned:
             owned_texts.add(text)
-    return [  # and wherever else the note writes them so: a chart's cells
-        note.span(index, index + 1, "DOCTOR")
+    return [note.span(index, index + 1, "DOCTOR") for index in spelled] + [
+        note.span(index, index + 1, "DOCTOR")  # and wherever else the note writes them so
         for text in sorted(owned_texts)
         for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
@@ -528,10 +534,11 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
         if _nurse_in_parentheses(note, lex, found[0], start):
             spans.append(note.span(start, start + 1, "DOCTOR"))  # "Per nursing (SF)", "(mb)"
             continue
+        named = note.words[found[0] - 1] in _INITIALS_WORDS  # "(initials RD)"
         while start < len(note.tokens) and note.same_line(index, start):
-            stop = start + 1 if _initials(note, lex, start) or _paired(note, lex, start) else (
-                _hyphenated(note, lex, start)
-            )
+            stop = start + 1 if _initials(note, lex, start, spelled=named) or _paired(
+                note, lex, start
+            ) else _hyphenated(note, lex, start)
             if stop is None or not _followed_as_name(note, stop - 1):
                 break
             spans.append(note.span(start, stop, "DOCTOR"))
@@ -544,6 +551,8 @@ def _cued_initials(scan: Scan, *, in_parentheses: bool) -> list[Span]:
 
 
 _NURSE_CUES = frozenset({"nursing", "nurse", "rn"})
+_INITIALS_WORDS = frozenset({"initials", "initialed", "initialled"})
+"""Cues that say the next word is initials, even one spelling a credential ("initials RD")."""
 
 
 def _nurse_in_parentheses(note: Note, lex: Lexicons, cue_end: int, start: int) -> bool:
@@ -567,14 +576,19 @@ def _timed_by(note: Note, index: int) -> bool:
     ) and note.same_line(index - 1, index)
 
 
-def _initials(note: Note, lex: Lexicons, index: int, labelling: bool = False) -> bool:
+def _initials(
+    note: Note, lex: Lexicons, index: int, labelling: bool = False, spelled: bool = False
+) -> bool:
     """Whether token ``index`` reads as a person's initials ("RB", "R.B."); before a colon
-    or a dash only where ``labelling`` (a label's initials: "- RB: call family")."""
+    or a dash only where ``labelling`` (a label's initials: "- RB: call family"); spelling a
+    credential that names no role only where ``spelled`` ("initials RD")."""
     text = note.tokens[index].text
     if not INITIALS.compiled.fullmatch(text):
         return False
     word = text.casefold().replace(".", "")
-    if word in lex.clinical_abbreviations or word in lex.credentials:
+    if word in lex.credentials and not (spelled and word not in ROLE_CREDENTIALS):
+        return False
+    if word in lex.clinical_abbreviations and word not in lex.credentials:
         return False
     if word in lex.common and (note.uppercase_style or not text.isupper()):
         return False  # "AT", "OW" in capitals in a mixed-case note are initials

@@ -13,19 +13,21 @@ characters, "---|---", is skipped). A row's cell in that column that holds an ag
 ("62", "~30", "7 y", "7/M": an age and a sex; "2 mo", "30 days": an infant's) gives its
 number. With ``ages="over_89"`` only ages of 90 years and over.
 
-A staff column is found the same way under a staff header (``RuleLanguage.staff_headers``:
-"rn", "provider", "given by", "prescriber", "acknowledged", "user_id"): census boards,
-rounding lists, immunisation and medication printouts and devices' event exports sign each
-row with the nurse, the giver or the user ("| AN", "GLEASON, PAT", "apgarlo", ",ys"), where a
-name is often a word or a pair of letters. Its header holds no digit (a log's row with "RN"
-in its role column is none); split by commas it holds no blank (an export's
-"Time,Event,Detail,Acknowledged", not a list in prose); in a printout a row's cell is the
-column's where it starts where the header does. A cell of one to four words
-(letters, full stops, hyphens, apostrophes, an underscore or digits in a log-in) is a
-``DOCTOR``, a log-in shape (an underscore or a digit, or one lower-case word of four letters or
-more that is no name) a ``USERNAME``; a cell of words a chart holds ("UNK", "HISTORICAL",
-"self", "PRN") or of common and medical words only is none, unless it is written "LAST,
-FIRST" or as initials.
+A staff column is found the same way under a staff header (``RuleLanguage.staff_headers``: "rn",
+"provider", "given by", "prescriber", "acknowledged", "user_id"): census boards, rounding lists,
+immunisation and medication printouts and devices' event exports sign each row with the nurse,
+the giver or the user ("| AN", "GLEASON, PAT", "apgarlo", ",ys"), where a name is often a word
+or a pair of letters. Its header holds no digit (a log's row with "RN" in its role column is
+none) unless a rule is drawn under it ("|---|---|" under "Albumin 25%"); split by commas it
+holds no blank (an export's "Time,Event,Detail,Acknowledged", not a list in prose); in a
+printout a row's cell is the column's where it starts where the header does; a header may have
+several staff columns ("MD", "RN"). A cell of one to four words (letters, full stops, hyphens,
+apostrophes, an underscore or digits in a log-in) is a ``DOCTOR``, a log-in shape (an underscore
+or a digit, or one lower-case word of four letters or more that is no name) a ``USERNAME``; a
+cell of words a chart holds ("UNK", "HISTORICAL", "self", "PRN") or of common and medical words
+only is none, unless it is written "LAST, FIRST" or as initials. A name's trailing credentials
+stay out of its span ("Ines Castellanos, MD"), and a cell holding only a credential in capitals
+that names no role (``ROLE_CREDENTIALS``) is a signer's initials ("RD" under "RN").
 
 A column of rooms is found as a staff column is, under a room header
 (``RuleLanguage.room_headers``: "bed", "rm", "room"): a cell holding a room alone ("19-1",
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from deidkit.models.credentials import ROLE_CREDENTIALS
 from deidkit.models.rules.ages import MAX_AGE
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
@@ -121,22 +124,42 @@ def table_staff_spans(scan: Scan) -> list[Span]:
     """The person or log-in in each row's cell of a staff column."""
     text, lex = scan.note.text, scan.lex
     spans: list[Span] = []
-    for first, last in column_cells(scan, lex.staff_headers, STAFF_DELIMITERS, strict=True):
+    for first, last in column_cells(
+        scan, lex.staff_headers, STAFF_DELIMITERS, strict=True, several=True
+    ):
         found = STAFF_CELL.compiled.fullmatch(text, first, last)
         if found is None:
             continue
-        label = _staff_label(lex, found.group("staff"))
+        start, end = found.span("staff")
+        end = _without_credentials(lex, text, start, end)
+        label = _staff_label(lex, text[start:end])
         if label is not None:
-            spans.append(Span(found.start("staff"), found.end("staff"), label, source="rules"))
+            spans.append(Span(start, end, label, source="rules"))
     return spans
 
 
+def _without_credentials(lex: Lexicons, text: str, start: int, end: int) -> int:
+    """Where a staff cell's name of two words or more ends before its trailing credentials
+    ("Ines Castellanos, MD", "Tighe, R NP"); else ``end`` ("Meds RN" names a role)."""
+    words = list(_STAFF_WORD.compiled.finditer(text, start, end))
+    kept = len(words)
+    while kept > 2 and words[kept - 1].group().casefold().replace(".", "") in lex.credentials:
+        kept -= 1
+    return words[kept - 1].end() if kept < len(words) else end
+
+
 def column_cells(
-    scan: Scan, headers: frozenset[str], delimiters: tuple[str, ...], *, strict: bool = False
+    scan: Scan,
+    headers: frozenset[str],
+    delimiters: tuple[str, ...],
+    *,
+    strict: bool = False,
+    several: bool = False,
 ) -> list[tuple[int, int]]:
     """The (start, end) of each row's cell under the one header of ``headers`` in a table's
     header line split by one of ``delimiters`` (the table's rows until a line that is not
-    one; then the next table). With ``strict`` a line holding a digit is no header (a log's
+    one; then the next table); with ``several``, under each of them ("MD" and "RN"). With
+    ``strict`` a line holding a digit is no header unless a rule is drawn under it (a log's
     row with "RN" in its role column is none), nor one split by commas holding a blank, and
     a printout's cell is the column's only where it starts where its header does (a date and
     a time with one blank between are one cell under two headers)."""
@@ -151,31 +174,42 @@ def column_cells(
         if start < done:
             continue
         end = _line_end(text, start)
-        if strict and _DIGIT.compiled.search(text, start, end):
+        if strict and _DIGIT.compiled.search(text, start, end) and not _ruled(text, end):
             continue
-        column = _header_column(text, start, end, headers, delimiters)
-        if column is None or (
-            strict and column[0] == "," and _BLANK.compiled.search(text, start, end)
+        columns = _header_columns(text, start, end, headers, delimiters, several)
+        if columns is None or (
+            strict and columns[0] == "," and _BLANK.compiled.search(text, start, end)
         ):
             continue
-        delimiter, index = column
+        delimiter, indices = columns
         aligned = strict and delimiter == GAP
-        offset = _cells(text, start, end, delimiter)[index][0] - start
+        header_cells = _cells(text, start, end, delimiter)
+        offsets = {header_cells[index][0] - start for index in indices}
         start = end + 1
         while start <= len(text):
             end = _line_end(text, start)
             cells = _cells(text, start, end, delimiter)
-            if not (len(cells) > 1 and (delimiter != GAP or len(cells) > index)) and not (
+            if not (len(cells) > 1 and (delimiter != GAP or len(cells) > indices[0])) and not (
                 start < end and RULE_LINE.compiled.fullmatch(text, start, end)
             ):
                 break  # a line that is no row ends the table
             if aligned:
-                found.extend(cell for cell in cells if cell[0] - start == offset)
-            elif index < len(cells):
-                found.append(cells[index])
+                found.extend(cell for cell in cells if cell[0] - start in offsets)
+            else:
+                found.extend(cells[index] for index in indices if index < len(cells))
             start = end + 1
         done = start
     return found
+
+
+def _ruled(text: str, end: int) -> bool:
+    """Whether the line after the one ending at ``end`` is a rule drawn under a header
+    ("|---|---|"), which makes that line a header even with a digit ("Albumin 25%")."""
+    if end >= len(text):
+        return False
+    start = end + 1
+    after = _line_end(text, start)
+    return "-" in text[start:after] and RULE_LINE.compiled.fullmatch(text, start, after) is not None
 
 
 def _line_end(text: str, start: int) -> int:
@@ -188,6 +222,9 @@ def _staff_label(lex: Lexicons, cell: str) -> str | None:
     """``DOCTOR`` or ``USERNAME`` for a staff cell's text, or None when it names no one."""
     words = _STAFF_WORD.compiled.findall(cell)
     folded = [word.casefold().strip(".") for word in words]
+    if len(words) == 1 and folded[0] in lex.credentials:
+        # a signer's initials that spell a credential ("RD" under "RN"), not a role
+        return "DOCTOR" if cell.isupper() and folded[0] not in ROLE_CREDENTIALS else None
     if not words or len(words) > MAX_STAFF_WORDS or not any(c.isalpha() for c in cell) or any(
         word in NOT_STAFF or word in lex.chart_values or word in lex.credentials
         for word in folded
@@ -215,11 +252,16 @@ def _first_words(headers: frozenset[str]) -> frozenset[str]:
     return frozenset(_WORD_END.compiled.split(header, maxsplit=1)[0] for header in headers)
 
 
-def _header_column(
-    text: str, start: int, end: int, headers: frozenset[str], delimiters: tuple[str, ...]
-) -> tuple[str, int] | None:
-    """The delimiter and the index of the one header of ``headers`` among the line's cells,
-    else None."""
+def _header_columns(
+    text: str,
+    start: int,
+    end: int,
+    headers: frozenset[str],
+    delimiters: tuple[str, ...],
+    several: bool,
+) -> tuple[str, list[int]] | None:
+    """The delimiter and the index of the one header of ``headers`` among the line's cells
+    (with ``several``, of each one), else None."""
     for delimiter in delimiters:
         if text.count(delimiter, start, end) < 2:
             continue
@@ -228,8 +270,8 @@ def _header_column(
             for first, last in _cells(text, start, end, delimiter)
         ]
         found = [index for index, name in enumerate(names) if name in headers]
-        if len(found) == 1:
-            return delimiter, found[0]
+        if len(found) == 1 or (found and several):
+            return delimiter, found
     return None
 
 
