@@ -42,7 +42,9 @@ from deidkit.models.short_forms import FORM_WORD, LABELS, short_forms
 from deidkit.types import Span
 
 ROOT = Path(__file__).resolve().parents[1]
-UNREAD = frozenset({"handwritten-en-dev45", "handwritten-en-dev46", "handwritten-en-dev49"})
+UNREAD = frozenset({
+    "handwritten-en-dev45", "handwritten-en-dev46", "handwritten-en-dev49", "handwritten-en-dev51"
+})
 """Development batches nobody reads: they decided a candidate and are the README's number on
 unseen notes."""
 _CUE = regex.compile(r"(?i)\b(?:ext|extn|extension)\b\.?[ \t]*[#:]?[ \t]*(?=\d)")
