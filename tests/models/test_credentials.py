@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from deidkit.models.credentials import without_credentials
-from deidkit.types import Document, Span
 
 from .crafted import found_in
 
@@ -118,10 +117,12 @@ def test_names_are_cut_before_credentials_and_line_breaks(
         ("grey sedan, PA plate KLM-4471", [("sedan", "PATIENT"), ("PA", "STATE")],
          ["sedan", "PA"]),
         ("moved from PA, RN license lapsed", [("PA", "STATE")], ["PA"]),
-        # a user's initials before the log-in, even spelling a credential: kept
+        # two or three capitals naming no role away from a signer's name: initials, kept
         ("Plan reviewed.\nRD / rdquorbit", [("RD", "DOCTOR"), ("rdquorbit", "USERNAME")],
          ["RD", "rdquorbit"]),
-        ("Plan reviewed, RD / diet consult", [("RD", "DOCTOR")], []),
+        ("bx RUL   Mod   ISV     RD", [("ISV", "DOCTOR"), ("RD", "DOCTOR")], ["ISV", "RD"]),
+        ("Lo Quorbit, RN, RD", [("Lo Quorbit", "DOCTOR"), ("RD", "DOCTOR")], ["Lo Quorbit"]),
+        ("Plan reviewed, RN / night shift", [("RN", "DOCTOR")], []),
     ],
 )
 def test_spans_of_credentials_alone_are_dropped(
@@ -154,16 +155,3 @@ def test_a_newborns_registration_keeps_the_family_name_alone(
     assert _kept(text, found) == kept
 
 
-
-def test_initials_the_rules_found_are_kept_unless_a_roles() -> None:
-    """The rules' initials that spell a credential naming no role ("RD" in a nurses' column)
-    stay; a role's ("RN") and a detector's guess go."""
-    text = "| Date | RN |\n| 1/19 | RD |\n| 1/20 | RN |\nJo Quorbit, RD"
-    cell_rd, cell_rn, signer = text.index("RD"), text.index("RN |\n", 20), text.rindex("RD")
-    spans = (
-        Span(cell_rd, cell_rd + 2, "DOCTOR", source="rules"),
-        Span(cell_rn, cell_rn + 2, "DOCTOR", source="rules"),
-        Span(signer, signer + 2, "DOCTOR", source="crf"),
-    )
-    (done,) = without_credentials([Document(id="a", text=text, spans=spans)], "en")
-    assert done.spans == spans[:1]

@@ -35,9 +35,9 @@ the letters after a signature for a name, a hospital or a user name. A credentia
 also a state's code ("MD", "PA", "MS") is dropped only where a signer's credential stands:
 after a name span and a comma or an opening parenthesis ("T. Barlow, MA", "Jolene (MA)") or
 before a further credential ("MS, RDN"); one that is a name stays, and a job ("works as a
-CNA") is a profession. So do initials that spell a credential where they are a person's: right
-before that user's log-in ("RD / rdubuque") or found as initials by the rules ("RD" in a nurses'
-column, "initials RD"), unless the credential names a role (``ROLE_CREDENTIALS``: "RN", "MD").
+CNA") is a profession. So do two or three capitals that spell a credential naming no role
+(``ROLE_CREDENTIALS``: "RN", "MD") anywhere but after a signer's name: a person's initials may
+spell one ("RD / rdubuque", "RD" in a nurses' column, "initials RD").
 
 English only (``CREDENTIAL_LANGS``): its rule data has the credentials and common words.
 """
@@ -89,8 +89,6 @@ _SIGNER_GAP = regex.compile(r",[ \t]*|[ \t]*\([ \t]*")
 """Between a signer's name and a credential ("T. Barlow, MA", "Jolene (MA)")."""
 _FURTHER = regex.compile(r",[ \t]*([\p{L}][\p{L}.-]*)")
 """A further credential after a comma ("MS, RDN")."""
-_BEFORE_USER = regex.compile(r"[ \t]*[/(][ \t]*")
-"""Between initials and their user's log-in ("RD / rdubuque", "TB (tbaptiste)")."""
 _NEWBORN = regex.compile(r"(?i:baby[ \t]+(?:boy|girl))")  # "Baby Girl" opening a span
 _BIRTH_MARKS = frozenset("abcd1234")
 """A multiple birth's letter or number after the family name ("Baby Girl Okafor 2")."""
@@ -107,11 +105,8 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
             _cut(document.text, _untitled(document.text, _unregistered(document.text, span),
                                           lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
-            for before, span, after in zip(
-                (None, *document.spans), document.spans, (*document.spans[1:], None), strict=False
-            )
-            if not (_credentials_alone(document.text, span, lexicon)
-                    and not _user_initials(document.text, span, after))
+            for before, span in zip((None, *document.spans), document.spans, strict=False)
+            if not _credentials_alone(document.text, before, span, lexicon)
             and not _signer_state_code(document.text, before, span, lexicon)
             and not _NEWBORN.fullmatch(document.text, span.start, span.end)
         ]
@@ -120,28 +115,29 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
     return result
 
 
-def _credentials_alone(text: str, span: Span, lexicon: Lexicons) -> bool:
-    """Whether ``span`` (not a profession, not initials the rules found that spell a
-    credential naming no role: "RD" in a nurses' column) holds only credentials written as
-    such (capitals, dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code
-    or a name."""
-    if span.label == "PROFESSION" or (
-        span.source == "rules" and _SPELLED_INITIALS.fullmatch(text, span.start, span.end)
-        and text[span.start : span.end].casefold() not in ROLE_CREDENTIALS
-    ):
+def _credentials_alone(
+    text: str, before: Span | None, span: Span, lexicon: Lexicons
+) -> bool:
+    """Whether ``span`` (not a profession) holds only credentials written as such (capitals,
+    dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code or a name; two
+    or three capitals that name no role (``ROLE_CREDENTIALS``) only where a signer's
+    credentials stand, after a name and its other credentials on its line, no gap between ("Ann
+    Lee, RN, [RD]"): elsewhere they may be a person's initials ("RD / rdubuque", "ISV     RD"
+    in a worklist's columns)."""
+    if span.label == "PROFESSION":
         return False
     pieces = _PIECES.findall(text, span.start, span.end)
-    return 0 < len(pieces) <= _CREDENTIAL_WORDS and all(
+    if not (0 < len(pieces) <= _CREDENTIAL_WORDS and all(
         _written_credential(piece, lexicon) for piece in pieces
-    )
-
-
-def _user_initials(text: str, span: Span, after: Span | None) -> bool:
-    """Whether ``span`` stands right before a user name, a slash or a bracket between ("RD /
-    rdubuque", "TB (tbaptiste)"): that user's initials, even where they spell a credential."""
-    return after is not None and after.label == "USERNAME" and (
-        _BEFORE_USER.fullmatch(text, span.end, after.start) is not None
-    )
+    )):
+        return False
+    value = text[span.start : span.end]
+    if not _SPELLED_INITIALS.fullmatch(value) or value.casefold() in ROLE_CREDENTIALS:
+        return True
+    return before is not None and category_of(before.label) is Category.NAME and all(
+        _written_credential(piece, lexicon)
+        for piece in _PIECES.findall(text, before.end, span.start)
+    ) and _GAP.search(text, before.end, span.start) is None
 
 
 def _written_credential(piece: str, lexicon: Lexicons) -> bool:
