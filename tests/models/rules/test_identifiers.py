@@ -152,6 +152,10 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("S-92 (tail N92GW) diverted; Tail #: N4471", {("N92GW", "VEHICLE"),
                                                        ("N4471", "VEHICLE")}),
         ("tail of pancreas N2 nodes; Reg: N4IO; reg N0123", set()),
+        # a US registration of two digits or more and letters needs no cue; no mask or stage
+        ("LifeFlight N22LF launched; our rotor N614MA committed", {("N22LF", "VEHICLE"),
+                                                                   ("N614MA", "VEHICLE")}),
+        ("N95 mask, T2N1M0, N2O; Guelph N1H 2K5; N12AB 3C4", set()),
         # another country's: a prefix, a hyphen, letters in capitals
         ("air ambulance (tail XA-VMD); reg. no. C-GXYZ; reg ab-cde; tail T-12",
          {("XA-VMD", "VEHICLE"), ("C-GXYZ", "VEHICLE")}),

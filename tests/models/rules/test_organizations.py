@@ -126,6 +126,11 @@ def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
           ("3B", "ROOM")}),
         ("Seat: 31C; Dr Ozer (pax 14A)", {("31C", "ROOM"), ("14A", "ROOM")}),
         ("Tue 17th March, Theatre 6, AM list; back to theatre 2 days later", {("6", "ROOM")}),
+        # an operating room in capitals, a catheterisation laboratory; not a choice or a time
+        ("Asks OR 9 be held; handoff in cath lab 2; HYBRID CATH LAB 4", {("9", "ROOM"),
+                                                                         ("2", "ROOM"),
+                                                                         ("4", "ROOM")}),
+        ("1 or 2 tabs; 4 OR 6 weeks; to-OR 25 h; cath lab 0412; form ED-ORI-7", set()),
         # counts, doses, times, dates; a seat's count; words that hold a cue
         ("car seat 2 years; pax 3; chair 20 min; cot 2/3; wheelchair 4; podiatry 3; "
          "stretcher 2 times; POD 3; OOB TO CHAIR X1", set()),

@@ -9,8 +9,8 @@ identifiers the PHI patterns leave, and phone extensions.
   "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
 - ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
 - ``vehicle_units``: an ambulance's unit number ("Medic 14") or code ("Ambulance A-2", the
-  whole code) and an aircraft's registration after "tail" or "reg" ("tail N92GW"):
-  ``VEHICLE``;
+  whole code) and an aircraft's registration after "tail" or "reg" ("tail N92GW"), or a US
+  one of two digits or more and letters anywhere ("N22LF"): ``VEHICLE``;
 - ``header_ids``: a cell of a pipe-separated header holding only a number or code.
 
 A value is never a date, a clock time, a decimal number or a number before a unit.
@@ -380,6 +380,12 @@ TAIL_NUMBER = Expression(
 XA-VMD"): a US N-number (a digit 1-9, up to five characters, no I or O) or another country's
 prefix, a hyphen and three or four letters (in capitals, as registrations are written)."""
 _TAIL_CUES = ("tail", "reg", "reg.", "registration")
+N_NUMBER = Expression(
+    r"(?<![\p{L}\d-])N[1-9]\d{1,4}[A-HJ-NP-Z]{1,2}(?![\p{L}\d-])(?![ \t]\d\p{Lu}\d)"
+)
+"""A US aircraft's registration without a cue ("LifeFlight N22LF launched"): two digits or more
+and one or two letters, as no clinical term is written ("N95", "N2O", "T2N1"), nor a
+Canadian postal code's first half ("N1H 2K5")."""
 _LOWER_CASE_CUES = frozenset({"rig", "van"})  # vehicles in lower case too: "on van 12"
 
 
@@ -394,6 +400,11 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
         spans.extend(
             Span(found.start("n"), found.end("n"), "VEHICLE", source="rules")
             for found in TAIL_NUMBER.compiled.finditer(note.text)
+        )
+    if "N" in note.text:
+        spans.extend(
+            Span(found.start(), found.end(), "VEHICLE", source="rules")
+            for found in N_NUMBER.compiled.finditer(note.text)
         )
     units = [i for i in note.positions.get("unit", ()) if any(
         note.words[j] in lex.vehicle_cues or note.words[j] in {"vehicle", "rig"}

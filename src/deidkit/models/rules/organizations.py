@@ -18,7 +18,9 @@
   one of its four-digit "rooms" starts with 0, none that is a time of day is a room);
 - ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
   room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
-  "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax 14A").
+  "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax 14A"), an
+  operating room in capitals or a catheterisation laboratory ("OR 9", "cath lab 2": one or two
+  digits; not "1 or 2", "4 OR 6" or a note in capitals, where "OR" is the word).
 """
 
 from __future__ import annotations
@@ -355,31 +357,43 @@ def _standalone_number(note: Note, index: int) -> bool:
 
 
 CUED_ROOM = Expression(
-    r"(?i:(?<![\p{L}])(?P<cue>cabin|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
-    r"|theatre|theater))"
+    r"(?<![\p{L}])(?P<cue>(?i:cabin|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
+    r"|theatre|theater|cath[ \t]+lab)|OR)(?![\p{L}])"
     r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
     r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?|[A-Z]-\d{1,4}[A-Z]?)"
-    r"(?![\p{L}\d/:-]|\.\d|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|hrs?|hours?|days?|times|x)\b)"
+    r"(?![\p{L}\d/:-]|\.\d"
+    r"|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|h|hrs?|hours?|days?|times|x)\b)"
 )
-"""A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C", "Theatre 6"."""
+"""A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C", "Theatre 6", an
+operating room in capitals ("OR 9", not "1 or 2") and a catheterisation laboratory ("cath lab
+2")."""
+_AFTER_NUMBER = Expression(r"\d[ \t]*\Z")
 SEAT = Expression(r"\d{1,2}[A-K]")
 """An aircraft seat ("31C"): what a seat or passenger's number must look like."""
 _ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "chr", "locker", "stretcher",
-              "seat", "pax", "theatre", "theater")
+              "seat", "pax", "theatre", "theater", "cath")
 
 
 def cued_room_spans(scan: Scan) -> list[Span]:
     """The number after a word for a place someone is put ("Cabin: 9114", "seat 31C")."""
-    if not any(cue in scan.note.positions for cue in _ROOM_CUES):
+    note = scan.note
+    if not any(cue in note.positions for cue in _ROOM_CUES) and "OR" not in note.text:
         return []
     spans = []
-    for found in CUED_ROOM.compiled.finditer(scan.note.text):
+    for found in CUED_ROOM.compiled.finditer(note.text):
         room = found.group("room")
         if room[0] in "Xx" and room[1:].isdigit():
             continue  # "OOB to chair x1": a count
         seat = found.group("cue").casefold() in {"seat", "pax"}
         if seat and not SEAT.compiled.fullmatch(room):
             continue  # "seat 2 belts", "pax 3": a count
+        numbered = found.group("cue") == "OR" or found.group("cue").casefold().startswith("cath")
+        if numbered and len(room) > 2:
+            continue  # "cath lab 0412": a time; theatres and labs are numbered from 1
+        if found.group("cue") == "OR" and (note.uppercase_style or _AFTER_NUMBER.compiled.search(
+            note.text, max(0, found.start() - 8), found.start()
+        )):
+            continue  # "1 OR 2 TABS", "4 OR 6 WEEKS": a choice
         spans.append(Span(found.start("room"), found.end("room"), "ROOM", source="rules"))
     return spans
 
