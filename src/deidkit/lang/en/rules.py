@@ -40,7 +40,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     ibclc sgt cpt don abp nyha hcp him eod crl aps tvp pcc iu ihc sim da vpn li lang bal af afl mh
     gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
     ehr cgm icf moh qi fes feno mmr ssi rei acr aua mou hrs isf pert soi hh os dme um vm rll hgd
-    cvr mtp cno mdu mds opo tmp smx tcm atp svd dol xr hvf atm mlt"""
+    cvr mtp cno mdu mds opo tmp smx tcm atp svd dol xr hvf atm mlt poa hcpoa dpoa mfm imc nsicu
+    aoc"""
     )
 )
 
