@@ -180,13 +180,16 @@ def _lead_word(note: Note, index: int) -> bool:
 
 
 FIELD_WORDS = frozenset({"date", "time", "mrn", "dob", "tmrw", "tomorrow", "today", "am", "pm"})
-LICENCE_WORDS = frozenset(
-    {"lic", "lic.", "license", "licence", "dl", "plate", "plates", "driver's", "drivers", "driver",
-     "rn", "md", "np", "pa", "medicaid", "registration", "reg", "id"}
-)
 _LICENCE_FIELDS = frozenset({"lic", "lic.", "license", "licence", "driver", "driver's"})
 """Words of a licence a state code stands by with a word between ("MA Prosthetist Lic") or
 after ("Licence: MA", "driver license")."""
+_LICENCE_HOLDERS = frozenset({"rn", "md", "np", "pa", "id"})
+"""Words after a state code that make it a licence's only before a licence word ("NH RN Lic";
+"MA RN" is a credential)."""
+LICENCE_WORDS = _LICENCE_FIELDS | _LICENCE_HOLDERS | frozenset(
+    {"dl", "plate", "plates", "drivers", "medicaid", "registration", "reg"}
+)
+"""Words after a state code that make it a licence's ("NH Lic RN-220417", "MA plate")."""
 ROOM_WORDS = frozenset({"room", "rm", "bed", "bay", "suite"})
 """Words before a room or bed's number, no place's ("moved to Room 12B")."""
 
@@ -207,8 +210,8 @@ def licence_state_spans(scan: Scan) -> list[Span]:
             following not in LICENCE_WORDS and not _licence_around(note, index)
         ):
             continue
-        if following in {"rn", "md", "np", "pa", "id"} and not any(
-            note.words[i] in LICENCE_WORDS - {"rn", "md", "np", "pa", "id"}
+        if following in _LICENCE_HOLDERS and not any(
+            note.words[i] in LICENCE_WORDS - _LICENCE_HOLDERS
             for i in range(index + 2, min(index + 4, len(note.tokens)))
         ):
             continue  # "MA RN": a credential, unless a licence word follows ("NH RN Lic")
