@@ -18,7 +18,15 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
   inside a ``DATE`` span and outside one;
 - ``short_forms``: the short forms of an ``ORGANIZATION`` or ``HOSPITAL`` span marked in the
   same note (``deidkit.models.short_forms``: its acronym, its first word; no ordinary word),
-  standing alone: inside a marked span, and elsewhere, for each kind.
+  standing alone: inside a marked span, and elsewhere, for each kind;
+- ``aircraft``: US aircraft registrations of two digits or more and letters ("N22LF",
+  ``deidkit.models.rules.identifiers.N_NUMBER``), inside a ``VEHICLE`` span and elsewhere;
+- ``numbered_rooms``: an operating room in capitals or a catheterisation laboratory and one or
+  two digits ("OR 9", "cath lab 2"), the number inside a ``ROOM`` span and elsewhere;
+- ``name_initials``: a marked name's initials in brackets right after it ("EL-AMRANI, FATIMA
+  ZAHRA (FZE)", ``deidkit.models.name_joins.name_initials``), marked and not;
+- each clinical abbreviation the fifty-second batch's round added (``ROUND_ABBREVIATIONS``:
+  "POA", "MFM", ...): inside a marked span, and elsewhere.
 
 The batches kept unread (``UNREAD``: the README's number on unseen notes) are never counted.
 ``--through N`` counts the first N batches only (the counts docstrings cite were made on the
@@ -36,10 +44,13 @@ from pathlib import Path
 import regex
 
 from deidkit.io import read_documents
+from deidkit.labels import Category, category_of
 from deidkit.models.logins import LOGIN_WORD, name_logins
-from deidkit.models.rules.lexicons import lexicons
+from deidkit.models.name_joins import name_initials
+from deidkit.models.rules.identifiers import N_NUMBER
+from deidkit.models.rules.lexicons import Lexicons, lexicons
 from deidkit.models.short_forms import FORM_WORD, LABELS, short_forms
-from deidkit.types import Span
+from deidkit.types import Document, Span
 
 ROOT = Path(__file__).resolve().parents[1]
 UNREAD = frozenset({
@@ -52,6 +63,11 @@ _JOIN = regex.compile(r"(?i)\S\s+(?:and|or|&)\s+\S")
 _OPENING = regex.compile(r"(?i)(?:of|on|from|since|until|by)\s")
 _MAY = regex.compile(r"(?:^|(?<=[.!?][ \t])|(?<=\n))May(?=[ \t]+\p{Ll})", regex.MULTILINE)
 _SEASON = regex.compile(r"(?i)\b(?:spring|summer|winter|autumn)s?\b")
+_NUMBERED_ROOM = regex.compile(
+    r"(?<![\p{L}])(?:OR|(?i:cath[ \t]+lab))[ \t]+#?(\d{1,2})\b(?![/:.]\d)"
+)
+_BRACKETED = regex.compile(r"[ \t]+\((\p{L}{2,4})\)")
+ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC")
 
 
 def _covered(spans: tuple[Span, ...], start: int, end: int, label: str | None = None) -> bool:
@@ -70,6 +86,31 @@ def _alone(spans: tuple[Span, ...], start: int, end: int) -> int:
     return 0 if any(span.start == start and span.end == end for span in covering) else 1
 
 
+def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
+    """The fifty-second batch's round's counts of one note: [inside a marked span, elsewhere]
+    each."""
+    text, spans = document.text, document.spans
+    counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials")}
+    for found in N_NUMBER.compiled.finditer(text):
+        inside = _covered(spans, found.start(), found.end(), "VEHICLE")
+        counts["aircraft"][0 if inside else 1] += 1
+    for found in _NUMBERED_ROOM.finditer(text):
+        inside = _covered(spans, found.start(1), found.end(1), "ROOM")
+        counts["numbered_rooms"][0 if inside else 1] += 1
+    for span in spans:
+        bracketed = _BRACKETED.match(text, span.end)
+        if category_of(span.label) is Category.NAME and bracketed and name_initials(
+            text, span, bracketed.group(1), lex
+        ):
+            inside = _covered(spans, bracketed.start(1), bracketed.end(1))
+            counts["name_initials"][0 if inside else 1] += 1
+    for word in ROUND_ABBREVIATIONS:
+        counts.setdefault(word, [0, 0])
+        for found in regex.finditer(rf"(?<![\p{{L}}\d]){word}(?![\p{{L}}\d])", text):
+            counts[word][_alone(spans, *found.span()) // 2] += 1
+    return counts
+
+
 def batches(through: int | None) -> list[Path]:
     """The development batches' notes, in their order, the unread ones left out."""
     folders = [ROOT / "bench/data/handwritten-en-dev"]
@@ -77,7 +118,10 @@ def batches(through: int | None) -> list[Path]:
     while (ROOT / f"bench/data/handwritten-en-dev{number}").is_dir():
         folders.append(ROOT / f"bench/data/handwritten-en-dev{number}")
         number += 1
-    return [folder / "notes.jsonl" for folder in folders[:through] if folder.name not in UNREAD]
+    return [  # a batch still being written has no notes yet
+        folder / "notes.jsonl" for folder in folders[:through]
+        if folder.name not in UNREAD and (folder / "notes.jsonl").is_file()
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -90,9 +134,14 @@ def main(argv: list[str] | None = None) -> None:
     counts.update({kind: [0, 0, 0] for kind in ("acronyms", "first_words")})
     counts["date_joins"] = [0, 0]
     ordinary_elsewhere = 0
+    this_round: dict[str, list[int]] = {}
     for path in batches(args.through):
         for document in read_documents(path):
             text, spans = document.text, document.spans
+            for key, (inside, elsewhere) in round_counts(document, lex).items():
+                this_round.setdefault(key, [0, 0])
+                this_round[key][0] += inside
+                this_round[key][1] += elsewhere
             forms: dict[str, str] = {}  # short form -> "acronyms" or "first_words"
             for span in spans:
                 if span.label in LABELS:
@@ -141,6 +190,8 @@ def main(argv: list[str] | None = None) -> None:
         "short_forms": {kind: {"inside_a_span": counts[kind][0], "elsewhere": counts[kind][2],
                                "in_a_longer_span": counts[kind][1]}
                         for kind in ("acronyms", "first_words")},
+        **{key: {"inside_a_span": inside, "elsewhere": elsewhere}
+           for key, (inside, elsewhere) in this_round.items()},
     }, indent=1))
 
 

@@ -184,7 +184,7 @@ def _nicknames(
                 after.group("nick").casefold() in lex.first_names
             ):  # quotes in brackets say "nickname" enough for a common word ('("Gen")')
                 found.extend(_nickname(after, span, lex, common=bracketed_quotes))
-            elif after.re is NICK_BRACKETED and _initials_of(text, span, after.group("nick"), lex):
+            elif after.re is NICK_BRACKETED and name_initials(text, span, after.group("nick"), lex):
                 found.append(Span(after.start("nick"), after.end("nick"), span.label,
                                   source=span.source, score=span.score))
         if quoted:
@@ -196,7 +196,7 @@ def _nicknames(
     return found
 
 
-def _initials_of(text: str, name: Span, word: str, lex: Lexicons) -> bool:
+def name_initials(text: str, name: Span, word: str, lex: Lexicons) -> bool:
     """Whether ``word`` (in brackets after ``name``) is the name's initials: two to four
     letters in one case, each the first letter of a word of the name (a hyphen's parts
     apart), in any order ("EL-AMRANI, FATIMA ZAHRA (FZE)", "Ana-Maria Wojcik (amw)"); no
