@@ -25,6 +25,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
   two digits ("OR 9", "cath lab 2"), the number inside a ``ROOM`` span and elsewhere;
 - ``name_initials``: a marked name's initials in brackets right after it ("EL-AMRANI, FATIMA
   ZAHRA (FZE)", ``deidkit.models.name_joins.name_initials``), marked and not;
+- ``bracketed_initials_elsewhere``: where a marked name is followed by its initials in
+  capitals in brackets, in order ("D. Lafontaine (DL)"), the other places the note writes
+  them: inside a marked span, and elsewhere;
 - each clinical abbreviation the fifty-second batch's round added (``ROUND_ABBREVIATIONS``:
   "POA", "MFM", ...): inside a marked span, and elsewhere.
 
@@ -67,6 +70,7 @@ _NUMBERED_ROOM = regex.compile(
     r"(?<![\p{L}])(?:OR|(?i:cath[ \t]+lab))[ \t]+#?(\d{1,2})\b(?![/:.]\d)"
 )
 _BRACKETED = regex.compile(r"[ \t]+\((\p{L}{2,4})\)")
+_NAME_WORD = regex.compile(r"\p{Lu}[\p{L}'’]*")
 ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC")
 
 
@@ -90,7 +94,8 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
     """The fifty-second batch's round's counts of one note: [inside a marked span, elsewhere]
     each."""
     text, spans = document.text, document.spans
-    counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials")}
+    counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials",
+                                      "bracketed_initials_elsewhere")}
     for found in N_NUMBER.compiled.finditer(text):
         inside = _covered(spans, found.start(), found.end(), "VEHICLE")
         counts["aircraft"][0 if inside else 1] += 1
@@ -104,6 +109,14 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
         ):
             inside = _covered(spans, bracketed.start(1), bracketed.end(1))
             counts["name_initials"][0 if inside else 1] += 1
+        initials = bracketed.group(1) if bracketed else ""
+        if category_of(span.label) is Category.NAME and initials.isupper() and initials == "".join(
+            word[0] for word in _NAME_WORD.findall(text, span.start, span.end)
+        ):
+            for found in regex.finditer(rf"(?<![\w.]){initials}(?!\w)", text):
+                if found.start() != bracketed.start(1):
+                    inside = _covered(spans, found.start(), found.end())
+                    counts["bracketed_initials_elsewhere"][0 if inside else 1] += 1
     for word in ROUND_ABBREVIATIONS:
         counts.setdefault(word, [0, 0])
         for found in regex.finditer(rf"(?<![\p{{L}}\d]){word}(?![\p{{L}}\d])", text):

@@ -156,6 +156,9 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("LifeFlight N22LF launched; our rotor N614MA committed", {("N22LF", "VEHICLE"),
                                                                    ("N614MA", "VEHICLE")}),
         ("N95 mask, T2N1M0, N2O; Guelph N1H 2K5; N12AB 3C4", set()),
+        # a unit's code after "vehicle", a cue's colon; not a crash's vehicle or a year
+        ("Vehicle: LRY-2\nRoute/Van: 7", {("LRY-2", "VEHICLE"), ("7", "VEHICLE")}),
+        ("MVC, Vehicle 2 rolled; Vehicle: 2016 sedan", set()),
         # another country's: a prefix, a hyphen, letters in capitals
         ("air ambulance (tail XA-VMD); reg. no. C-GXYZ; reg ab-cde; tail T-12",
          {("XA-VMD", "VEHICLE"), ("C-GXYZ", "VEHICLE")}),

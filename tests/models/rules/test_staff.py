@@ -38,6 +38,11 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("MS Multiple Sclerosis, CHF Congestive Heart Failure; ED Emergency Department", set()),
         # initials spelling a credential beside their log-in: there only, a role's never
         ("Seen by the RD today.\nRD / rdzorbal\nRN (rnquorbit)", {("RD", "DOCTOR")}),
+        # in brackets after the name they abbreviate, and wherever else so written
+        ("Lead: D. Lorbit (DL)   runner: B. Azorbal (BA)\n02:19  C1  O POS  DL\nmerge by BA",
+         {("DL", "DOCTOR"), ("BA", "DOCTOR")}),
+        ("the Emergency Department (ED); Genetic Information Nondiscrimination Act (GINA)",
+         set()),
         # after "initials", even initials spelling a credential, but not a role's
         ("Confirmed with the MAR (initials RD); witnessed (initials RN).", {("RD", "DOCTOR")}),
         # a legend's initials before "=" and a name with its first initial and a credential

@@ -8,9 +8,9 @@ identifiers the PHI patterns leave, and phone extensions.
 - ``id_shapes``: a long code mixing letters and digits more than once ("1EG4TE5MK72",
   "4KRT229"), not a medical term (spine levels, TNM stages, gravida/para are not codes);
 - ``extensions``: "x5531" (the whole token), "x#5531", "x 5531" (the number): ``PHONE``;
-- ``vehicle_units``: an ambulance's unit number ("Medic 14") or code ("Ambulance A-2", the
-  whole code) and an aircraft's registration after "tail" or "reg" ("tail N92GW"), or a US
-  one of two digits or more and letters anywhere ("N22LF"): ``VEHICLE``;
+- ``vehicle_units``: an ambulance's unit number ("Medic 14") or code ("Ambulance A-2", "Vehicle:
+  LRY-2", the whole code) and an aircraft's registration after "tail" or "reg" ("tail N92GW"),
+  or a US one of two digits or more and letters anywhere ("N22LF"): ``VEHICLE``;
 - ``header_ids``: a cell of a pipe-separated header holding only a number or code.
 
 A value is never a date, a clock time, a decimal number or a number before a unit.
@@ -386,7 +386,9 @@ N_NUMBER = Expression(
 """A US aircraft's registration without a cue ("LifeFlight N22LF launched"): two digits or more
 and one or two letters, as no clinical term is written ("N95", "N2O", "T2N1"), nor a
 Canadian postal code's first half ("N1H 2K5")."""
-_LOWER_CASE_CUES = frozenset({"rig", "van"})  # vehicles in lower case too: "on van 12"
+_LOWER_CASE_CUES = frozenset({"rig", "van", "vehicle"})  # in lower case too: "on van 12"
+_CODE_CUES = frozenset({"vehicle"})
+"""Cues before a unit's code only ("Vehicle: LRY-2", "vehicle #CW-217")."""
 
 
 def vehicle_unit_spans(scan: Scan) -> list[Span]:
@@ -411,16 +413,18 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
         for j in range(max(0, i - 3), i)
     )]  # "Vehicle: Unit 6", "Rig: Unit 72", "Rescue Squad Unit 78"
     codes: set[str] = set()  # units' codes after their cue: "E-1" of "Engine E-1"
-    for index in sorted({*note.indices(lex.vehicle_cues), *units}):
+    for index in sorted({*note.indices(lex.vehicle_cues), *units, *note.indices(_CODE_CUES)}):
         number = index + 1
-        if number < len(note.tokens) and note.words[number] == "#":
-            number += 1
+        if number < len(note.tokens) and note.words[number] in {"#", ":"}:
+            number += 1  # "Medic #14", "Vehicle: LRY-2"
         lower = not note.tokens[index].text[:1].isupper()
         if number >= len(note.tokens) or (lower and note.words[index] not in _LOWER_CASE_CUES):
             continue
         if _unit_code(note, number) is not None:
             codes.add(note.text[note.tokens[number].start : note.tokens[number + 2].end])
             continue
+        if note.words[index] in _CODE_CUES:
+            continue  # "Vehicle 2" of a crash, "Vehicle: 2016": a number, no unit's
         value = note.tokens[number].text
         if not (value.isdigit() and len(value) <= 4) or not note.same_line(index, number):
             continue

@@ -121,24 +121,27 @@ _LOGIN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._")
 def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
     """Initials beside the log-in or the name they abbreviate, even where they spell an
     abbreviation: before a slash or a bracket and a log-in ("MOS / mokonkwosallis", "TB
-    (tbaptiste)"), before a slash and a name ("BOG / Beatriz Oyelowo-Grant"), or before a name
-    ending an item of a legend ("Entries by: TR Tobias Reinholt; FM Faith Mwangi", "LR
-    Lourdes Ramírez, Asst. House Manager", "PNS = P. Nwankwo-Sato RN"), and wherever else the
-    note writes them so. A
+    (tbaptiste)"), before a slash and a name ("BOG / Beatriz Oyelowo-Grant"), in brackets
+    after the name ("D. Lafontaine (DL)"), or before a name ending an item of a legend
+    ("Entries by: TR Tobias Reinholt; FM Faith Mwangi", "LR Lourdes Ramírez, Asst. House
+    Manager", "PNS = P. Nwankwo-Sato RN"), and wherever else the note writes them so. A
     log-in in lower case starts with the first initial, then the second or the last; a name's
-    words start with the initials in turn. Initials that spell a credential ("RD / rdubuque")
-    are owned where they stand only, those of a role never ("RN (rnelson)")."""
+    words start with the initials in turn. Initials that spell a credential ("RD /
+    rdubuque") are owned where they stand only, those of a role never ("RN (rnelson)")."""
     owned_texts: set[str] = set()
     spelled: list[int] = []  # initials spelling a credential: owned where they are owned only
     for index in _capitals(note):
         text, following = note.tokens[index].text, index + 1
         credential = note.words[index] in lex.credentials
-        if text in owned_texts or following + 1 >= len(note.tokens) or not note.same_line(
-            index, following + 1
-        ) or note.words[index] in ROLE_CREDENTIALS or text in lex.state_codes:
+        if text in owned_texts or note.words[index] in ROLE_CREDENTIALS or (
+            text in lex.state_codes
+        ):
             continue
-        mark = note.words[following]
-        if mark in {"/", "("}:
+        if _bracketed_after_name(note, lex, index):  # "D. Lafontaine (DL)"
+            owned = True
+        elif following + 1 >= len(note.tokens) or not note.same_line(index, following + 1):
+            continue
+        elif (mark := note.words[following]) in {"/", "("}:
             owned = _login_of(note, lex, following + 1, text) or (
                 mark == "/" and _name_of(note, lex, following + 1, text) is not None
             )
@@ -164,6 +167,41 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
 
 _LEGEND_MARKS = frozenset({"=", ":"})
 """What may stand between a legend's initials and the name ("PNS = P. Nwankwo-Sato RN")."""
+
+
+def _bracketed_after_name(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the initials at token ``index`` stand in brackets right after the name they
+    abbreviate, on its line ("D. Lafontaine (DL)", "Beatriz Oyelowo-Grant (BOG)"): the
+    capitalised words before the bracket start with the initials in turn, a hyphen's parts
+    apart and an initial with its full stop counting as its letter, one of them no common or
+    medical word and one a name of the name lists or an initial (not "Emergency Department
+    (ED)", "Genetic Information Nondiscrimination Act (GINA)")."""
+    tokens, words = note.tokens, note.words
+    if not (index > 1 and index + 1 < len(tokens) and words[index - 1] == "(" and (
+        words[index + 1] == ")"
+    )):
+        return False
+    initials = tokens[index].text
+    letters: list[str] = []
+    uncommon = named = False
+    at = index - 2
+    while len(letters) < len(initials) and at >= 0 and note.same_line(at, index):
+        text = tokens[at].text
+        if text == "-" and at > 0 and tokens[at - 1].end == tokens[at].start:
+            at -= 1
+            continue
+        if text == "." and at > 0 and _initial_with_stop(note, at - 1):
+            letters.append(tokens[at - 1].text)  # "D. Lafontaine": the first name's initial
+            named = True
+            at -= 2
+            continue
+        if not (text[:1].isupper() and text[1:].islower() and len(text) >= 2):
+            break
+        letters.append(text[0])
+        uncommon = uncommon or (words[at] not in lex.common and words[at] not in lex.medical)
+        named = named or words[at] in lex.names
+        at -= 1
+    return "".join(reversed(letters)) == initials and uncommon and named
 
 
 def _capitals(note: Note) -> list[int]:
