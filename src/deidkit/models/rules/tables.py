@@ -224,7 +224,8 @@ def _staff_label(lex: Lexicons, cell: str) -> str | None:
     folded = [word.casefold().strip(".") for word in words]
     if len(words) == 1 and folded[0] in lex.credentials:
         # a signer's initials that spell a credential ("RD" under "RN"), not a role
-        return "DOCTOR" if cell.isupper() and folded[0] not in ROLE_CREDENTIALS else None
+        initials = cell.isupper() and INITIALS_CELL.compiled.fullmatch(cell) is not None
+        return "DOCTOR" if initials and folded[0] not in ROLE_CREDENTIALS else None
     if not words or len(words) > MAX_STAFF_WORDS or not any(c.isalpha() for c in cell) or any(
         word in NOT_STAFF or word in lex.chart_values or word in lex.credentials
         for word in folded
