@@ -43,6 +43,10 @@ from deidkit.types import Document, Span
         ("seen by Dr. Ostrander, A 45-year-old", "Ostrander", "DOCTOR", "Ostrander"),
         ("OSTRANDER, I SAW HIM", "OSTRANDER", "DOCTOR", "OSTRANDER"),
         ("Ostrander, K is here", "Ostrander", "DOCTOR", "Ostrander"),
+        # a hyphenated family name too; a side before a procedure is no initial
+        ("Attending: QUORBIT-OSEI, V\nFrequency: q1h", "QUORBIT-OSEI", "DOCTOR",
+         "QUORBIT-OSEI, V"),
+        ("form for Dr.\nQuorbit-Hale, L TKA 4/21", "Quorbit-Hale", "DOCTOR", "Quorbit-Hale"),
         ("Lena Ostrander, K: notes", "Lena Ostrander", "DOCTOR", "Lena Ostrander"),
     ],
 )

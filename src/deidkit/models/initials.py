@@ -8,8 +8,9 @@ stop and one blank ("F. ", not "Dr. ", "A.B. " or the litres of "net 3 L. Ziad's
 that letter; one ending in a lone capital letter right before its full stop ("Sunniva H.",
 "R.O'S.") ends after the stop, and one followed by a blank and a lone letter of its first
 letter's case with a full stop takes them ("cormac d., care coordinator"); a family name of
-one word followed by a comma and a first name's initial before a colon, the line's end, a gap
-or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2") takes the initial. English only
+one word (hyphenated or not) followed by a comma and a first name's initial before a colon, the
+line's end, a gap or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2",
+"HALDANE-OSEI, V") takes the initial. English only
 (``INITIAL_LANGS``): measured on English notes.
 """
 
@@ -35,8 +36,11 @@ _COMMA_INITIAL = regex.compile(
 """A first name's initial after a family name and a comma, then a field's end, a colon or a
 word in capitals ("Tran, K:", "BJORKLUND, E BID #2"): not a word ("Smith, A 45-year-old")."""
 _FIELD_END = regex.compile(r"[ \t]*(?:[:;)\n]|\Z)")
-_ARTICLES = frozenset("AI")
-"""Capitals that are words too ("SMITH, I SAW"): an initial only before a colon or a line's end."""
+_FAMILY_NAME = regex.compile(r"\p{L}+(?:[-'’]\p{L}+)*")
+"""A family name of one word, its parts joined by hyphens or apostrophes ("HALDANE-OSEI")."""
+_ARTICLES = frozenset("AILR")
+"""Capitals that are words or sides too ("SMITH, I SAW", "Quaynor-Hale, L TKA"): an initial
+only before a colon or a line's end."""
 
 
 def with_initials(documents: Sequence[Document]) -> list[Document]:
@@ -74,9 +78,9 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
 
 
 def _comma_initial(text: str, span: Span) -> int | None:
-    """Where a one-word family name's span ends with the initial after its comma ("Tran, K"),
-    or None."""
-    if not text[span.start : span.end].isalpha():
+    """Where a one-word family name's span (a hyphen's or an apostrophe's parts joined:
+    "HALDANE-OSEI") ends with the initial after its comma ("Tran, K"), or None."""
+    if not _FAMILY_NAME.fullmatch(text, span.start, span.end):
         return None
     after = _COMMA_INITIAL.match(text, span.end)
     if after is None:
