@@ -28,6 +28,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
 - ``bracketed_initials_elsewhere``: where a marked name is followed by its initials in
   capitals in brackets, in order ("D. Lafontaine (DL)"), the other places the note writes
   them: inside a marked span, and elsewhere;
+- ``hyphenated_comma_initials``: a first name's initial after a hyphenated family name and
+  its comma, before a field's end or a gap ("HALDANE-OSEI, V"): inside a marked span, and
+  elsewhere;
 - each clinical abbreviation the fifty-second batch's round added (``ROUND_ABBREVIATIONS``:
   "POA", "MFM", ...): inside a marked span, and elsewhere.
 
@@ -71,6 +74,9 @@ _NUMBERED_ROOM = regex.compile(
 )
 _BRACKETED = regex.compile(r"[ \t]+\((\p{L}{2,4})\)")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}'’]*")
+_HYPHENATED_COMMA_INITIAL = regex.compile(
+    r"(?m)\b\p{Lu}\p{L}+(?:[-'’]\p{L}+)+,[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|$)|[ \t]{2})"
+)
 ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC")
 
 
@@ -95,7 +101,11 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
     each."""
     text, spans = document.text, document.spans
     counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials",
-                                      "bracketed_initials_elsewhere")}
+                                      "bracketed_initials_elsewhere",
+                                      "hyphenated_comma_initials")}
+    for found in _HYPHENATED_COMMA_INITIAL.finditer(text):
+        inside = _covered(spans, found.start(1), found.end(1))
+        counts["hyphenated_comma_initials"][0 if inside else 1] += 1
     for found in N_NUMBER.compiled.finditer(text):
         inside = _covered(spans, found.start(), found.end(), "VEHICLE")
         counts["aircraft"][0 if inside else 1] += 1
