@@ -377,8 +377,12 @@ _ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "chr", "locker", "stretc
 def cued_room_spans(scan: Scan) -> list[Span]:
     """The number after a word for a place someone is put ("Cabin: 9114", "seat 31C")."""
     note = scan.note
-    if not any(cue in note.positions for cue in _ROOM_CUES) and "OR" not in note.text:
-        return []
+    if not any(cue in note.positions for cue in _ROOM_CUES) and (
+        note.uppercase_style or not any(
+            note.tokens[index].text == "OR" for index in note.positions.get("or", ())
+        )
+    ):
+        return []  # no cue, and "OR" in capitals only where it is the word
     spans = []
     for found in CUED_ROOM.compiled.finditer(note.text):
         room = found.group("room")
