@@ -28,6 +28,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
 - ``bracketed_initials_elsewhere``: where a marked name is followed by its initials in
   capitals in brackets, in order ("D. Lafontaine (DL)"), the other places the note writes
   them: inside a marked span, and elsewhere;
+- ``line_owner_initials``: initials in capitals ending a line on which a marked name's words
+  start with them in turn ("Handoff to Binh Pham, RN ...; BP"): inside a marked span, and
+  elsewhere;
 - ``hyphenated_comma_initials``: a first name's initial after a hyphenated family name and
   its comma, before a field's end or a gap ("HALDANE-OSEI, V"): inside a marked span, and
   elsewhere;
@@ -75,6 +78,7 @@ _NUMBERED_ROOM = regex.compile(
 )
 _BRACKETED = regex.compile(r"[ \t]+\((\p{L}{2,4})\)")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}'’]*")
+_LINE_END_INITIALS = regex.compile(r"(?m)(?<![\w.])([A-Z]{2,3})[ \t]*$")
 _HYPHENATED_COMMA_INITIAL = regex.compile(
     r"(?m)\b\p{Lu}\p{L}+(?:[-'’]\p{L}+)+,[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|$)|[ \t]{2})"
 )
@@ -103,7 +107,18 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
     text, spans = document.text, document.spans
     counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials",
                                       "bracketed_initials_elsewhere",
-                                      "hyphenated_comma_initials")}
+                                      "hyphenated_comma_initials", "line_owner_initials")}
+    for found in _LINE_END_INITIALS.finditer(text):
+        line = text.rfind("\n", 0, found.start()) + 1
+        if any(
+            category_of(span.label) is Category.NAME and line <= span.start
+            and span.end <= found.start(1) and found.group(1) == "".join(
+                word[0] for word in _NAME_WORD.findall(text, span.start, span.end)
+            )
+            for span in spans
+        ):
+            inside = _covered(spans, found.start(1), found.end(1))
+            counts["line_owner_initials"][0 if inside else 1] += 1
     for found in _HYPHENATED_COMMA_INITIAL.finditer(text):
         inside = _covered(spans, found.start(1), found.end(1))
         counts["hyphenated_comma_initials"][0 if inside else 1] += 1

@@ -43,6 +43,9 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
          {("DL", "DOCTOR"), ("BA", "DOCTOR")}),
         ("the Emergency Department (ED); Genetic Information Nondiscrimination Act (GINA)",
          set()),
+        # ending a line that names their owner, and wherever else so written
+        ("Handoff to Tomas Azorbal, RN in Lee 19 0115; TA\nTA called back", {("TA", "DOCTOR")}),
+        ("Seen in the Emergency Department today; ED", set()),
         # after "initials", even initials spelling a credential, but not a role's
         ("Confirmed with the MAR (initials RD); witnessed (initials RN).", {("RD", "DOCTOR")}),
         # a legend's initials before "=" and a name with its first initial and a credential

@@ -122,7 +122,8 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
     """Initials beside the log-in or the name they abbreviate, even where they spell an
     abbreviation: before a slash or a bracket and a log-in ("MOS / mokonkwosallis", "TB
     (tbaptiste)"), before a slash and a name ("BOG / Beatriz Oyelowo-Grant"), in brackets
-    after the name ("D. Lafontaine (DL)"), or before a name ending an item of a legend
+    after the name ("D. Lafontaine (DL)"), ending a line that names its owner ("Handoff to
+    Binh Pham, RN ...; BP"), or before a name ending an item of a legend
     ("Entries by: TR Tobias Reinholt; FM Faith Mwangi", "LR Lourdes Ramírez, Asst. House
     Manager", "PNS = P. Nwankwo-Sato RN"), and wherever else the note writes them so. A
     log-in in lower case starts with the first initial, then the second or the last; a name's
@@ -139,6 +140,8 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
             continue
         if _bracketed_after_name(note, lex, index):  # "D. Lafontaine (DL)"
             owned = True
+        elif _ends_line(note, index) and _owner_on_line(note, lex, index):
+            owned = True  # "Handoff to Binh Pham, RN in Lee 19 0115; BP"
         elif following + 1 >= len(note.tokens) or not note.same_line(index, following + 1):
             continue
         elif (mark := note.words[following]) in {"/", "("}:
@@ -167,6 +170,20 @@ def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
 
 _LEGEND_MARKS = frozenset({"=", ":"})
 """What may stand between a legend's initials and the name ("PNS = P. Nwankwo-Sato RN")."""
+
+
+def _owner_on_line(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the initials at token ``index``, ending their line, sign for a name written
+    earlier on it ("Handoff to Binh Pham, RN in Lee 19 0115; BP"): capitalised words whose
+    first letters are the initials in turn (``_name_of``), one of them in the name lists."""
+    initials = note.tokens[index].text
+    for start in range(_line_start(note, index), index):
+        end = _name_of(note, lex, start, initials)
+        if end is not None and end <= index and any(
+            note.words[word] in lex.names for word in range(start, end)
+        ):
+            return True
+    return False
 
 
 def _bracketed_after_name(note: Note, lex: Lexicons, index: int) -> bool:
