@@ -178,6 +178,8 @@ def _owner_on_line(note: Note, lex: Lexicons, index: int) -> bool:
     first letters are the initials in turn (``_name_of``), one of them in the name lists."""
     initials = note.tokens[index].text
     for start in range(_line_start(note, index), index):
+        if note.tokens[start].text[:1] != initials[0]:
+            continue  # the cheap look first: a name's first word starts with the first initial
         end = _name_of(note, lex, start, initials)
         if end is not None and end <= index and any(
             note.words[word] in lex.names for word in range(start, end)
