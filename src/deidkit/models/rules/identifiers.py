@@ -403,11 +403,10 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             Span(found.start("n"), found.end("n"), "VEHICLE", source="rules")
             for found in TAIL_NUMBER.compiled.finditer(note.text)
         )
-    if "N" in note.text:
-        spans.extend(
-            Span(found.start(), found.end(), "VEHICLE", source="rules")
-            for found in N_NUMBER.compiled.finditer(note.text)
-        )
+    spans.extend(
+        Span(found.start(), found.end(), "VEHICLE", source="rules")
+        for found in N_NUMBER.compiled.finditer(note.text)
+    )
     units = [i for i in note.positions.get("unit", ()) if any(
         note.words[j] in lex.vehicle_cues or note.words[j] in {"vehicle", "rig"}
         for j in range(max(0, i - 3), i)

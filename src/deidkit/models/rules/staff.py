@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Iterator
 
 from deidkit.models.credentials import ROLE_CREDENTIALS
 from deidkit.models.rules.base import Scan, SpanRule
@@ -174,53 +175,43 @@ _LEGEND_MARKS = frozenset({"=", ":"})
 
 def _owner_on_line(note: Note, lex: Lexicons, index: int) -> bool:
     """Whether the initials at token ``index``, ending their line, sign for a name written
-    earlier on it ("Handoff to Binh Pham, RN in Lee 19 0115; BP"): capitalised words whose
-    first letters are the initials in turn (``_name_of``), one of them in the name lists."""
+    earlier on it ("Handoff to Binh Pham, RN in Lee 19 0115; BP"), one of its words in the
+    name lists."""
+    return any(
+        end <= index and any(note.words[word] in lex.names for word in range(start, end))
+        for start, end in _names_spelling(note, lex, index)
+    )
+
+
+def _bracketed_after_name(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether the initials at token ``index`` stand in brackets right after the name they
+    abbreviate ("D. Lafontaine (DL)", "Beatriz Oyelowo-Grant (BOG)"), one of its words in the
+    name lists or an initial (not "Emergency Department (ED)", "Genetic Information
+    Nondiscrimination Act (GINA)")."""
+    words = note.words
+    if not (index > 1 and index + 1 < len(words) and words[index - 1] == "(" and (
+        words[index + 1] == ")"
+    )):
+        return False
+    return any(
+        end == index - 1 and any(
+            words[word] in lex.names or _initial_with_stop(note, word)
+            for word in range(start, end)
+        )
+        for start, end in _names_spelling(note, lex, index)
+    )
+
+
+def _names_spelling(note: Note, lex: Lexicons, index: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each name before token ``index`` on its line whose words spell the
+    initials at ``index`` (``_name_of``)."""
     initials = note.tokens[index].text
     for start in range(_line_start(note, index), index):
         if note.tokens[start].text[:1] != initials[0]:
             continue  # the cheap look first: a name's first word starts with the first initial
         end = _name_of(note, lex, start, initials)
-        if end is not None and end <= index and any(
-            note.words[word] in lex.names for word in range(start, end)
-        ):
-            return True
-    return False
-
-
-def _bracketed_after_name(note: Note, lex: Lexicons, index: int) -> bool:
-    """Whether the initials at token ``index`` stand in brackets right after the name they
-    abbreviate, on its line ("D. Lafontaine (DL)", "Beatriz Oyelowo-Grant (BOG)"): the
-    capitalised words before the bracket start with the initials in turn, a hyphen's parts
-    apart and an initial with its full stop counting as its letter, one of them no common or
-    medical word and one a name of the name lists or an initial (not "Emergency Department
-    (ED)", "Genetic Information Nondiscrimination Act (GINA)")."""
-    tokens, words = note.tokens, note.words
-    if not (index > 1 and index + 1 < len(tokens) and words[index - 1] == "(" and (
-        words[index + 1] == ")"
-    )):
-        return False
-    initials = tokens[index].text
-    letters: list[str] = []
-    uncommon = named = False
-    at = index - 2
-    while len(letters) < len(initials) and at >= 0 and note.same_line(at, index):
-        text = tokens[at].text
-        if text == "-" and at > 0 and tokens[at - 1].end == tokens[at].start:
-            at -= 1
-            continue
-        if text == "." and at > 0 and _initial_with_stop(note, at - 1):
-            letters.append(tokens[at - 1].text)  # "D. Lafontaine": the first name's initial
-            named = True
-            at -= 2
-            continue
-        if not (text[:1].isupper() and text[1:].islower() and len(text) >= 2):
-            break
-        letters.append(text[0])
-        uncommon = uncommon or (words[at] not in lex.common and words[at] not in lex.medical)
-        named = named or words[at] in lex.names
-        at -= 1
-    return "".join(reversed(letters)) == initials and uncommon and named
+        if end is not None:
+            yield start, end
 
 
 def _capitals(note: Note) -> list[int]:
