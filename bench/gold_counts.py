@@ -35,7 +35,14 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
   its comma, before a field's end or a gap ("HALDANE-OSEI, V"): inside a marked span, and
   elsewhere;
 - each clinical abbreviation the fifty-second batch's round added (``ROUND_ABBREVIATIONS``:
-  "POA", "MFM", ...): inside a marked span, and elsewhere.
+  "POA", "MFM", ...): inside a marked span, and elsewhere;
+- ``spelled_initials``: initials a legend spells out by a name ("DO = D. Ostrowski",
+  ``deidkit.models.rules.flowsheet.spelled_initials``), each place the note writes them:
+  inside a marked span, and elsewhere;
+- ``cells``: a jail's cell ("cell M-5": a letter or two, a hyphen and digits), the number
+  inside a ``ROOM`` span and elsewhere;
+- ``pods``: a lettered pod ("D-Pod", ``deidkit.models.rules.organizations.POD``) inside a
+  ``DEPARTMENT`` span and elsewhere.
 
 The batches kept unread (``UNREAD``: the README's number on unseen notes) are never counted.
 ``--through N`` counts the first N batches only (the counts docstrings cite were made on the
@@ -56,8 +63,10 @@ from deidkit.io import read_documents
 from deidkit.labels import Category, category_of
 from deidkit.models.logins import LOGIN_WORD, name_logins
 from deidkit.models.name_joins import name_initials
+from deidkit.models.rules.flowsheet import spelled_initials
 from deidkit.models.rules.identifiers import N_NUMBER
 from deidkit.models.rules.lexicons import Lexicons, lexicons
+from deidkit.models.rules.organizations import POD
 from deidkit.models.short_forms import FORM_WORD, LABELS, short_forms
 from deidkit.types import Document, Span
 
@@ -82,6 +91,7 @@ _LINE_END_INITIALS = regex.compile(r"(?m)(?<![\w.])([A-Z]{2,3})[ \t]*$")
 _HYPHENATED_COMMA_INITIAL = regex.compile(
     r"(?m)\b\p{Lu}\p{L}+(?:[-'’]\p{L}+)+,[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|$)|[ \t]{2})"
 )
+_CELL = regex.compile(r"(?i:\bcell)[ \t]*#?[ \t]*([A-Z]{1,2}-\d{1,4}[A-Z]?)(?![\p{L}\d])")
 ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC")
 
 
@@ -102,12 +112,20 @@ def _alone(spans: tuple[Span, ...], start: int, end: int) -> int:
 
 
 def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
-    """The fifty-second batch's round's counts of one note: [inside a marked span, elsewhere]
-    each."""
+    """The counts of the fifty-second and fifty-seventh batches' rounds in one note: [inside a
+    marked span, elsewhere] each."""
     text, spans = document.text, document.spans
     counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials",
                                       "bracketed_initials_elsewhere",
-                                      "hyphenated_comma_initials", "line_owner_initials")}
+                                      "hyphenated_comma_initials", "line_owner_initials",
+                                      "spelled_initials", "cells", "pods")}
+    for initials in spelled_initials(text, "en"):
+        for found in regex.finditer(rf"(?<![\p{{L}}\d]){initials}(?![\p{{L}}\d])", text):
+            counts["spelled_initials"][0 if _covered(spans, *found.span()) else 1] += 1
+    for found in _CELL.finditer(text):
+        counts["cells"][0 if _covered(spans, *found.span(1), "ROOM") else 1] += 1
+    for found in POD.compiled.finditer(text):
+        counts["pods"][0 if _covered(spans, *found.span(), "DEPARTMENT") else 1] += 1
     for found in _LINE_END_INITIALS.finditer(text):
         line = text.rfind("\n", 0, found.start()) + 1
         if any(

@@ -123,6 +123,11 @@ def test_names_are_cut_before_credentials_and_line_breaks(
         ("bx RUL   Mod   ISV     RD", [("ISV", "DOCTOR"), ("RD", "DOCTOR")], ["ISV", "RD"]),
         ("Lo Quorbit, RN, RD", [("Lo Quorbit", "DOCTOR"), ("RD", "DOCTOR")], ["Lo Quorbit"]),
         ("Plan reviewed, RN / night shift", [("RN", "DOCTOR")], []),
+        # a role's credential a legend spells out by a name: someone's initials, kept
+        ("Given by NP.\nInitials: SM = S. Marquorb, LPN; NP = N. Pquorb, LPN",
+         [("NP", "DOCTOR")], ["NP"]),
+        ("Given by NP.\nInitials: SM = S. Marquorb, LPN; NP = Dr Pquorb", [("NP", "DOCTOR")],
+         []),
     ],
 )
 def test_spans_of_credentials_alone_are_dropped(

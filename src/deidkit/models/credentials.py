@@ -106,7 +106,7 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
                                           lexicon),
                  lexicon.credentials, lexicon.common, lexicon.names)
             for before, span in zip((None, *document.spans), document.spans, strict=False)
-            if not _credentials_alone(document.text, before, span, lexicon)
+            if not _credentials_alone(document.text, before, span, lexicon, lang)
             and not _signer_state_code(document.text, before, span, lexicon)
             and not _NEWBORN.fullmatch(document.text, span.start, span.end)
         ]
@@ -116,7 +116,7 @@ def without_credentials(documents: Sequence[Document], lang: str) -> list[Docume
 
 
 def _credentials_alone(
-    text: str, before: Span | None, span: Span, lexicon: Lexicons
+    text: str, before: Span | None, span: Span, lexicon: Lexicons, lang: str
 ) -> bool:
     """Whether ``span`` (not a profession) holds only credentials written as such (capitals,
     dots or a capital inside: "FAASM", "M.D.", "PharmD"), none a state's code or a name; two
@@ -132,12 +132,25 @@ def _credentials_alone(
     )):
         return False
     value = text[span.start : span.end]
-    if not _SPELLED_INITIALS.fullmatch(value) or value.casefold() in ROLE_CREDENTIALS:
+    if not _SPELLED_INITIALS.fullmatch(value):
         return True
+    if value.casefold() in ROLE_CREDENTIALS:
+        return not _spelled_out(text, value, lang)
     return before is not None and category_of(before.label) is Category.NAME and all(
         _written_credential(piece, lexicon)
         for piece in _PIECES.findall(text, before.end, span.start)
     ) and _GAP.search(text, before.end, span.start) is None
+
+
+def _spelled_out(text: str, value: str, lang: str) -> bool:
+    """Whether a legend of ``text`` spells initials ``value`` out by a name ("DO = D.
+    Ostrowski, LPN": ``spelled_legend`` of the rules), tried where the initials stand before
+    a capital they begin with."""
+    if regex.search(rf"(?<![\p{{L}}\d]){value}[ \t=:-]+\S*[ \t]*{value[0]}", text) is None:
+        return False
+    from deidkit.models.rules.flowsheet import spelled_initials  # lazy: the rule tables
+
+    return value in spelled_initials(text, lang)
 
 
 def _written_credential(piece: str, lexicon: Lexicons) -> bool:

@@ -90,8 +90,9 @@ def test_mentions_take_the_initials_as_written_only() -> None:
         ("KEY:\nPM = PATRICK QUORBIT, RN\nBBC = BETTY ZORB, RN\n",
          {("PATRICK QUORBIT", "DOCTOR"), ("BBC", "DOCTOR"), ("BETTY ZORB", "DOCTOR")}),
         ("Key:\nBP = blood pressure\nHR = heart rate\nPRN = as needed\n", set()),
-        # without a heading, or with a value after the initials, no legend
-        ("Notes:\nQV = Quilla Varga\n", set()),
+        # without a heading (initials the name does not spell), or with a value after the
+        # initials, no legend
+        ("Notes:\nQL = Quilla Varga\n", set()),
         ("Key:\nBP = 120 80\nHR  88 bpm\n", set()),
         ("NOON  HR 84  EH\n3:20 PM  BED ALARM ON  EH\n2200  PT AMB  TH\n4:16 PM  FSBG 127  EH\n"
          "2345  SITTER CHECK  EH\n\nKEY:\nTH = TRAVIS QUORBIT, RN\nELI HALVORB (E.H.)\n",
@@ -133,6 +134,23 @@ def test_mentions_take_the_initials_as_written_only() -> None:
          {("PQ", "DOCTOR"), ("THV", "DOCTOR"), ("TL", "DOCTOR")}),
         ("PT: Patient tolerated. OT: Occupational therapy seen. HR: Heart rate 80", set()),
         ("BP - 120/80, HR - Heart rate, CT - Chest", set()),
+        # initials followed by the name they spell, where an entry starts, are that person's
+        # anywhere: also those spelling a credential or an abbreviation ("DO", "PD"), several
+        # on a line, after a title or a rank, each part of a double name
+        ("Observer signatures:\n  LE Lamar Equorb #C-1980     PD Pavla Dvorzak #C-2402\n"
+         "  YP Sgt Yolanda Pecorb\nClinical entries: SM = S. Marquorb LPN; DO = D. Ostrowb LPN\n"
+         "TL = CO T. Leibquorb      KAS = Kathleen Abernquorb-Sloane, RN\n"
+         "| 0800 | 1 | PD | resting |\n| 2100 | 8 | DO | med pass |\nsertraline given by DO",
+         {("LE", "DOCTOR"), ("PD", "DOCTOR"), ("YP", "DOCTOR"), ("SM", "DOCTOR"),
+          ("DO", "DOCTOR"), ("TL", "DOCTOR"), ("KAS", "DOCTOR")}),
+        ("Initials: ME M. Etxequorb RN | DO D. Ostrowb LPN\n8/6  0700  sertraline  R     ME",
+         {("ME", "DOCTOR"), ("DO", "DOCTOR")}),
+        # ... not a role before a name alone on its line, one double name's parts, words of
+        # a list or no entry's start
+        ("Visit 08:15, RT Raelynn Thibquorb + branch manager; next RT visit\n"
+         "PT: Pennington-Tuhiquorb, Aroha\nMGH Massachusetts General Hospital; "
+         "ED Emergency Department\nAA Alcoholics Anonymous\nsaw the DO D. Ostrowb today",
+         set()),
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
          "Room Air (RA); wife Halyna Petrenko (HCP)", set()),

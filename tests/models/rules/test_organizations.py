@@ -85,6 +85,10 @@ def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) 
         ("Transferred to floor; transferred to ICU bed 4.", set()),
         ("step-down unit; step down 2 levels; stepdown Bed 4", set()),
         ("Location: Rm: ED 608", set()),
+        # a lettered pod; not a post-operative day or an ED's pod without its letter first
+        ("count delay D-Pod; return to A-pod; PILL LINE - D-POD",
+         {("D-Pod", "DEPARTMENT"), ("A-pod", "DEPARTMENT"), ("D-POD", "DEPARTMENT")}),
+        ("POD 3 after the graft; ED pod; I-PODS; HD-Pod", set()),
     ],
 )
 def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
@@ -131,6 +135,9 @@ def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
                                                                          ("2", "ROOM"),
                                                                          ("4", "ROOM")}),
         ("1 or 2 tabs; 4 OR 6 weeks; to-OR 25 h; cath lab 0412; form ED-ORI-7", set()),
+        # a jail's cell, a hyphen in its number; a mobile telephone's cue is none
+        ("medical observation cell M-5 x 24 h; Cell MO-2", {("M-5", "ROOM"), ("MO-2", "ROOM")}),
+        ("cell 413-555-0142; sickle cell 2 crises; cell 17", set()),
         # counts, doses, times, dates; a seat's count; words that hold a cue
         ("car seat 2 years; pax 3; chair 20 min; cot 2/3; wheelchair 4; podiatry 3; "
          "stretcher 2 times; POD 3; OOB TO CHAIR X1", set()),

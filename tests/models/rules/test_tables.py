@@ -140,6 +140,11 @@ LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        N
         # two staff columns; a header with a digit under its rule; credentials after a name
         (TWO_STAFF_COLUMNS, {("Quorbit Zell", "DOCTOR"), ("RD", "DOCTOR"),
                              ("Zorbal, Q", "DOCTOR"), ("TK", "DOCTOR")}),
+        # a watch's observer, a medicine's giver and witness
+        ("Time  | Code | Observer | Notes\n0600  | 1    | LQ       | asleep\n"
+         "0615  | 2    | PZ       |\n", {("LQ", "DOCTOR"), ("PZ", "DOCTOR")}),
+        ("| Date | Dose | Given | Witness |\n|---|---|---|---|\n| 7/15 | 8.5 mL | KAS | WG |\n",
+         {("KAS", "DOCTOR"), ("WG", "DOCTOR")}),
         # a role alone in a cell names no one, nor does a role's word before a credential
         ("Role | Staff | Shift\n--|--|--\nnight | MD | 7p\nday | Meds RN | 7a\n", set()),
     ],

@@ -374,7 +374,8 @@ RULES = RuleLanguage(
         "per", "by", "cc", "cc:", "d/w", "discussed with", "spoke with", "paged", "notified",
         "informed", "reviewed with", "endorsed to", "report to", "report from", "initials",
         "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by",
-        "co-signed", "cosigned", "countersigned", "counter-signed", "seen by", "w/",
+        "co-signed", "cosigned", "cosign", "co-sign", "countersigned", "counter-signed",
+        "seen by", "w/",
         "verified w/", "verified with", "checked with", "double checked with",
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
         "received by", "taken by", "message taken by", "coordinator", "investigator",
@@ -516,7 +517,7 @@ RULES = RuleLanguage(
         "given by", "admin by", "administered by", "vaccinator", "prescriber", "prescribed by",
         "ordered by", "ordering provider", "signed by", "entered by", "initials", "staff",
         "user", "user_id", "userid", "user id", "ack_by", "ack by", "acknowledged",
-        "acknowledged by", "operator",
+        "acknowledged by", "operator", "observer", "witness", "given", "init",
     }),
     room_headers=frozenset({
         "bed", "rm", "room", "rm/bed", "room/bed", "bed/rm", "rm #", "room #", "bed #", "rm#",

@@ -28,10 +28,14 @@ lower case: the layout, not the capitals, says that these are initials.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
+
 import regex
 
+from deidkit.models.credentials import ROLE_CREDENTIALS
 from deidkit.models.rules.base import Scan, SpanRule
-from deidkit.models.rules.lexicons import Lexicons
+from deidkit.models.rules.lexicons import Lexicons, lexicons
 from deidkit.models.rules.note import Note
 from deidkit.patterns.spec import Expression
 from deidkit.types import Span
@@ -63,7 +67,11 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     lines = _lines(note)
     named = [*_named_initials(note, lex), *_inline_legend(note, lex)]
     lined = _legend(note, lex, lines, {note.line_numbers[i] for i in named})
-    legend = [*(first for first, _, _ in lined if _shaped(note, lex, first)), *named]
+    legend = [
+        *(first for first, _, _ in lined if _shaped(note, lex, first)),
+        *named,
+        *spelled_legend(note, lex),
+    ]
     legend_texts = {note.tokens[i].text for i in legend}
     timed_row, text = TIMED_ROW.compiled, note.text
     signed = [  # the initials signing each signed timed row
@@ -216,6 +224,90 @@ def _joining_hyphen(note: Note, index: int) -> bool:
         tokens[index - 1].end == tokens[index].start == tokens[index].end - 1
         and tokens[index + 1].start == tokens[index].end
     )
+
+
+def spelled_legend(note: Note, lex: Lexicons) -> list[int]:
+    """Initials in capitals followed on their line by the name they spell, where an entry of a
+    legend or a signature block starts (a line's start, a column's gap, "|", ";", ":", ","):
+    "DO = D. Ostrowski, LPN", "PD Pavlína Dvořáková #C-2402", "YP Sgt Yolanda Pecorino",
+    "AR = Dr. Anand Ravichandran", "KAS = Kathleen Abernathy-Sloane" (each part of a double
+    name, or the name whole), also initials that spell a credential or a clinical abbreviation
+    ("DO", "ME", "NP", "PD"): the name says whose they are. Each word of the name is a listed
+    name or no word of any list ("Emergency Department", "New York University" name no one)."""
+    found: list[int] = []
+    roles: list[int] = []
+    tokens, words = note.tokens, note.words
+    for index, capitals in enumerate(note.capitals_flags):
+        text = tokens[index].text
+        if not capitals or len(text) > 3 or not text.isalpha():
+            continue
+        if index > 0 and note.same_line(index - 1, index) and not (
+            words[index - 1] in _ENTRY_OPENERS or note.wide_gap_before(index)
+        ):
+            continue
+        if _spells(note, lex, index, text.upper()):
+            role = words[index] in ROLE_CREDENTIALS and words[index + 1] not in INLINE_SEPARATORS
+            (roles if role else found).append(index)
+    entries = Counter(note.line_numbers[index] for index in [*found, *roles])
+    # a role before a name ("RT Raelynn Thibodeaux") unless the line holds other entries
+    return sorted([*found, *(i for i in roles if entries[note.line_numbers[i]] >= 2)])
+
+
+_ENTRY_OPENERS = frozenset({"|", ";", ":", ",", "(", "/"})
+"""What may stand before an entry of a legend on its line."""
+
+
+def _spells(note: Note, lex: Lexicons, index: int, letters: str) -> bool:
+    """Whether the tokens after initials ``index`` (a separator and a title allowed first) are
+    a name whose words', or whole names', first letters are ``letters``."""
+    tokens, words = note.tokens, note.words
+    position = index + 1
+    if position < len(tokens) and words[position] in INLINE_SEPARATORS:
+        position += 1
+    if position + 1 < len(tokens) and (
+        words[position].rstrip(".") in lex.titles
+        or (len(tokens[position].text) > 1 and tokens[position].text.isupper()
+            and len(tokens[position + 1].text) == 1 and tokens[position + 1].text.isalpha())
+    ):  # "Sgt Yolanda Pecorino", a rank before an initial: "CO T. Leibowitz"
+        position += 1
+    parts: list[tuple[int, bool]] = []  # each part's token, and whether a hyphen joins it
+    joined = False
+    while position < len(tokens) and note.same_line(index, position) and len(parts) < 6:
+        text = tokens[position].text
+        if not (text.isalpha() and text[0].isupper()):
+            break
+        parts.append((position, joined))
+        position += 1
+        joined = False
+        if position < len(tokens) and words[position] == "." and len(text) == 1:
+            position += 1  # "D. Ostrowski"
+        elif position < len(tokens) and _joining_hyphen(note, position):
+            position, joined = position + 1, True
+    every = parts[: len(letters)]
+    whole = [(part, hyphen) for part, hyphen in parts if not hyphen][: len(letters)]
+    for pieces in (every, whole):
+        if sum(not hyphen for _, hyphen in pieces) < 2:
+            continue  # one double name's parts: "PT: Pennington-Tuhiwai, Aroha"
+        used = [part for part, _ in pieces]
+        spelled = "".join(tokens[i].text[0] for i in used).upper()
+        last = used[-1] if used else index
+        named = [words[i] for i in range(index + 1, last + 1) if tokens[i].text.isalpha()
+                 and len(tokens[i].text) > 1 and words[i].rstrip(".") not in lex.titles]
+        if spelled == letters and named and all(
+            word in lex.names or not any(
+                word in listed for listed in (lex.common, lex.medical, lex.clinical_abbreviations)
+            )
+            for word in named
+        ):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=8)
+def spelled_initials(text: str, lang: str) -> frozenset[str]:
+    """The initials ``text``'s legends spell out by a name (``spelled_legend``)."""
+    note = Note.of(text)
+    return frozenset(note.tokens[i].text for i in spelled_legend(note, lexicons(lang)))
 
 
 def _inline_legend(note: Note, lex: Lexicons) -> list[int]:

@@ -11,7 +11,7 @@
   transfer cue ("transferred from LMH");
 - ``units``: a named unit and room after a unit field ("Unit/Room: Ellis 14 / 22B":
   ``DEPARTMENT`` and ``ROOM``) or after a transfer ("transferred to Whitcomb 5", "to
-  step-down Ridley 6");
+  step-down Ridley 6"), and a lettered pod ("D-Pod": ``DEPARTMENT``);
 - ``census_rooms`` (``ROOM``): the room a line of a census or sign-out list starts with
   ("712 RAGHUNATHAN, Priyanka 80F", "301 | LIM, HYUN-WOO | 57 |"), and in a census its
   rooms' other mentions; not a day's list of times ("0800  PARENTEAU, Lucille  78F": where
@@ -20,7 +20,8 @@
   room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
   "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax 14A"), an
   operating room in capitals or a catheterisation laboratory ("OR 9", "cath lab 2": one or two
-  digits; not "1 or 2", "4 OR 6" or a note in capitals, where "OR" is the word).
+  digits; not "1 or 2", "4 OR 6" or a note in capitals, where "OR" is the word), a jail's cell
+  ("cell M-5": a letter or two, a hyphen and digits).
 """
 
 from __future__ import annotations
@@ -240,11 +241,18 @@ _CELL_NUMBER = Expression(r"(?m)(?:^|(?<=[ \t|,:^]))\d")
 """A number starting a cell, a word or a component ("|03/04/2021", "MRN 1234567")."""
 
 
+POD = Expression(r"(?<![\p{L}\d-])[A-Z]-(?i:pod)(?![\p{L}\d])")
+"""A lettered housing unit ("D-Pod", "C-pod", "D-POD")."""
+
+
 def unit_spans(scan: Scan) -> list[Span]:
     """"Unit/Room: Ellis 14 / 22B", "transferred to Whitcomb 5", "step-down Ridley 6": a named
-    unit and its room."""
+    unit and its room; a lettered pod ("D-Pod")."""
     note, lex = scan.note, scan.lex
-    spans: list[Span] = []
+    spans: list[Span] = [
+        Span(found.start(), found.end(), "DEPARTMENT", source="rules")
+        for found in (POD.compiled.finditer(note.text) if "pod" in note.positions else ())
+    ]
     count = len(note.tokens)
     for index in note.indices(UNIT_FIELDS | _UNIT_LEADS):
         if index >= count - 2:
@@ -358,20 +366,22 @@ def _standalone_number(note: Note, index: int) -> bool:
 
 CUED_ROOM = Expression(
     r"(?<![\p{L}])(?P<cue>(?i:cabin|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
-    r"|theatre|theater|cath[ \t]+lab)|OR)(?![\p{L}])"
+    r"|theatre|theater|cath[ \t]+lab|cell)|OR)(?![\p{L}])"
     r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
-    r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?|[A-Z]-\d{1,4}[A-Z]?)"
-    r"(?![\p{L}\d/:-]|\.\d"
-    r"|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|h|hrs?|hours?|days?|times|x)\b)"
+    r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?"  # a number, not a dose or a count
+    r"(?![\p{L}\d/:-]|\.\d|[ \t]*(?i:mg|mcg|ml|min|mins|minutes|h|hrs?|hours?|days?|times|x)\b)"
+    r"|[A-Z]{1,2}-\d{1,4}[A-Z]?(?![\p{L}\d/:-]|\.\d))"  # "C-114", "M-5 x 24 h"
 )
 """A place's word and its number: "Cabin: 9114", "cot C-114", "seat 31C", "Theatre 6", an
-operating room in capitals ("OR 9", not "1 or 2") and a catheterisation laboratory ("cath lab
-2")."""
+operating room in capitals ("OR 9", not "1 or 2"), a catheterisation laboratory ("cath lab
+2") and a jail's cell ("cell M-5"; only so: "cell 413" opens a telephone number)."""
+CELL = Expression(r"[A-Z]{1,2}-\d{1,4}[A-Z]?")
+"""What a cell's number must look like ("M-5", "C-112", "MO-2")."""
 _AFTER_NUMBER = Expression(r"\d[ \t]*\Z")
 SEAT = Expression(r"\d{1,2}[A-K]")
 """An aircraft seat ("31C"): what a seat or passenger's number must look like."""
 _ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "chr", "locker", "stretcher",
-              "seat", "pax", "theatre", "theater", "cath")
+              "seat", "pax", "theatre", "theater", "cath", "cell")
 
 
 def cued_room_spans(scan: Scan) -> list[Span]:
@@ -388,6 +398,8 @@ def cued_room_spans(scan: Scan) -> list[Span]:
         room = found.group("room")
         if room[0] in "Xx" and room[1:].isdigit():
             continue  # "OOB to chair x1": a count
+        if found.group("cue").casefold() == "cell" and not CELL.compiled.fullmatch(room):
+            continue  # "cell 413-555-0142": a mobile telephone
         seat = found.group("cue").casefold() in {"seat", "pax"}
         if seat and not SEAT.compiled.fullmatch(room):
             continue  # "seat 2 belts", "pax 3": a count
