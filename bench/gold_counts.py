@@ -123,9 +123,10 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
         for found in regex.finditer(rf"(?<![\p{{L}}\d]){initials}(?![\p{{L}}\d])", text):
             counts["spelled_initials"][0 if _covered(spans, *found.span()) else 1] += 1
     for found in _CELL.finditer(text):
-        counts["cells"][0 if _covered(spans, *found.span(1), "ROOM") else 1] += 1
+        counts["cells"][0 if _covered(spans, found.start(1), found.end(1), "ROOM") else 1] += 1
     for found in POD.compiled.finditer(text):
-        counts["pods"][0 if _covered(spans, *found.span(), "DEPARTMENT") else 1] += 1
+        inside = _covered(spans, found.start(), found.end(), "DEPARTMENT")
+        counts["pods"][0 if inside else 1] += 1
     for found in _LINE_END_INITIALS.finditer(text):
         line = text.rfind("\n", 0, found.start()) + 1
         if any(
