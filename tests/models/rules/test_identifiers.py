@@ -194,6 +194,8 @@ def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("oxycodone #12; tooth #19 MOD; #3 given", set()),
         ("issue #abc and #Wed", set()),
         ("plan:\n# DM2: FS QID\n#COVID-19 pneumonia; hx #DM2 well controlled", set()),
+        # a weight in pounds before an exercise's sets and repetitions
+        ("SAQ 1#        2x10    2x15\nbands #  3x12", set()),
     ],
 )
 def test_numbered_code_rule(text: str, expected: set[tuple[str, str]]) -> None:

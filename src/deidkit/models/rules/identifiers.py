@@ -82,6 +82,7 @@ _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2
     r"\d{1,4}(?:[ap]m)?-\d{1,4}[ap]m|\d{1,4}[ap]m-\d{1,4}|"  # hours: "7:30pm-7am", "9am-5"
     r"NCT\d{8}(?:-.*)?|"  # a trial's public registry number, no person's
     r"D\d{4}|"  # a dental procedure's code ("D4341")
+    r"\d{1,2}x\d{1,3}|"  # an exercise's sets and repetitions ("2x10")
     # a gene's variants: "F508del", "G20210A", "Ser428Phe", "Arg502Trp"
     r"[A-Z]\d{1,4}(?:del|dup|ins)\w*|[ACGT]\d{2,6}[ACGT]|(?:" + _AMINO + r")\d{1,5}(?:"
     + _AMINO + r"|Ter|fs\w*|del\w*|\*)"
@@ -277,7 +278,7 @@ notes: words, headings, codes; a bounded table)."""
 
 
 _NUMBERED = Expression(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code after "#"
-    r"#[ \t]*:?[ \t]*(?P<code>(?=[A-Za-z0-9/-]*\p{L})(?=[A-Za-z0-9/-]*\d)"
+    r"(?<!\d)#[ \t]*:?[ \t]*(?P<code>(?=[A-Za-z0-9/-]*\p{L})(?=[A-Za-z0-9/-]*\d)"
     r"[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*)(?![\p{L}\d])"
 )
 
@@ -285,7 +286,8 @@ _NUMBERED = Expression(  # "roster #: WR-19", "letter #KHO/US/2025/1187": a code
 def numbered_code_spans(scan: Scan) -> list[Span]:
     """A code of letters and digits after a number sign, whatever the cue before it
     ("Club roster #: WR-19"); numbers alone after "#" are counts and teeth ("#12", "#19"), a
-    "#" opening a line is a problem list's bullet, a clinical abbreviation a problem."""
+    "#" opening a line is a problem list's bullet, a clinical abbreviation a problem, one after
+    a number a weight in pounds ("SAQ 1#   2x10")."""
     note, lex = scan.note, scan.lex
     spans: list[Span] = []
     text = note.text

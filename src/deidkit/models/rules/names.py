@@ -167,6 +167,11 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
             continue
         if note.words[start].rstrip(".") in lex.titles:
             continue  # "daughter Dr. Smith": the title rule decides
+        hyphen = note.tokens[start - 1]
+        if hyphen.text == "-" and note.tokens[start - 2].end == hyphen.start and (
+            hyphen.end == note.tokens[start].start
+        ):
+            continue  # "Child-Pugh C": one word with the cue, an eponym's
         end = name_run(note, lex, start, 3)
         if end == start:
             continue
