@@ -137,6 +137,7 @@ def test_census_rooms_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("1 or 2 tabs; 4 OR 6 weeks; to-OR 25 h; cath lab 0412; form ED-ORI-7", set()),
         # a jail's cell, a hyphen in its number; a mobile telephone's cue is none
         ("medical observation cell M-5 x 24 h; Cell MO-2", {("M-5", "ROOM"), ("MO-2", "ROOM")}),
+        ("Guest: Mrs Quorbit    Stateroom 7212", {("7212", "ROOM")}),
         ("cell 413-555-0142; sickle cell 2 crises; cell 17", set()),
         # counts, doses, times, dates; a seat's count; words that hold a cue
         ("car seat 2 years; pax 3; chair 20 min; cot 2/3; wheelchair 4; podiatry 3; "

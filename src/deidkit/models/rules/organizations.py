@@ -17,11 +17,11 @@
   rooms' other mentions; not a day's list of times ("0800  PARENTEAU, Lucille  78F": where
   one of its four-digit "rooms" starts with 0, none that is a time of day is a room);
 - ``cued_rooms`` (``ROOM``): the number after a word for a place someone is put where the
-  room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "cot C-114",
-  "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax 14A"), an
-  operating room in capitals or a catheterisation laboratory ("OR 9", "cath lab 2": one or two
-  digits; not "1 or 2", "4 OR 6" or a note in capitals, where "OR" is the word), a jail's cell
-  ("cell M-5": a letter or two, a hyphen and digits).
+  room cues of the patterns (room, bed, bay) do not reach: "Cabin: 9114", "Stateroom 7212",
+  "cot C-114", "bunk 14", "chair 14", "Chr 5", "locker 14", an aircraft seat ("seat 31C", "pax
+  14A"), an operating room in capitals or a catheterisation laboratory ("OR 9", "cath lab 2":
+  one or two digits; not "1 or 2", "4 OR 6" or a note in capitals, where "OR" is the word), a
+  jail's cell ("cell M-5": a letter or two, a hyphen and digits).
 """
 
 from __future__ import annotations
@@ -365,7 +365,7 @@ def _standalone_number(note: Note, index: int) -> bool:
 
 
 CUED_ROOM = Expression(
-    r"(?<![\p{L}])(?P<cue>(?i:cabin|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
+    r"(?<![\p{L}])(?P<cue>(?i:cabin|stateroom|cot|bunk|berth|chair|chr|locker|stretcher|seat|pax"
     r"|theatre|theater|cath[ \t]+lab|cell)|OR)(?![\p{L}])"
     r"(?:[ \t]*(?:\#|no\.?|number|:))*[ \t]*"
     r"(?P<room>[A-Z]?\d{1,4}[A-Z]?(?:-\d{1,3}[A-Z]?)?"  # a number, not a dose or a count
@@ -380,7 +380,7 @@ CELL = Expression(r"[A-Z]{1,2}-\d{1,4}[A-Z]?")
 _AFTER_NUMBER = Expression(r"\d[ \t]*\Z")
 SEAT = Expression(r"\d{1,2}[A-K]")
 """An aircraft seat ("31C"): what a seat or passenger's number must look like."""
-_ROOM_CUES = ("cabin", "cot", "bunk", "berth", "chair", "chr", "locker", "stretcher",
+_ROOM_CUES = ("cabin", "stateroom", "cot", "bunk", "berth", "chair", "chr", "locker", "stretcher",
               "seat", "pax", "theatre", "theater", "cath", "cell")
 
 
