@@ -29,6 +29,7 @@ lower case: the layout, not the capitals, says that these are initials.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 
 import regex
@@ -237,9 +238,9 @@ def spelled_legend(note: Note, lex: Lexicons) -> list[int]:
     found: list[int] = []
     roles: list[int] = []
     tokens, words = note.tokens, note.words
-    for index, capitals in enumerate(note.capitals_flags):
+    for index in itertools.compress(range(len(tokens) - 1), note.capitals_flags):
         text = tokens[index].text
-        if not capitals or len(text) > 3 or not text.isalpha():
+        if len(text) > 3 or not text.isalpha():
             continue
         if index > 0 and note.same_line(index - 1, index) and not (
             words[index - 1] in _ENTRY_OPENERS or note.wide_gap_before(index)
@@ -270,6 +271,8 @@ def _spells(note: Note, lex: Lexicons, index: int, letters: str) -> bool:
             and len(tokens[position + 1].text) == 1 and tokens[position + 1].text.isalpha())
     ):  # "Sgt Yolanda Pecorino", a rank before an initial: "CO T. Leibowitz"
         position += 1
+    if position >= len(tokens) or tokens[position].text[:1].upper() != letters[0]:
+        return False
     parts: list[tuple[int, bool]] = []  # each part's token, and whether a hyphen joins it
     joined = False
     while position < len(tokens) and note.same_line(index, position) and len(parts) < 6:
