@@ -39,6 +39,8 @@ from deidkit.types import Document, Span
         ("13:30  QUILLBERG, E BID #2: deferred", "QUILLBERG", "DOCTOR", "QUILLBERG, E"),
         ("cosign: Ostrander, P.\nNext", "Ostrander", "DOCTOR", "Ostrander, P."),
         ("per Ostrander, I.", "Ostrander", "DOCTOR", "Ostrander, I."),
+        ("8/7  0400  QUILLBERG, K (0094790)  levetiracetam", "QUILLBERG", "PATIENT",
+         "QUILLBERG, K"),
         # ... not a word after the comma, nor a name of two words
         ("seen by Dr. Ostrander, A 45-year-old", "Ostrander", "DOCTOR", "Ostrander"),
         ("OSTRANDER, I SAW HIM", "OSTRANDER", "DOCTOR", "OSTRANDER"),

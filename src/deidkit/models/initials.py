@@ -9,8 +9,8 @@ that letter; one ending in a lone capital letter right before its full stop ("Su
 "R.O'S.") ends after the stop, and one followed by a blank and a lone letter of its first
 letter's case with a full stop takes them ("cormac d., care coordinator"); a family name of
 one word (hyphenated or not) followed by a comma and a first name's initial before a colon, the
-line's end, a gap or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2",
-"HALDANE-OSEI, V") takes the initial. English only
+line's end, a gap, a bracket or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2",
+"HALDANE-OSEI, V", "BRAMBLE, K (0094790)") takes the initial. English only
 (``INITIAL_LANGS``): measured on English notes.
 """
 
@@ -31,10 +31,11 @@ _TRAILING_INITIAL = regex.compile(r" (\p{L})\.(?=[\s,;:)]|\Z)")  # " d." after "
 _SEPARATED_INITIALS = regex.compile(r"(?:\p{Lu}[.'’])+\p{Lu}")  # "R.B", "R.O'S"
 _INITIAL = regex.compile(r"(?<!\d[ \t]?)(?<![\p{L}\d.'’-])\p{Lu}\. \Z")  # not "3 L. Ziad"
 _COMMA_INITIAL = regex.compile(
-    r",[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|\Z)|[ \t]{2}|[ \t]\p{Lu}[\p{Lu}\d]*\b(?![.']))"
+    r",[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|\Z)|[ \t]{2}|[ \t]\(|[ \t]\p{Lu}[\p{Lu}\d]*\b(?![.']))"
 )
-"""A first name's initial after a family name and a comma, then a field's end, a colon or a
-word in capitals ("Tran, K:", "BJORKLUND, E BID #2"): not a word ("Smith, A 45-year-old")."""
+"""A first name's initial after a family name and a comma, then a field's end, a colon, a
+bracket or a word in capitals ("Tran, K:", "BRAMBLE, K (0094790)", "BJORKLUND, E BID #2"): not
+a word ("Smith, A 45-year-old")."""
 _FIELD_END = regex.compile(r"[ \t]*(?:[:;)\n]|\Z)")
 _FAMILY_NAME = regex.compile(r"\p{L}+(?:[-'’]\p{L}+)*")
 """A family name of one word, its parts joined by hyphens or apostrophes ("HALDANE-OSEI")."""
