@@ -145,6 +145,12 @@ def test_mentions_take_the_initials_as_written_only() -> None:
           ("DO", "DOCTOR"), ("TL", "DOCTOR"), ("KAS", "DOCTOR")}),
         ("Initials: ME M. Etxequorb RN | DO D. Ostrowb LPN\n8/6  0700  sertraline  R     ME",
          {("ME", "DOCTOR"), ("DO", "DOCTOR")}),
+        # a list of four initials or more, fewer than half of them abbreviations or words: a
+        # meeting's attendees; the other mentions of those that are no abbreviation
+        ("In: MQ, AO, PR (covering psych), KL, BN, RCW, ED\nPlan: RCW + BN visit; PR covering; "
+         "seen in the ED\nLabs: CBC, BMP, ESR, CRP; HIV, RPR, HCV, GC",
+         {("MQ", "DOCTOR"), ("AO", "DOCTOR"), ("PR", "DOCTOR"), ("KL", "DOCTOR"),
+          ("BN", "DOCTOR"), ("RCW", "DOCTOR"), ("ED", "DOCTOR")}),
         # ... not a role before a name alone on its line, one double name's parts, words of
         # a list or no entry's start
         ("Visit 08:15, RT Raelynn Thibquorb + branch manager; next RT visit\n"

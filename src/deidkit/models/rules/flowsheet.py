@@ -68,10 +68,12 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
     lines = _lines(note)
     named = [*_named_initials(note, lex), *_inline_legend(note, lex)]
     lined = _legend(note, lex, lines, {note.line_numbers[i] for i in named})
+    listed = _initials_list(note, lex)  # the listed abbreviations' other mentions are not
     legend = [
         *(first for first, _, _ in lined if _shaped(note, lex, first)),
         *named,
         *spelled_legend(note, lex),
+        *(index for index in listed if not _known(note, lex, index)),
     ]
     legend_texts = {note.tokens[i].text for i in legend}
     timed_row, text = TIMED_ROW.compiled, note.text
@@ -107,7 +109,8 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
             if note.tokens[index].text == text and note.line_numbers[index] in piped
         ]
     return [
-        *(note.span(index, index + 1, "DOCTOR") for index in sorted({*legend, *signed, *mentions})),
+        *(note.span(index, index + 1, "DOCTOR")
+          for index in sorted({*legend, *signed, *mentions, *listed})),
         *(note.span(start, end, "DOCTOR") for _, start, end in lined),
     ]
 
@@ -224,6 +227,40 @@ def _joining_hyphen(note: Note, index: int) -> bool:
     return note.words[index] == "-" and 0 < index < len(tokens) - 1 and (
         tokens[index - 1].end == tokens[index].start == tokens[index].end - 1
         and tokens[index + 1].start == tokens[index].end
+    )
+
+
+INITIALS_LIST = Expression(
+    r"(?<![\p{L}\d,])(?:[A-Z]{2,3}(?:[ \t]*\([^()\n]{1,30}\))?[ \t]*,[ \t]*){3,}[A-Z]{2,3}"
+    r"(?![\p{L}\d])"
+)
+"""Four initials or more parted by commas, a remark in brackets after one allowed."""
+_LISTED = Expression(r"(?<![\p{L}\d])[A-Z]{2,3}(?![\p{L}\d])")
+MIN_LISTED_COMMAS = 3
+
+
+def _initials_list(note: Note, lex: Lexicons) -> list[int]:
+    """The initials of a list of four or more parted by commas of which fewer than half are
+    abbreviations, words, credentials or states: a meeting's attendees ("In: MT, AO, PR
+    (covering psych), KL, BN, RCW, YAC"), not a list of tests ("CBC, BMP, ESR, CRP")."""
+    if len(note.positions.get(",", ())) < MIN_LISTED_COMMAS:
+        return []
+    found = []
+    for listed in INITIALS_LIST.compiled.finditer(note.text):
+        indices = [
+            index for each in _LISTED.compiled.finditer(note.text, *listed.span())
+            if (index := note.token_at(each.start())) is not None
+        ]
+        if 2 * sum(_known(note, lex, index) for index in indices) < len(indices):
+            found.extend(indices)
+    return found
+
+
+def _known(note: Note, lex: Lexicons, index: int) -> bool:
+    """Whether token ``index`` is an abbreviation, a word, a credential or a state's code."""
+    word = note.words[index]
+    return word in lex.clinical_abbreviations or word in lex.common or (
+        word in lex.credentials or note.tokens[index].text in lex.state_codes
     )
 
 
