@@ -82,6 +82,9 @@ def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> Non
         # the next field's label after a cue is no name; a name before "by" without a colon is
         ("Performed by: Zorbetta RN   Read by: NO/GFO", "en", set()),
         ("seen by RN Quorbit by phone", "en", {("Quorbit", "DOCTOR")}),
+        # a peer specialist is of the care team; a peer programme's words are no name
+        ("Peer: Zorbetta to go with her Friday. Peer Recovery Center; peer support Quennell",
+         "en", {("Zorbetta", "DOCTOR"), ("Quennell", "DOCTOR")}),
         # a cue glued by a hyphen to the next word is one word with it: an eponym
         ("cirrhosis, Child-Pugh C (10); daughter - Zorbetta", "en", {("Zorbetta", "RELATIVE")}),
     ],

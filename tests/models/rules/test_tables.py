@@ -145,6 +145,9 @@ LOG_ROWS = """2025-10-16 11:40  rquorbit        MD          MICU-WOW-03        N
          "0615  | 2    | PZ       |\n", {("LQ", "DOCTOR"), ("PZ", "DOCTOR")}),
         ("| Date | Dose | Given | Witness |\n|---|---|---|---|\n| 7/15 | 8.5 mL | KAS | WG |\n",
          {("KAS", "DOCTOR"), ("WG", "DOCTOR")}),
+        # a meeting's action owners
+        ("| Client | Update | Owner | By |\n|---|---|---|---|\n| Quorb, T. | visit | YAC | 3/7 |\n",
+         {("YAC", "DOCTOR")}),
         # a role alone in a cell names no one, nor does a role's word before a credential
         ("Role | Staff | Shift\n--|--|--\nnight | MD | 7p\nday | Meds RN | 7a\n", set()),
     ],
