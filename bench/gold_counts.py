@@ -34,8 +34,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
 - ``hyphenated_comma_initials``: a first name's initial after a hyphenated family name and
   its comma, before a field's end or a gap ("HALDANE-OSEI, V"): inside a marked span, and
   elsewhere;
-- each clinical abbreviation the fifty-second batch's round added (``ROUND_ABBREVIATIONS``:
-  "POA", "MFM", ...): inside a marked span, and elsewhere;
+- each clinical abbreviation the fifty-second and fifty-seventh batches' rounds added
+  (``ROUND_ABBREVIATIONS``: "POA", "MFM", "CTA", "NOK", ...): inside a marked span, and
+  elsewhere;
 - ``spelled_initials``: initials a legend spells out by a name ("DO = D. Ostrowski",
   ``deidkit.models.rules.flowsheet.spelled_initials``), each place the note writes them:
   inside a marked span, and elsewhere;
@@ -92,7 +93,8 @@ _HYPHENATED_COMMA_INITIAL = regex.compile(
     r"(?m)\b\p{Lu}\p{L}+(?:[-'’]\p{L}+)+,[ \t]?(\p{Lu})\.?(?=[ \t]*(?:[:;)\n]|$)|[ \t]{2})"
 )
 _CELL = regex.compile(r"(?i:\bcell)[ \t]*#?[ \t]*([A-Z]{1,2}-\d{1,4}[A-Z]?)(?![\p{L}\d])")
-ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC")
+ROUND_ABBREVIATIONS = ("POA", "HCPOA", "DPOA", "MFM", "IMC", "NSICU", "AOC",
+                       "CTA", "CTP", "NCCT", "NCHCT", "NOK", "DOS")
 
 
 def _covered(spans: tuple[Span, ...], start: int, end: int, label: str | None = None) -> bool:
