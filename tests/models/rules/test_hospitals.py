@@ -35,6 +35,8 @@ RULE = (hospitals.RULE,)
         ("DEPARTMENT OF RADIOLOGY", "en", set()),
         ("Delirium managed with quetiapine QHS AND RESOLVED BY HOSPITAL DAY 3.", "en", set()),
         ("Ingresó en el hospital por disnea.", "es", set()),
+        # a job's title before "of"
+        ("copy to the Director of Pharmacy and the Director of Hospital Services", "en", set()),
     ],
 )
 def test_hospital_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

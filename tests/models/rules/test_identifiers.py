@@ -69,6 +69,7 @@ from .helpers import found_by
         ("Record 120/80 at 10:22.", set()),
         ("Medicare patient, ID 44 years old.", set()),
         ("Rand # R-5523 | Visit: WEEK 12 (V5)\nNext visit: WK 24 ~Sept", set()),  # periods
+        ("Rx: HR 95-115 | RPE 11-14; exercise prescription: HR 100-125", set()),  # a target
         ("Member ID MCI 8812-0457-33   Rx BIN 610014  PCN MEDDPRIME",
          {("MCI 8812-0457-33", "HEALTHPLAN")}),  # a plan's routing codes: no person's
         ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range

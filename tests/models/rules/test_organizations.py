@@ -45,6 +45,7 @@ from .helpers import found_by
         ("Review of Systems: negative.\nREVIEW OF SYSTEMS: negative.", set()),
         ("He works at Boston.", set()),  # a place, for the place rules
         ("Hospitalist PROGRESS NOTE - Hospital day 15", set()),
+        ("copy to the Director of Pharmacy, G. Quorbit", set()),  # a job's title
     ],
 )
 def test_organizations_rule(text: str, expected: set[tuple[str, str]]) -> None:

@@ -87,6 +87,8 @@ _NOT_CODES = Expression(  # spine levels, TNM stage, gravida/para, doses "250mg2
     r"[A-Z]\d{1,4}(?:del|dup|ins)\w*|[ACGT]\d{2,6}[ACGT]|(?:" + _AMINO + r")\d{1,5}(?:"
     + _AMINO + r"|Ter|fs\w*|del\w*|\*)"
 )
+_READING = Expression(r"\d{1,3}(?:\.\d+)?(?:[-–/]\d{1,3}(?:\.\d+)?)?")
+"""A reading or its range ("95-115", "120/80") after a clinical abbreviation ("HR", "BP")."""
 _INNER_CUES = frozenset({"sn", "s/n", "no", "id", "serial", "#"})
 """A second cue opening a cued value ("sensor SN 8KM2TQ72")."""
 _PERIODS = frozenset({"wk", "wks", "mo", "mos", "yr", "yrs", "d", "day", "cycle", "c"})
@@ -140,6 +142,10 @@ def cued_id_spans(scan: Scan) -> list[Span]:
             c.isdigit() for c in rest
         ) < 5:
             continue  # "Visit: WEEK 12", "visit: wk 24": a period of a study, no identifier
+        if rest and first.casefold() in lex.clinical_abbreviations and (
+            first.casefold() not in _INNER_CUES and _READING.compiled.fullmatch(rest)
+        ):
+            continue  # "Rx: HR 95-115": a reading's target, no identifier
         start = value.start()
         if rest and first.casefold() in _INNER_CUES:
             start += len(first) + 1  # "sensor SN 8KM2TQ72": the serial's own cue left out

@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from deidkit.models.rules.base import Scan, SpanRule
+from deidkit.models.rules.hospitals import job_title_at
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
 from deidkit.models.rules.places import LEAD_WORDS
@@ -115,8 +116,8 @@ def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -
     while start < head and (not _name_word(note, lex, start) or note.words[start] in LEAD_WORDS):
         start += 1  # "At Sunrise Hospice": a capitalised word opening the sentence
     words = [i for i in range(start, head) if _name_word(note, lex, i)]
-    if not words:
-        return None
+    if not words or job_title_at(note, start):
+        return None  # "Director of Pharmacy": a job
     if _medical(lex, [note.words[i] for i in words]):
         return None  # "Cardiac Rehabilitation", "Renal Dialysis"
     proper = any(note.words[i] not in lex.common for i in words)
