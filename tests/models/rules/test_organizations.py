@@ -90,6 +90,7 @@ def test_hospital_abbreviations_rule(text: str, expected: set[tuple[str, str]]) 
         ("count delay D-Pod; return to A-pod; PILL LINE - D-POD",
          {("D-Pod", "DEPARTMENT"), ("A-pod", "DEPARTMENT"), ("D-POD", "DEPARTMENT")}),
         ("POD 3 after the graft; ED pod; I-PODS; HD-Pod", set()),
+        ("09:16  ceze-ward: Current PN census is 7.", set()),  # a log-in's part
     ],
 )
 def test_units_rule(text: str, expected: set[tuple[str, str]]) -> None:

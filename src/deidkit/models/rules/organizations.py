@@ -259,6 +259,10 @@ def unit_spans(scan: Scan) -> list[Span]:
         if index >= count - 2:
             break
         word = note.words[index]
+        if word in UNIT_FIELDS and index > 1 and note.words[index - 1] == "-" and (
+            note.tokens[index - 2].end == note.tokens[index - 1].start
+        ):
+            continue  # "ceze-ward:": a log-in's part, no field
         field = word in UNIT_FIELDS or (
             word == "unit" and index + 2 < count and note.words[index + 1] == "/"
         )
