@@ -243,7 +243,12 @@ def _initials_list(note: Note, lex: Lexicons) -> list[int]:
     """The initials of a list of four or more parted by commas of which fewer than half are
     abbreviations, words, credentials or states: a meeting's attendees ("In: MT, AO, PR
     (covering psych), KL, BN, RCW, YAC"), not a list of tests ("CBC, BMP, ESR, CRP")."""
-    if len(note.positions.get(",", ())) < MIN_LISTED_COMMAS:
+    capitals, tokens = note.capitals_flags, note.tokens
+    if sum(  # "MT, AO": two capitals either side of a comma, twice at least in such a list
+        1 for comma in note.positions.get(",", ())
+        if 0 < comma < len(tokens) - 1 and capitals[comma - 1] and capitals[comma + 1]
+        and len(tokens[comma - 1].text) <= 3
+    ) < MIN_LISTED_COMMAS - 1:
         return []
     found = []
     for listed in INITIALS_LIST.compiled.finditer(note.text):
@@ -277,13 +282,16 @@ def spelled_legend(note: Note, lex: Lexicons) -> list[int]:
     tokens, words = note.tokens, note.words
     for index in itertools.compress(range(len(tokens) - 1), note.capitals_flags):
         text = tokens[index].text
-        if len(text) > 3 or not text.isalpha():
+        if len(text) > 3:
+            continue
+        start = _name_start(note, lex, index)  # asked first: most capitals start no name
+        if start is None or tokens[start].text[:1].upper() != text[0] or not text.isalpha():
             continue
         if index > 0 and note.same_line(index - 1, index) and not (
             words[index - 1] in _ENTRY_OPENERS or note.wide_gap_before(index)
         ):
             continue
-        if _spells(note, lex, index, text.upper()):
+        if _spells(note, lex, index, start, text.upper()):
             role = words[index] in ROLE_CREDENTIALS and words[index + 1] not in INLINE_SEPARATORS
             (roles if role else found).append(index)
     entries = Counter(note.line_numbers[index] for index in [*found, *roles])
@@ -295,9 +303,9 @@ _ENTRY_OPENERS = frozenset({"|", ";", ":", ",", "(", "/"})
 """What may stand before an entry of a legend on its line."""
 
 
-def _spells(note: Note, lex: Lexicons, index: int, letters: str) -> bool:
-    """Whether the tokens after initials ``index`` (a separator and a title allowed first) are
-    a name whose words', or whole names', first letters are ``letters``."""
+def _name_start(note: Note, lex: Lexicons, index: int) -> int | None:
+    """Where a name after initials ``index`` would start: past a separator ("=") and a title
+    or a rank ("Sgt Yolanda Pecorino", "CO T. Leibowitz"); None at the note's end."""
     tokens, words = note.tokens, note.words
     position = index + 1
     if position < len(tokens) and words[position] in INLINE_SEPARATORS:
@@ -306,10 +314,15 @@ def _spells(note: Note, lex: Lexicons, index: int, letters: str) -> bool:
         words[position].rstrip(".") in lex.titles
         or (len(tokens[position].text) > 1 and tokens[position].text.isupper()
             and len(tokens[position + 1].text) == 1 and tokens[position + 1].text.isalpha())
-    ):  # "Sgt Yolanda Pecorino", a rank before an initial: "CO T. Leibowitz"
+    ):
         position += 1
-    if position >= len(tokens) or tokens[position].text[:1].upper() != letters[0]:
-        return False
+    return position if position < len(tokens) else None
+
+
+def _spells(note: Note, lex: Lexicons, index: int, position: int, letters: str) -> bool:
+    """Whether the tokens from ``position``, after initials ``index``, are a name whose
+    words', or whole names', first letters are ``letters``."""
+    tokens, words = note.tokens, note.words
     parts: list[tuple[int, bool]] = []  # each part's token, and whether a hyphen joins it
     joined = False
     while position < len(tokens) and note.same_line(index, position) and len(parts) < 6:
