@@ -43,7 +43,9 @@ Not a test. Counts (over ``bench/data/handwritten-en-dev*/notes.jsonl``, never t
 - ``cells``: a jail's cell ("cell M-5": a letter or two, a hyphen and digits), the number
   inside a ``ROOM`` span and elsewhere;
 - ``pods``: a lettered pod ("D-Pod", ``deidkit.models.rules.organizations.POD``) inside a
-  ``DEPARTMENT`` span and elsewhere.
+  ``DEPARTMENT`` span and elsewhere;
+- ``dash_signoffs``: the initials of a line's sign-off after a dash ("Nice work! -- PR CWCN",
+  ``deidkit.models.credentials.DASH_SIGNOFF``), inside a marked span and elsewhere.
 
 The batches kept unread (``UNREAD``: the README's number on unseen notes) are never counted.
 ``--through N`` counts the first N batches only (the counts docstrings cite were made on the
@@ -62,6 +64,7 @@ import regex
 
 from deidkit.io import read_documents
 from deidkit.labels import Category, category_of
+from deidkit.models.credentials import DASH_SIGNOFF
 from deidkit.models.logins import LOGIN_WORD, name_logins
 from deidkit.models.name_joins import name_initials
 from deidkit.models.rules.flowsheet import spelled_initials
@@ -120,7 +123,10 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
     counts = {key: [0, 0] for key in ("aircraft", "numbered_rooms", "name_initials",
                                       "bracketed_initials_elsewhere",
                                       "hyphenated_comma_initials", "line_owner_initials",
-                                      "spelled_initials", "cells", "pods")}
+                                      "spelled_initials", "cells", "pods", "dash_signoffs")}
+    for found in DASH_SIGNOFF.finditer(text):
+        inside = _covered(spans, found.start("initials"), found.end("initials"))
+        counts["dash_signoffs"][0 if inside else 1] += 1
     for initials in spelled_initials(text, "en"):
         for found in regex.finditer(rf"(?<![\p{{L}}\d]){initials}(?![\p{{L}}\d])", text):
             counts["spelled_initials"][0 if _covered(spans, *found.span()) else 1] += 1

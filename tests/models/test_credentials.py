@@ -128,6 +128,9 @@ def test_names_are_cut_before_credentials_and_line_breaks(
          [("NP", "DOCTOR")], ["NP"]),
         ("Given by NP.\nInitials: SM = S. Marquorb, LPN; NP = Dr Pquorb", [("NP", "DOCTOR")],
          []),
+        # ... or signs a line after a dash
+        ("Photos in the shared drive.\n-- NP\n", [("NP", "DOCTOR")], ["NP"]),
+        ("PMH:\n- NP\n", [("NP", "DOCTOR")], []),
     ],
 )
 def test_spans_of_credentials_alone_are_dropped(

@@ -80,6 +80,16 @@ ROLE_CREDENTIALS = frozenset(
 column); any other written as two or three capitals may be a person's initials too ("RD",
 "LMT"), where the rules found them as such."""
 _SPELLED_INITIALS = regex.compile(r"\p{Lu}{2,3}")
+DASH_SIGNOFF = regex.compile(
+    r"(?m)(?:^[ \t]*(?:--|[—–]|-(?=\p{Lu}))|(?<=[.!?)\]\"”][ \t]{1,3})[-–—]{1,2})"
+    r"[ \t]*(?P<initials>\p{Lu}{2,3})(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?"
+    r"(?:[ \t]+\p{Lu}{2,5})?[ \t]*$"
+)
+"""A line's sign-off after a dash, after a sentence or opening the line (two dashes, a long
+one, or one glued: "- HTN" opening a line is a list's item): initials in capitals, a typist's
+after a slash, a credential ("-- NP", "Nice work! -- PR CWCN", "Completed. - MY / RH"): the
+writer's initials, even where they spell a credential, an abbreviation or a word (all such in
+the read batches' gold are marked: ``bench/gold_counts.py``, ``dash_signoffs``)."""
 SIGNER_CODES = frozenset({"MA", "MD", "MS", "PA"})
 """Credentials that are also states' codes (medical assistant, doctor of medicine, master of
 science, physician assistant), in capitals."""
@@ -135,11 +145,19 @@ def _credentials_alone(
     if not _SPELLED_INITIALS.fullmatch(value):
         return True
     if value.casefold() in ROLE_CREDENTIALS:
-        return not _spelled_out(text, value, lang)
+        return not _spelled_out(text, value, lang) and not _signed_off(text, span)
     return before is not None and category_of(before.label) is Category.NAME and all(
         _written_credential(piece, lexicon)
         for piece in _PIECES.findall(text, before.end, span.start)
     ) and _GAP.search(text, before.end, span.start) is None
+
+
+def _signed_off(text: str, span: Span) -> bool:
+    """Whether ``span`` is the initials of a line's sign-off after a dash (``DASH_SIGNOFF``)."""
+    line = text.rfind("\n", 0, span.start) + 1
+    end = text.find("\n", span.end)
+    found = DASH_SIGNOFF.search(text, line, len(text) if end < 0 else end)
+    return found is not None and found.span("initials") == (span.start, span.end)
 
 
 def _spelled_out(text: str, value: str, lang: str) -> bool:

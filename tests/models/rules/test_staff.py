@@ -86,6 +86,11 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Gait 80 ft w/ RW, SBA; transfers w/ CGA to BSC.", set()),
         ("Resting comfortably.\nSigned: Philippa Adebayo RN\nKL", {("KL", "DOCTOR")}),
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
+        # a line's sign-off after a dash, even initials that spell a word or an abbreviation;
+        # not a list's item opening a line
+        ("Keep Tue visit. Nice work! -- PR CWCN\nCompleted. - MY / rh\n-- NP\n",
+         {("PR", "DOCTOR"), ("MY", "DOCTOR"), ("rh", "DOCTOR"), ("NP", "DOCTOR")}),
+        ("PMH:\n- HTN\n- PE\n- DVT / PE\n", set()),
         ("Question log\n  [Yes, fine with insulin. - CAR]\n  (see the plan - PRN)\n(review / QI)",
          {("CAR", "DOCTOR")}),
         ("Plan: labs.\nRTC 3 mo or sooner. SAW\nLast edited 3/4", {("SAW", "DOCTOR")}),

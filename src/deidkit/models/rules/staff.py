@@ -10,7 +10,8 @@ entry's writer before its colon ("12:55 MOL: ...", "Reply (FOL): ...") or before
 ("OAP -- signed ..."). Log-in names are ``deidkit.models.rules.usernames``'s.
 
 Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
-initials (``RuleLanguage.clinical_abbreviations``).
+initials (``RuleLanguage.clinical_abbreviations``), except in a line's sign-off after a dash
+(``DASH_SIGNOFF``: "Nice work! -- PR CWCN", "- MY / RH", "-- NP").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import bisect
 import itertools
 from collections.abc import Iterator
 
-from deidkit.models.credentials import ROLE_CREDENTIALS
+from deidkit.models.credentials import DASH_SIGNOFF, ROLE_CREDENTIALS
 from deidkit.models.rules.base import Scan, SpanRule
 from deidkit.models.rules.lexicons import Lexicons
 from deidkit.models.rules.note import Note
@@ -65,6 +66,12 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_transcription_codes(note, lex))
     spans.extend(_action_owners(note, lex))
     spans.extend(_dash_signoffs(note, lex))
+    if "-" in note.text or "—" in note.text or "–" in note.text:
+        spans.extend(  # "Nice work! -- PR CWCN", "- MY / RH": a line's sign-off
+            Span(found.start(group), found.end(group), "DOCTOR", source="rules")
+            for found in DASH_SIGNOFF.finditer(note.text)
+            for group in ("initials", "typist") if found.start(group) >= 0
+        )
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
     spans.extend(_owned_initials(note, lex))
