@@ -71,6 +71,14 @@ def test_mentions_take_the_initials_as_written_only() -> None:
     assert not spans
 
 
+def test_a_legends_word_initials_sign_lines_not_sentences() -> None:
+    text = ("11/04  shipped. Under warranty. me\n11/05  box mailed; call me back\n\n"
+            "Initials: me = Marcus Ellquorb, CI coord; kd = Kaylee Dunquorb")
+    spans = run_rules(RULES, scan_of(text), ALL_SWITCHES)
+    starts = {span.start for span in spans if text[span.start : span.end] == "me"}
+    assert starts == {text.index("me\n"), text.index("me =")}
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -145,6 +153,10 @@ def test_mentions_take_the_initials_as_written_only() -> None:
           ("DO", "DOCTOR"), ("TL", "DOCTOR"), ("KAS", "DOCTOR")}),
         ("Initials: ME M. Etxequorb RN | DO D. Ostrowb LPN\n8/6  0700  sertraline  R     ME",
          {("ME", "DOCTOR"), ("DO", "DOCTOR")}),
+        # a legend's initials that are a word sign a line after a sentence, not a sentence
+        ("11/04  processor shipped. Under warranty. me\n11/05  box mailed; call me back\n\n"
+         "Initials: me = Marcus Ellquorb, CI coord; kd = Kaylee Dunquorb",
+         {("me", "DOCTOR"), ("kd", "DOCTOR")}),
         # a list of four initials or more, fewer than half of them abbreviations or words: a
         # meeting's attendees; the other mentions of those that are no abbreviation
         ("In: MQ, AO, PR (covering psych), KL, BN, RCW, ED\nPlan: RCW + BN visit; PR covering; "

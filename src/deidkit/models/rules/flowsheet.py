@@ -19,8 +19,14 @@ are, anywhere, initials in parentheses after the name they are made of ("Mark Bo
 and those of a legend written on one line, two pairs or more of initials and the name they
 begin ("Givers: LPS = Lorna / IP = Ike / RK = Rosalind Kealoha", "TB is Tim Baum | bg is
 Benoît (wife)", "Key: MT - Melodi | er - Elvis (wife)": a family's chart of who gave a
-medicine). A legend's initials that are also words ("er", "as") count where a table's cells
-hold them ("| + er | held (er) |"), not in the note's sentences.
+medicine). So are initials anywhere an entry starts followed by the name they spell, even
+where they spell a credential or an abbreviation ("DO = D. Ostrowski, LPN", "PD Pavlína
+Dvořáková #C-2402": ``spelled_legend``), and a list of four initials or more parted by commas,
+fewer than half of them abbreviations or words ("In: MT, AO, PR (covering psych), KL": a
+meeting's attendees; their other mentions only where they are no abbreviation). A legend's
+initials that are also words ("er", "as", "me") count where a table's cells hold them ("| +
+er | held (er) |") or where they sign a line ("... no charge. me"), not in the note's
+sentences.
 
 Unlike the ``initials`` rule this one also reads notes written all in capitals or all in
 lower case: the layout, not the capitals, says that these are initials.
@@ -99,14 +105,15 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
         for index in note.positions[text.casefold()]
         if note.tokens[index].text == text
     ]
-    tabled = legend_texts - mentioned  # a legend's initials that are words ("as", "er"):
-    if tabled:  # their occurrences in a table's cells ("| + er | held (er) |")
+    tabled = legend_texts - mentioned  # a legend's initials that are words ("as", "er"): their
+    if tabled:  # occurrences in a table's cells ("| + er | held (er) |") or signing a line
         piped = _piped_lines(note)
         mentions += [
             index
             for text in tabled
             for index in note.positions[text.casefold()]
-            if note.tokens[index].text == text and note.line_numbers[index] in piped
+            if note.tokens[index].text == text
+            and (note.line_numbers[index] in piped or _signs_line(note, index))
         ]
     return [
         *(note.span(index, index + 1, "DOCTOR")
@@ -116,6 +123,18 @@ def flowsheet_initials_spans(scan: Scan) -> list[Span]:
 
 
 _TIME_WORD_INITIALS = frozenset("mn")
+_SENTENCE_ENDS = frozenset({".", "!", "?", "-", "--", "—"})
+
+
+def _signs_line(note: Note, index: int) -> bool:
+    """Whether token ``index`` ends its line after a sentence, a dash or a gap ("... no
+    charge. me")."""
+    following = index + 1
+    if following < len(note.tokens) and note.same_line(index, following):
+        return False
+    return index > 0 and note.same_line(index - 1, index) and (
+        note.words[index - 1] in _SENTENCE_ENDS or note.wide_gap_before(index)
+    )
 
 
 def timed_row_start(character: str) -> bool:
