@@ -82,14 +82,15 @@ column); any other written as two or three capitals may be a person's initials t
 _SPELLED_INITIALS = regex.compile(r"\p{Lu}{2,3}")
 DASH_SIGNOFF = regex.compile(
     r"(?m)(?:^[ \t]*(?:--|[—–]|-(?=\p{Lu}))|(?<=[.!?)\]\"”][ \t]{1,3})[-–—]{1,2})"
-    r"[ \t]*(?P<initials>\p{Lu}{2,3})(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?"
-    r"(?:[ \t]+\p{Lu}{2,5})?[ \t]*$"
+    r"[ \t]*(?P<initials>\p{Lu}{2,3}|(?:\p{Lu}\.){1,3})"
+    r"(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?(?:[ \t]+\p{Lu}{2,5})?[ \t]*$"
 )
 """A line's sign-off after a dash, after a sentence or opening the line (two dashes, a long
-one, or one glued: "- HTN" opening a line is a list's item): initials in capitals, a typist's
-after a slash, a credential ("-- NP", "Nice work! -- PR CWCN", "Completed. - MY / RH"): the
-writer's initials, even where they spell a credential, an abbreviation or a word (all such in
-the read batches' gold are marked: ``bench/gold_counts.py``, ``dash_signoffs``)."""
+one, or one glued: "- HTN" opening a line is a list's item): initials in capitals or with
+full stops, a typist's after a slash, a credential ("-- NP", "Nice work! -- PR CWCN",
+"Completed. - MY / RH", "Thanks!! - L."): the writer's initials, even where they spell a
+credential, an abbreviation or a word (all such in the read batches' gold are marked:
+``bench/gold_counts.py``, ``dash_signoffs``)."""
 SIGNER_CODES = frozenset({"MA", "MD", "MS", "PA"})
 """Credentials that are also states' codes (medical assistant, doctor of medicine, master of
 science, physician assistant), in capitals."""

@@ -88,8 +88,9 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Pt tolerated well. -KL", {("KL", "DOCTOR")}),
         # a line's sign-off after a dash, even initials that spell a word or an abbreviation;
         # not a list's item opening a line
-        ("Keep Tue visit. Nice work! -- PR CWCN\nCompleted. - MY / rh\n-- NP\n",
-         {("PR", "DOCTOR"), ("MY", "DOCTOR"), ("rh", "DOCTOR"), ("NP", "DOCTOR")}),
+        ("Keep Tue visit. Nice work! -- PR CWCN\nCompleted. - MY / rh\n-- NP\nThanks!! - L.\n",
+         {("PR", "DOCTOR"), ("MY", "DOCTOR"), ("rh", "DOCTOR"), ("NP", "DOCTOR"),
+          ("L.", "DOCTOR")}),
         ("PMH:\n- HTN\n- PE\n- DVT / PE\n", set()),
         ("Question log\n  [Yes, fine with insulin. - CAR]\n  (see the plan - PRN)\n(review / QI)",
          {("CAR", "DOCTOR")}),
