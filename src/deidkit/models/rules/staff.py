@@ -66,12 +66,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_transcription_codes(note, lex))
     spans.extend(_action_owners(note, lex))
     spans.extend(_dash_signoffs(note, lex))
-    if "-" in note.text or "—" in note.text or "–" in note.text:
-        spans.extend(  # "Nice work! -- PR CWCN", "- MY / RH": a line's sign-off
-            Span(found.start(group), found.end(group), "DOCTOR", source="rules")
-            for found in DASH_SIGNOFF.finditer(note.text)
-            for group in ("initials", "typist") if found.start(group) >= 0
-        )
+    spans.extend(_line_signoffs(note))
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
     spans.extend(_owned_initials(note, lex))
@@ -124,6 +119,25 @@ def initials_spans(scan: Scan) -> list[Span]:
 
 
 _LOGIN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._")
+_SIGNOFF_TOKENS = 7
+"""The last tokens of a line a dash's sign-off may stand among ("-- PR CWCN", "- L.")."""
+
+
+def _line_signoffs(note: Note) -> list[Span]:
+    """A line's sign-off after a dash (``DASH_SIGNOFF``: "Nice work! -- PR CWCN", "- MY /
+    RH"), looked for on the lines with a dash among their last tokens."""
+    spans: list[Span] = []
+    ends = [*note.line_starts[1:], len(note.tokens)]
+    for first, end in zip(note.line_starts, ends, strict=True):
+        if not any(note.words[i] in DASHES for i in range(max(first, end - _SIGNOFF_TOKENS), end)):
+            continue
+        found = DASH_SIGNOFF.search(note.text, note.starts[first], note.tokens[end - 1].end)
+        if found is not None:
+            spans.extend(
+                Span(found.start(group), found.end(group), "DOCTOR", source="rules")
+                for group in ("initials", "typist") if found.start(group) >= 0
+            )
+    return spans
 
 
 def _owned_initials(note: Note, lex: Lexicons) -> list[Span]:
