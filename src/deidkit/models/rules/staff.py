@@ -127,10 +127,15 @@ def _line_signoffs(note: Note) -> list[Span]:
     """A line's sign-off after a dash (``DASH_SIGNOFF``: "Nice work! -- PR CWCN", "- MY /
     RH"), looked for on the lines with a dash among their last tokens."""
     spans: list[Span] = []
-    ends = [*note.line_starts[1:], len(note.tokens)]
-    for first, end in zip(note.line_starts, ends, strict=True):
-        if not any(note.words[i] in DASHES for i in range(max(first, end - _SIGNOFF_TOKENS), end)):
-            continue
+    starts = note.line_starts
+    ends = [*starts[1:], len(note.tokens)]
+    lines = {  # each line (its number among the lines with tokens) with a dash near its end
+        line
+        for index in note.indices(DASHES)
+        if ends[line := bisect.bisect_right(starts, index) - 1] - index <= _SIGNOFF_TOKENS
+    }
+    for line in sorted(lines):
+        first, end = starts[line], ends[line]
         found = DASH_SIGNOFF.search(note.text, note.starts[first], note.tokens[end - 1].end)
         if found is not None:
             spans.extend(
