@@ -163,6 +163,9 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         # another country's: a prefix, a hyphen, letters in capitals
         ("air ambulance (tail XA-VMD); reg. no. C-GXYZ; reg ab-cde; tail T-12",
          {("XA-VMD", "VEHICLE"), ("C-GXYZ", "VEHICLE")}),
+        # a paramedic's car; its letter and number are a spine's level, no unit's code
+        ("CP visit by I. Quorbit, Car 7; MRI: C7 radiculopathy; car seat; car 2 blocks away",
+         {("7", "VEHICLE")}),
     ],
 )
 def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:

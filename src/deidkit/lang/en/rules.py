@@ -417,7 +417,8 @@ RULES = RuleLanguage(
     ),
     id_cues=ID_CUES,
     vehicle_cues=frozenset(
-        {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus", "rig", "van"}
+        {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus", "rig", "van",
+         "car"}
     ),
     organization_heads=ORGANIZATION_HEADS,
     organization_cues={

@@ -437,7 +437,7 @@ def vehicle_unit_spans(scan: Scan) -> list[Span]:
             continue
         if _vehicle_number(note, lex, number):
             spans.append(note.span(number, number + 1, "VEHICLE"))
-            if not lower:
+            if not lower and note.words[index] != "car":  # "C7" of "Car 7": a spine's level
                 codes.add(note.tokens[index].text[0] + value)  # "M23" of "Medic 23"
     for code in sorted(codes):  # every occurrence of a unit's code (in one order)
         if "-" not in code:  # a unit's cue's first letter and its number: "M23", "T9"
