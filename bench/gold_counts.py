@@ -124,7 +124,7 @@ def round_counts(document: Document, lex: Lexicons) -> dict[str, list[int]]:
                                       "bracketed_initials_elsewhere",
                                       "hyphenated_comma_initials", "line_owner_initials",
                                       "spelled_initials", "cells", "pods", "dash_signoffs")}
-    for found in DASH_SIGNOFF.finditer(text):
+    for found in DASH_SIGNOFF.compiled.finditer(text):
         inside = _covered(spans, found.start("initials"), found.end("initials"))
         counts["dash_signoffs"][0 if inside else 1] += 1
     for initials in spelled_initials(text, "en"):

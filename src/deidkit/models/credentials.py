@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from deidkit.labels import Category, category_of
+from deidkit.patterns.spec import Expression
 from deidkit.types import Document, Span
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ ROLE_CREDENTIALS = frozenset(
 column); any other written as two or three capitals may be a person's initials too ("RD",
 "LMT"), where the rules found them as such."""
 _SPELLED_INITIALS = regex.compile(r"\p{Lu}{2,3}")
-DASH_SIGNOFF = regex.compile(
+DASH_SIGNOFF = Expression(
     r"(?m)(?:^[ \t]*(?:--|[—–]|-(?=\p{Lu}))|(?<=[.!?)\]\"”][ \t]{1,3})[-–—]{1,2})"
     r"[ \t]*(?P<initials>\p{Lu}{2,3}|(?:\p{Lu}\.){1,3})"
     r"(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?(?:[ \t]+\p{Lu}{2,5})?[ \t]*$"
@@ -157,7 +158,7 @@ def _signed_off(text: str, span: Span) -> bool:
     """Whether ``span`` is the initials of a line's sign-off after a dash (``DASH_SIGNOFF``)."""
     line = text.rfind("\n", 0, span.start) + 1
     end = text.find("\n", span.end)
-    found = DASH_SIGNOFF.search(text, line, len(text) if end < 0 else end)
+    found = DASH_SIGNOFF.compiled.search(text, line, len(text) if end < 0 else end)
     return found is not None and found.span("initials") == (span.start, span.end)
 
 

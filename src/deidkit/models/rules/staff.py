@@ -136,7 +136,9 @@ def _line_signoffs(note: Note) -> list[Span]:
     }
     for line in sorted(lines):
         first, end = starts[line], ends[line]
-        found = DASH_SIGNOFF.search(note.text, note.starts[first], note.tokens[end - 1].end)
+        found = DASH_SIGNOFF.compiled.search(
+            note.text, note.starts[first], note.tokens[end - 1].end
+        )
         if found is not None:
             spans.extend(
                 Span(found.start(group), found.end(group), "DOCTOR", source="rules")
