@@ -44,6 +44,7 @@ HELPER_MODULES = (
     "deidkit.patterns.ages",
     "deidkit.patterns.contacts",
     "deidkit.patterns.cues",
+    "deidkit.models.credentials",
     "deidkit.models.measurements",
     "deidkit.models.rules.ages",
     "deidkit.models.rules.casual_names",
