@@ -79,6 +79,15 @@ def test_a_legends_word_initials_sign_lines_not_sentences() -> None:
     assert starts == {text.index("me\n"), text.index("me =")}
 
 
+def test_a_listed_abbreviation_counts_in_the_list_only() -> None:
+    text = "In: MQ, AO, RCW, BN, ED\nPlan: RCW + BN visit; seen in the ED"
+    spans = run_rules(RULES, scan_of(text), ALL_SWITCHES)
+    starts = {span.start for span in spans}
+    assert starts == {text.index(i) for i in ("MQ", "AO", "RCW", "BN", "ED")} | {
+        text.index("RCW +"), text.index("BN visit")
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

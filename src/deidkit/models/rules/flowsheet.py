@@ -249,13 +249,14 @@ def _joining_hyphen(note: Note, index: int) -> bool:
     )
 
 
+LISTED_INITIALS = 4
+"""The fewest initials parted by commas that make a list of people."""
 INITIALS_LIST = Expression(
-    r"(?<![\p{L}\d,])(?:[A-Z]{2,3}(?:[ \t]*\([^()\n]{1,30}\))?[ \t]*,[ \t]*){3,}[A-Z]{2,3}"
-    r"(?![\p{L}\d])"
+    r"(?<![\p{L}\d,])(?:[A-Z]{2,3}(?:[ \t]*\([^()\n]{1,30}\))?[ \t]*,[ \t]*)"
+    rf"{{{LISTED_INITIALS - 1},}}[A-Z]{{2,3}}(?![\p{{L}}\d])"
 )
-"""Four initials or more parted by commas, a remark in brackets after one allowed."""
+"""``LISTED_INITIALS`` initials or more parted by commas, a remark in brackets after one."""
 _LISTED = Expression(r"(?<![\p{L}\d])[A-Z]{2,3}(?![\p{L}\d])")
-MIN_LISTED_COMMAS = 3
 
 
 def _initials_list(note: Note, lex: Lexicons) -> list[int]:
@@ -267,7 +268,7 @@ def _initials_list(note: Note, lex: Lexicons) -> list[int]:
         1 for comma in note.positions.get(",", ())
         if 0 < comma < len(tokens) - 1 and capitals[comma - 1] and capitals[comma + 1]
         and len(tokens[comma - 1].text) <= 3
-    ) < MIN_LISTED_COMMAS - 1:
+    ) < LISTED_INITIALS - 2:
         return []
     found = []
     for listed in INITIALS_LIST.compiled.finditer(note.text):

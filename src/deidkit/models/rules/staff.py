@@ -131,7 +131,7 @@ def _line_signoffs(note: Note) -> list[Span]:
     ends = [*starts[1:], len(note.tokens)]
     lines = {  # each line (its number among the lines with tokens) with a dash near its end
         line
-        for index in note.indices(DASHES)
+        for index in note.indices(DASHES - {"/"})
         if ends[line := bisect.bisect_right(starts, index) - 1] - index <= _SIGNOFF_TOKENS
     }
     for line in sorted(lines):
