@@ -105,6 +105,17 @@ def test_clinical_abbreviations_taken_for_names_are_not_propagated() -> None:
     assert [out.span_text(s) for s in out.spans] == ["CVICU", "Quorbit", "Quorbit"]
 
 
+def test_department_words_taken_for_names_are_not_propagated() -> None:
+    """"cardiology" found once as a name counts there only: the words of a generic
+    department or service name no one."""
+    text = "Ref: Dr. Quorbit (cardiology). Seen in cardiology clinic; Quorbit aware."
+    start = text.index("cardiology")
+    found = [Span(start, start + 10, "DOCTOR", score=0.9),
+             Span(text.index("Quorbit"), text.index("Quorbit") + 7, "DOCTOR")]
+    out = propagate_mentions([Document("n1", text, tuple(sorted(found, key=lambda s: s.start)))])[0]
+    assert [out.span_text(s) for s in out.spans] == ["Quorbit", "cardiology", "Quorbit"]
+
+
 def test_name_particles_are_not_propagated() -> None:
     """"van" of "Ilse van Quorbit" is no name alone: "center van" stays."""
     text = "Seen by Ilse van Quorbit. Transport: center van at 08:00."

@@ -8,7 +8,8 @@ case-insensitively at word boundaries and overlapping no span already found, bec
 with the label the string was found with (``source`` ``mentions``). Strings shorter than
 ``MIN_LENGTH`` characters, common words of the language (``<prefix>common_words``, titles,
 month and weekday names, nationalities and languages, credentials with or without their dots),
-its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``) and its
+its clinical abbreviations ("CVICU", "HCP": ``RuleLanguage.clinical_abbreviations``), the words
+of its generic departments ("cardiology", "podiatry": ``RuleLanguage.department_words``) and its
 name particles ("van", "de": ``SurrogateWords.particles``) are never propagated, so a name
 that is also a word ("Will", "May", "Brown") only counts where the model found it, unless it
 was given as a nickname in quotes or parentheses ('Katherine Quorbit ("Kit")', also when the
@@ -85,6 +86,7 @@ def prepared_common_words(lang: str) -> frozenset[str]:
             [
                 unicodedata.unidata_version, *lists,
                 *sorted(language.rules.clinical_abbreviations),
+                *sorted(language.rules.department_words),
                 *sorted(language.surrogates.particles),
             ]
         ),
@@ -98,6 +100,7 @@ def _read_common_words(lang: str) -> frozenset[str]:
     language = get_language(lang)
     prefix = language.resource_prefix
     words: set[str] = set(language.rules.clinical_abbreviations)  # "CVICU", "HCP"
+    words |= language.rules.department_words  # "cardiology": a service, no one's name
     words |= language.surrogates.particles  # "van" of "Ilse van Dijk": no name alone
     for name in _EXCLUDED_LISTS:
         try:
