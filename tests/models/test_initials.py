@@ -50,6 +50,12 @@ from deidkit.types import Document, Span
          "QUORBIT-OSEI, V"),
         ("form for Dr.\nQuorbit-Hale, L TKA 4/21", "Quorbit-Hale", "DOCTOR", "Quorbit-Hale"),
         ("Lena Ostrander, K: notes", "Lena Ostrander", "DOCTOR", "Lena Ostrander"),
+        # an initial found alone takes the capitalised words after it, up to a month's name
+        ("cc: W. Spotted Bear, CHR; H. Solberg", "W.", "DOCTOR", "W. Spotted Bear"),
+        ("Reviewed: G. Runs Above Quill Hill, CHR", "G", "DOCTOR", "G. Runs Above Quill"),
+        ("check with Dr V Sept 3", "V", "DOCTOR", "V"),
+        ("Thank you, Doctor O. God bless.", "O", "DOCTOR", "O"),
+        ("CHR W. to check BG log", "W.", "DOCTOR", "W."),
     ],
 )
 def test_a_name_takes_its_initial(text: str, name: str, label: str, kept: str) -> None:

@@ -10,16 +10,21 @@ that letter; one ending in a lone capital letter right before its full stop ("Su
 letter's case with a full stop takes them ("cormac d., care coordinator"); a family name of
 one word (hyphenated or not) followed by a comma and a first name's initial before a colon, the
 line's end, a gap, a bracket or a word in capitals ("Tran, K: arc 2", "BJORKLUND, E BID #2",
-"HALDANE-OSEI, V", "BRAMBLE, K (0094790)") takes the initial. English only
-(``INITIAL_LANGS``): measured on English notes.
+"HALDANE-OSEI, V", "BRAMBLE, K (0094790)") takes the initial. A name span that is only an
+initial ("W." of "CHR W. Spotted Bear": its family name made of words) takes the one to three
+capitalised words after it on its line that nothing found, up to a month's or a weekday's name,
+unless a title comes before it ("Dr V Sept 3", "Thank you, Doctor O. God bless.").
+English only (``INITIAL_LANGS``): measured on English notes.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import regex
 
+from deidkit import resources
 from deidkit.labels import Category, category_of
 from deidkit.types import Document, Span
 
@@ -39,6 +44,11 @@ a word ("Smith, A 45-year-old")."""
 _FIELD_END = regex.compile(r"[ \t]*(?:[:;)\n]|\Z)")
 _FAMILY_NAME = regex.compile(r"\p{L}+(?:[-'’]\p{L}+)*")
 """A family name of one word, its parts joined by hyphens or apostrophes ("HALDANE-OSEI")."""
+_LONE_INITIAL = regex.compile(r"\p{Lu}\.?")
+_CAPITALISED = r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?![\p{L}\d])"
+_WORDS_AFTER = regex.compile(rf"\.?(?:[ \t]{_CAPITALISED}){{1,3}}")
+_WORD = regex.compile(_CAPITALISED)
+"""One to three capitalised words after an initial (and its full stop): "W. Spotted Bear"."""
 _ARTICLES = frozenset("AILR")
 """Capitals that are words or sides too ("SMITH, I SAW", "Quaynor-Hale, L TKA"): an initial
 only before a colon or a line's end."""
@@ -69,6 +79,10 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
                 index + 1 == len(spans) or spans[index + 1].start >= after
             ):
                 end = after  # "12:15  Tran, K: arc 2"
+            elif is_name and (after := _words_after_initial(text, span)) and (
+                index + 1 == len(spans) or spans[index + 1].start >= after
+            ):
+                end = after  # "CHR W. Spotted Bear"
             if not match or (grown and grown[-1].end > start):
                 start = span.start
             if (start, end) != (span.start, span.end):
@@ -76,6 +90,39 @@ def with_initials(documents: Sequence[Document]) -> list[Document]:
             grown.append(span)
         result.append(document.with_spans(tuple(grown)) if grown != spans else document)
     return result
+
+
+def _words_after_initial(text: str, span: Span) -> int | None:
+    """Where the capitalised words after a span that is only an initial end ("W." of "W.
+    Spotted Bear"; not a month's or a weekday's name: "Dr V Sept 3"), or None."""
+    if not _LONE_INITIAL.fullmatch(text, span.start, span.end):
+        return None
+    before = text[max(0, span.start - 12) : span.start].split()
+    if before and before[-1].casefold() in _titles():
+        return None  # "Thank you, Doctor O. God bless.": a title's letter is the whole name
+    found = _WORDS_AFTER.match(text, span.end)
+    if found is None:
+        return None
+    end = None
+    for word in _WORD.finditer(text, span.end, found.end()):
+        if word.group().casefold() in _calendar_words():
+            break
+        end = word.end()
+    return end
+
+
+@functools.cache
+def _titles() -> frozenset[str]:
+    """The English titles ("Dr.", "Doctor"), casefolded."""
+    return resources.lexicon("titles")
+
+
+@functools.cache
+def _calendar_words() -> frozenset[str]:
+    """The English months' and weekdays' names and their abbreviations, casefolded."""
+    return frozenset(
+        word.rstrip(".") for name in ("months", "weekdays") for word in resources.lexicon(name)
+    )
 
 
 def _comma_initial(text: str, span: Span) -> int | None:

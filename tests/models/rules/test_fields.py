@@ -23,6 +23,8 @@ RULE = (fields.RULE,)
         ("Employer: Acme Widget Co. He works nights.", "en",
          {("Acme Widget Co", "ORGANIZATION")}),
         ("Occupation: retired welder.", "en", {("retired welder", "PROFESSION")}),
+        # a place's or an organisation's value in lower case is no name
+        ("Employer: self\nRead it. Employer: agree, that came from the face sheet", "en", set()),
         # a name the patient goes by, in quotes or not
         ('Goes by: "Zel"', "en", {("Zel", "PATIENT")}),
         ("Preferred name: Ovrin", "en", {("Ovrin", "PATIENT")}),

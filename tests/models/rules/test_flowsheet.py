@@ -181,6 +181,7 @@ def test_a_listed_abbreviation_counts_in_the_list_only() -> None:
         # an abbreviation spelled out, one word, other letters, a charted value: no one
         ("Atrial Fibrillation (AF), Blood Pressure (BP); d/w gilbert (gh); Anna Bell (AC); "
          "Room Air (RA); wife Halyna Petrenko (HCP)", set()),
+        ("FORM: VITAL SIGNS (VS) - Visit 2", set()),  # common words spell an abbreviation
     ],
 )
 def test_legend_of_initials(text: str, expected: set[tuple[str, str]]) -> None:

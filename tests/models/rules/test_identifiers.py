@@ -103,6 +103,7 @@ def test_cued_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Sleeps 7:30pm-7am; clinic 9am-5pm; NCT05829114-like trial", set()),  # hours, trials
         ("CFTR panel: F508del x1; CHEK2 p.(Ser428Phe); MYH7 Arg403Gln", set()),  # variants
         ("Plan: SRP x 4 quads (D4341); D2950 core buildup", set()),  # dental procedures
+        ("the 4-hour-40-minute level was 212; a 2-week-3-day course", set()),  # phrases
     ],
 )
 def test_id_shapes_rule(text: str, expected: set[tuple[str, str]]) -> None:

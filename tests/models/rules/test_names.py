@@ -87,6 +87,8 @@ def test_title_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> Non
          "en", {("Zorbetta", "DOCTOR"), ("Quennell", "DOCTOR")}),
         # a cue glued by a hyphen to the next word is one word with it: an eponym
         ("cirrhosis, Child-Pugh C (10); daughter - Zorbetta", "en", {("Zorbetta", "RELATIVE")}),
+        # a clinical abbreviation before a number after a cue is a room, whatever lists hold it
+        ("consent reviewed with interpreter, Rm 4W-11. Pt asked", "en", set()),
     ],
 )
 def test_name_cue_rule(text: str, lang: str, expected: set[tuple[str, str]]) -> None:

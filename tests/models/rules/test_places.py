@@ -67,6 +67,7 @@ def test_dictionary_place_rule(text: str, lang: str, expected: set[tuple[str, st
         ("Lives alone in Wildwood, MO with a cat.", {("Wildwood", "CITY"), ("MO", "STATE")}),
         ("Lives in Garfield, NJ 07026.", {("Garfield", "CITY"), ("NJ", "STATE")}),
         ("Interpreter Ana (Spanish, ID 40961) present.", set()),
+        ("Quang Do (LanguageBridge Interpreting, ID #LB-20455)", set()),  # a number's cue
         ("Signed by Erick Kohler, MD today.", set()),  # a credential, not Maryland
         ("Bridget Okonjo, RN, VA-BC; crew: B. Odum, Paramedic, IL lic", set()),  # roles
         ("Fever, OR chills.", set()),  # a word-like code before a word

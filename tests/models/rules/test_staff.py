@@ -126,6 +126,7 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Dose per PT/OT and per MD.", set()),
         ("Switch IV/PO tomorrow; NT/ND abdomen; SI/HI denied.", set()),
         ("Mouth care done per VAP protocol.", set()),
+        ("Eligible per PI Dr. Quorbit; expected per IB v7.\n08:22  REC: hold digoxin", set()),
         ("BS 234, covered per SS scale.", set()),
         ("Seen by CT surgery, discussed with OT.", set()),
         ("A/P:\nCV: stable\nGI\nneuro intact", set()),
@@ -145,6 +146,9 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("D: 11/15/2025  JOB: 0448213  CONF: 88172  PM/dvr\n",
          {("PM", "DOCTOR"), ("dvr", "DOCTOR")}),
         ("Dictated 5/2 09:02  Voice ID: 10877  IS/ahp", {("IS", "DOCTOR"), ("ahp", "DOCTOR")}),
+        ("Mother called back, child fine.\nCase closed 11/13/24. DA/mtl",  # ... or the note
+         {("DA", "DOCTOR"), ("mtl", "DOCTOR")}),
+        ("Plan: HR:bpm\nlabs: BMP/inr\nRate 80 HR/bpm", set()),
         ("Dose given 9 PM/hs\nwalks 2 PM/qd", set()),  # no such line: an abbreviation
         ("Job 4413 ordered, IV/bolus", set()),  # neither is in capitals over lower case
         # a pair after a cue whose first initials read as a word; not two abbreviations

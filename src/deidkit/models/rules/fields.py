@@ -9,6 +9,8 @@ from deidkit.models.rules.note import Note
 from deidkit.types import Span
 
 CLAUSE_MAX_TOKENS = 12
+NAMED_PLACES = frozenset({"ORGANIZATION", "HOSPITAL", "CITY"})
+"""The labels of a clause field whose value is a name, capitalised unless the note is not."""
 
 
 def field_spans(scan: Scan) -> list[Span]:
@@ -40,6 +42,10 @@ def field_spans(scan: Scan) -> list[Span]:
             if _speaks(note, start):
                 continue  # a transcript's "PATIENT: I want to be home"
             end = name_run(note, lex, start, 6)
+        elif label in NAMED_PLACES and note.tokens[start].text[:1].islower() and (
+            not note.caseless
+        ):
+            continue  # "Employer: self", "Employer: agree, that came from ...": no name
         else:
             end = start
             while end < len(note.tokens) and end - start < CLAUSE_MAX_TOKENS and (

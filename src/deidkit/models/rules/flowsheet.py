@@ -203,7 +203,8 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
     a role or a word: "(HCP)"), "Priya Quorbit-Swift (PQS)" (each part of a double name). The
     name's words are in the name lists or in no list of words: "Atrial Fibrillation (AF)" is
-    no one."""
+    no one, nor is a clinical abbreviation after words that are all common ("Vital Signs
+    (VS)")."""
     found = []
     for index in note.indices({"("}):
         close = index + 2
@@ -235,6 +236,9 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
             note.words[i] in lex.names
             or (note.words[i] not in lex.common and note.words[i] not in lex.medical)
             for i in name
+        ) and not (  # "VITAL SIGNS (VS)": an abbreviation spelled out by words
+            letters in lex.clinical_abbreviations
+            and all(note.words[i] in lex.common for i in name)
         ):
             found.append(index + 1)
     return found

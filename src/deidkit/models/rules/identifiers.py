@@ -263,7 +263,7 @@ def _chunk_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
         found = _SHAPE.compiled.match(chunk, candidate.start())
         if found is None or found.end() != candidate.end():
             continue
-        if _NOT_CODES.compiled.fullmatch(text):
+        if _NOT_CODES.compiled.fullmatch(text) or _numbers_and_words(text):
             continue
         digits = sum(map(str.isdigit, text))
         letters = sum(map(str.isalpha, text))
@@ -276,6 +276,16 @@ def _chunk_shapes(chunk: str) -> tuple[tuple[int, int, str], ...]:
             continue
         shapes.append((found.start(), found.end(), text))
     return tuple(shapes)
+
+
+def _numbers_and_words(text: str) -> bool:
+    """Whether ``text`` is numbers and lower-case words joined by hyphens ("4-hour-40-minute",
+    "2-week-3-day"): a phrase, no code."""
+    parts = text.split("-")
+    return len(parts) > 1 and all(
+        part.isdigit() or (part.isalpha() and part.islower() and len(part) >= 3)
+        for part in parts
+    )
 
 
 _CHUNK_SHAPES: WordTable[tuple[tuple[int, int, str], ...]] = WordTable(_chunk_shapes)

@@ -188,6 +188,10 @@ def cued_names(scan: Scan, labels: list[str | None]) -> None:
             or lex.occupations.match(note.words, start)
         ):
             continue  # "RN Lic 0261", "Consultant Urologist": a licence, a job
+        if first in lex.clinical_abbreviations and end < len(note.tokens) and (
+            note.tokens[end].text[:1].isdigit() and note.same_line(start, end)
+        ):
+            continue  # "interpreter, Rm 4W-11": a room's number, whatever lists hold "rm"
         if note.caseless and (first not in lex.names or first in lex.common):
             continue
         if _credential_like(note, lex, start) or (

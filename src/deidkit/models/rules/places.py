@@ -118,6 +118,8 @@ def city_state_spans(scan: Scan) -> list[Span]:
             continue  # "..., IN the morning", "fever, OR chills"
         if _credential_after(note, lex, index):
             continue  # "Emeric Szabo, MS, LCGC": a degree between credentials
+        if following == "#" and note.same_line(index, index + 1):
+            continue  # "(LanguageBridge Interpreting, ID #LB-20455)": an identifier's cue
         start = end = index - 1
         while start > 0 and end - start < 3 and note.is_word(start - 1) and (
             note.tokens[start - 1].text[:1].isupper()

@@ -506,7 +506,7 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
     """Author and typist ending a line or a column as three tokens: "NAW/lmc", "KAR:jt",
     "LIM/kw d:01/29/26"; in lower case only alone at a line's end ("ofenwick/tr"); an author
     whose initials are a clinical abbreviation only ending a signature or dictation line
-    ("JOB: 0448213  CONF: 88172  PM/dvr")."""
+    ("JOB: 0448213  CONF: 88172  PM/dvr") or the note ("Case closed 11/13/24. DA/mtl")."""
     spans: list[Span] = []
     for index in note.indices({"/", ":"}):
         if index == 0 or index + 1 >= len(note.tokens):
@@ -527,10 +527,12 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         if words[1] in lex.common or abbreviations:
             continue
         shaped = TRANSCRIPTION.compiled.fullmatch(code) is not None  # "JT/mk"
-        if words[0] in lex.clinical_abbreviations and not (  # "PM/dvr" after "JOB: 0448213"
-            ends_line and shaped and _signature_line(note, lex, _line_start(note, index), index)
-        ):
-            continue
+        if words[0] in lex.clinical_abbreviations and not (ends_line and shaped and (
+            _signature_line(note, lex, _line_start(note, index), index)
+            or (index + 2 == len(note.tokens) and note.words[index] == "/"
+                and _after_sentence(note, index - 1))
+        )):
+            continue  # "PM/dvr" after "JOB: 0448213", "DA/mtl" ending the note
         if ((ends_line or ends_column) and shaped) or (
             ends_line and LOWER_TRANSCRIPTION.compiled.fullmatch(code)
             and _opens_column(note, index - 1)
@@ -539,6 +541,14 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
             spans += [note.span(index - 1, index, "DOCTOR"), note.span(index + 1, index + 2,
                                                                       "DOCTOR")]
     return spans
+
+
+def _after_sentence(note: Note, index: int) -> bool:
+    """Whether token ``index`` opens its line or follows a full stop or a date on it."""
+    before = index - 1
+    return before < 0 or not note.same_line(before, index) or note.words[before] == "." or (
+        _SHORT_DATE.compiled.fullmatch(note.tokens[before].text) is not None
+    )
 
 
 def _ends_line(note: Note, index: int) -> bool:
