@@ -30,6 +30,19 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Child Family Health Center", [("Child Family Health Center", "HOSPITAL")],
          ["Child Family Health Center"]),
         ("Radiology", [("Radiology", "DEPARTMENT")], ["Radiology"]),
+        # a job's title is no organisation; a proper name's word in it makes it a name
+        ("To: Bertrand Quorbit, MD, Medical Director",
+         [("Medical Director", "HOSPITAL")], []),
+        ("Attn: Associate Dean; Probation Officer Lee", [("Associate Dean", "ORGANIZATION"),
+                                                        ("Probation Officer", "ORGANIZATION")],
+         []),
+        ("the Middlesex District Attorney", [("Middlesex District Attorney", "ORGANIZATION")],
+         ["Middlesex District Attorney"]),
+        ("at Valley Hearing Specialists", [("Valley Hearing Specialists", "ORGANIZATION")],
+         ["Valley Hearing Specialists"]),
+        ("HAVEN Domestic & Sexual Violence Advocacy - Hospital Advocate",  # too long a title
+         [("HAVEN Domestic & Sexual Violence Advocacy - Hospital Advocate", "ORGANIZATION")],
+         ["HAVEN Domestic & Sexual Violence Advocacy - Hospital Advocate"]),
         # the rest of a name found in two parts
         ("NORTHCOAST HEART & VASCULAR", [("NORTHCOAST", "HOSPITAL"),
                                          ("HEART & VASCULAR", "HOSPITAL")],

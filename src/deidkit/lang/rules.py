@@ -103,7 +103,9 @@ class RuleLanguage:
     - ``department_words``: words of a generic department or service ("Radiology", "Human
       Resources", "Probate and Family Court Department"): an organisation found with only
       these words is no name; ``department_heads``: facility words ("Hospital", "Clinic"),
-      no name alone (``deidkit.models.departments``);
+      no name alone (``deidkit.models.departments``); ``job_titles``: words heading a job's
+      title ("Director", "Officer", "Dean"): "Director of Pharmacy", "Medical Director" name a
+      job, no place or organisation;
     - ``brand_names``: brand names of medicines and devices, lower case ("eliquis"): never PHI
       (``deidkit.models.brands``); ``brand_phrases``: products and eponyms of several words
       whose words alone may be names ("bair hugger", "salter harris"): no PHI inside one;
@@ -173,6 +175,7 @@ class RuleLanguage:
     profession_owners: frozenset[str] = frozenset()
     department_words: frozenset[str] = frozenset()
     department_heads: frozenset[str] = frozenset()
+    job_titles: frozenset[str] = frozenset()
     brand_names: frozenset[str] = frozenset()
     brand_phrases: tuple[str, ...] = ()
     schedule_days: frozenset[str] = frozenset()

@@ -270,6 +270,16 @@ DEPARTMENT_WORDS = frozenset(
     )
 )
 DEPARTMENT_HEADS = frozenset({"hospital", "clinic", "clinics", "center", "centre", "medical"})
+# Words heading a job's title: "Director of Pharmacy", "Dean of Students", "Medical Director",
+# "Probation Officer" name a job (none marked as a place or an organisation in the development
+# batches' gold).
+JOB_TITLES = frozenset(
+    str.split(
+        """director manager chief head chair dean supervisor coordinator administrator president
+    officer liaison advocate counselor counsellor analyst specialist navigator secretary
+    superintendent"""
+    )
+)
 
 RULES = RuleLanguage(
     first_names=("first_names",),
@@ -497,6 +507,7 @@ RULES = RuleLanguage(
     ),
     department_words=DEPARTMENT_WORDS,
     department_heads=DEPARTMENT_HEADS,
+    job_titles=JOB_TITLES,
     brand_names=BRAND_NAMES,
     brand_phrases=BRAND_PHRASES,
     schedule_days=frozenset(

@@ -15,16 +15,9 @@ _DEDICATIONS = (("our", "lady", "of", "the"), ("our", "lady", "of"))
 word: "Our Lady of the Lake Regional Medical Center"."""
 
 
-JOB_TITLES = frozenset({"director", "manager", "chief", "head", "chair", "dean", "supervisor",
-                        "coordinator", "administrator", "president"})
-"""Words that open a job's title before "of" ("Director of Pharmacy", "Dean of Students"):
-such a title names a job, not a place or an organisation (none marked in the development
-batches' gold)."""
-
-
-def job_title_at(note: Note, index: int) -> bool:
+def job_title_at(note: Note, lex: Lexicons, index: int) -> bool:
     """Whether a job's title opens at token ``index`` ("Director of Nursing")."""
-    return note.words[index] in JOB_TITLES and index + 1 < len(note.tokens) and (
+    return note.words[index] in lex.job_titles and index + 1 < len(note.tokens) and (
         note.words[index + 1] == "of"
     )
 
@@ -104,7 +97,7 @@ def _name_before(note: Note, lex: Lexicons, index: int, end: int, generic: bool)
             or note.words[start] in lex.clinical_abbreviations
         ):
             start += 1  # "QHS AND RESOLVED BY HOSPITAL", "DEPARTMENT OF RADIOLOGY": headings
-    if job_title_at(note, start):
+    if job_title_at(note, lex, start):
         return None  # "Director of Pharmacy": a job
     named = not all(note.words[i] in lex.common for i in range(start, index))
     cued = start > 0 and note.words[start - 1] in lex.hospital_cues

@@ -89,6 +89,7 @@ class Lexicons:
     occupations: Phrases = field(default_factory=Phrases)  # job -> "free" or "cued"
     profession_cues: Phrases = field(default_factory=Phrases)
     profession_stops: frozenset[str] = frozenset()
+    job_titles: frozenset[str] = frozenset()
     profession_owners: frozenset[str] = frozenset()
 
 
@@ -229,6 +230,7 @@ def build_lexicons(data: RuleLanguage) -> Lexicons:
         occupations=_labelled(data.occupations),
         profession_cues=_phrases(data.profession_cues, "PROFESSION"),
         profession_stops=data.profession_stops,
+        job_titles=data.job_titles,
         profession_owners=data.profession_owners,
     )
 

@@ -116,7 +116,7 @@ def _run_before(note: Note, lex: Lexicons, head: int, end: int, generic: bool) -
     while start < head and (not _name_word(note, lex, start) or note.words[start] in LEAD_WORDS):
         start += 1  # "At Sunrise Hospice": a capitalised word opening the sentence
     words = [i for i in range(start, head) if _name_word(note, lex, i)]
-    if not words or job_title_at(note, start):
+    if not words or job_title_at(note, lex, start):
         return None  # "Director of Pharmacy": a job
     if _medical(lex, [note.words[i] for i in words]):
         return None  # "Cardiac Rehabilitation", "Renal Dialysis"
