@@ -210,7 +210,7 @@ DEV_SETS = {
     "handwritten-en-dev63": 40, "handwritten-en-dev64": 40, "handwritten-en-dev65": 40,
     "handwritten-en-dev66": 40, "handwritten-en-dev67": 40,
     "handwritten-en-dev68": 40, "handwritten-en-dev69": 40,
-    "handwritten-en-dev70": 40,
+    "handwritten-en-dev70": 40, "handwritten-en-dev71": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
