@@ -69,6 +69,7 @@ def test_lowercase_names_rule(text: str, expected: set[tuple[str, str]]) -> None
         ("sitter at bedside; sitter check; up to chair with max assist.", set()),
         ("report to be given to night shift; handoff to oncoming rn.", set()),
         ("oob with walker, ambulated with PT.", set()),
+        ("0645 Report to mom; rec'd from dad at 0700", set()),  # a parent, no one's name
         ("pain not relieved by acetaminophen.", set()),
     ],
 )

@@ -135,6 +135,7 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Agency: Mobile Health\nRig: Unit 72\nRIG: UNIT 16   PCR #", {("72", "VEHICLE"),
                                                                       ("16", "VEHICLE")}),
         ("Unit 6 nurse aware.", set()),
+        ("Subject on sled 4 to TH; Snowmobile 2 to base", {("4", "VEHICLE"), ("2", "VEHICLE")}),
         # a unit's code after its cue, and wherever the code is written again
         ("06:53 Assigned Ambulance A-2, Engine E-1 lift assist.\n07:01 E-1 on scene.\n"
          "07:03 A-2 on scene; HLA-2 typed; E-12 and A-2B elsewhere",
@@ -184,6 +185,7 @@ def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("No pipes 448812", set()),
         ("Sodium |138 |mmol/L |135-145 |B25155-0211", {("B25155-0211", "IDNUM")}),  # a range
         ("OBX|4|NM|777-3^PLT^LN||231|10*3/uL|150-400|N|||F", set()),  # HL7: its own rule
+        ("Shift Report | June 12, 2025 | 0700-1500\n| 1900-0730 |", set()),  # a shift's hours
     ],
 )
 def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:

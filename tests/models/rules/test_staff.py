@@ -127,6 +127,7 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Switch IV/PO tomorrow; NT/ND abdomen; SI/HI denied.", set()),
         ("Mouth care done per VAP protocol.", set()),
         ("Eligible per PI Dr. Quorbit; expected per IB v7.\n08:22  REC: hold digoxin", set()),
+        ("SMR maintained per SAR. Product ready per CTL (x6130).", set()),
         ("BS 234, covered per SS scale.", set()),
         ("Seen by CT surgery, discussed with OT.", set()),
         ("A/P:\nCV: stable\nGI\nneuro intact", set()),

@@ -41,7 +41,8 @@ CLINICAL_ABBREVIATIONS = frozenset(
     gp pod anes yel grn igra sr reg abdo sop pacs biomed mfr ur occ chw pd imm dispo emr
     ehr cgm icf moh qi fes feno mmr ssi rei acr aua mou hrs isf pert soi hh os dme um vm rll hgd
     cvr mtp cno mdu mds opo tmp smx tcm atp svd dol xr hvf atm mlt poa hcpoa dpoa mfm imc nsicu
-    aoc cta ctp ncct nchct nok dos pi spi crc cra sdv aesi sae irb csr ib rec recs chr mnt"""
+    aoc cta ctp ncct nchct nok dos pi spi crc cra sdv aesi sae irb csr ib rec recs chr mnt sar
+    ctl"""
     )
 )
 
@@ -428,7 +429,7 @@ RULES = RuleLanguage(
     id_cues=ID_CUES,
     vehicle_cues=frozenset(
         {"medic", "ambulance", "rescue", "engine", "squad", "truck", "ladder", "bus", "rig", "van",
-         "car"}
+         "car", "sled", "sleds", "snowmobile", "snowcat"}
     ),
     organization_heads=ORGANIZATION_HEADS,
     organization_cues={
@@ -491,7 +492,8 @@ RULES = RuleLanguage(
         md np nurse nursing charge team floor unit icu ed pacu pt/ot therapy therapist pt's
         sitter sitters one two 1:1 x1 x2 same all both each check checks checked present
         requested ordered placed remains continues continued d/c discontinued paged page
-        notified notify called call informed aware updated made spoke texted messaged per"""
+        notified notify called call informed aware updated made spoke texted messaged per mom
+        mum dad parent parents grandma grandpa grandmother grandfather"""
         )
     ),
     occupations=OCCUPATIONS,

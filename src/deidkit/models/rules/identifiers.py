@@ -96,6 +96,7 @@ _PLAN_CODES = frozenset({"bin", "pcn", "iin"})
 """A pharmacy benefit's routing codes ("Rx BIN 610014"): one for a whole plan, no person's."""
 _HEADER_ID = Expression(r"(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*")
 _UNIT_SUFFIX = Expression(r"(?i)(?:iu|u|k|mg|ml|g|l|x)$")
+_CLOCK_RANGE = Expression(r"(?:[01]\d|2[0-3])[0-5]\d-(?:[01]\d|2[0-3])[0-5]\d")
 _EXTENSION = Expression(
     r"(?i)(?<![\p{L}\d#./])(?P<cue>x|ext\.?|extn\.?|extension)(?P<gap>[ \t]?#?[ \t]?)"
     r"(?P<n>\d{3,5})(?![\p{L}\d/]|[.,]\d)"
@@ -358,8 +359,9 @@ def _extension_matches(text: str) -> Iterator[regex.Match[str]]:
 
 def header_id_spans(scan: Scan) -> list[Span]:
     """A cell of a pipe-separated header holding only an identifier ("| 448812 |",
-    "| A4471B |"): five digits or more, or letters and four digits or more; not in the
-    segments of an HL7 message (rule ``hl7``: "OBX|...|150-400|", a reference range)."""
+    "| A4471B |"): five digits or more, or letters and four digits or more; not a shift's
+    hours ("| 0700-1500 |"), nor in the segments of an HL7 message (rule ``hl7``:
+    "OBX|...|150-400|", a reference range)."""
     note = scan.note
     text = note.text
     spans: list[Span] = []
@@ -372,8 +374,10 @@ def header_id_spans(scan: Scan) -> list[Span]:
                 value = cell.strip()
                 start = offset + cell.find(value) if value else offset
                 offset += len(cell) + 1
-                if not _HEADER_ID.compiled.fullmatch(value) or _date(value):
-                    continue
+                if not _HEADER_ID.compiled.fullmatch(value) or _date(value) or (
+                    _CLOCK_RANGE.compiled.fullmatch(value)
+                ):
+                    continue  # "| 0700-1500 |": a shift's hours
                 if sum(c.isdigit() for c in value) < (5 if value.isdigit() else 4):
                     continue
                 if not _plausible(value, text, start + len(value), True):
@@ -404,7 +408,9 @@ N_NUMBER = Expression(
 """A US aircraft's registration without a cue ("LifeFlight N22LF launched"): two digits or more
 and one or two letters, as no clinical term is written ("N95", "N2O", "T2N1"), nor a
 Canadian postal code's first half ("N1H 2K5")."""
-_LOWER_CASE_CUES = frozenset({"rig", "van", "vehicle"})  # in lower case too: "on van 12"
+_LOWER_CASE_CUES = frozenset(  # in lower case too: "on van 12", "on sled 4"
+    {"rig", "van", "vehicle", "sled", "sleds", "snowmobile", "snowcat"}
+)
 _CODE_CUES = frozenset({"vehicle"})
 """Cues before a unit's code only ("Vehicle: LRY-2", "vehicle #CW-217")."""
 
