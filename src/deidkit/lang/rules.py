@@ -90,8 +90,9 @@ class RuleLanguage:
       Home": ``HOSPITAL``, "& Partners": ``ORGANIZATION``);
     - ``organization_cues``: words before an organisation's name -> its label ("works at");
     - ``age_cues``: words before an age ("died at 96");
-    - ``eponyms``: names seen in notes mostly as eponyms ("Babinski", "Apgar", "Holter"):
-      taken as names only next to another name;
+    - ``eponyms``: names seen in notes mostly as eponyms ("Babinski", "Apgar", "Holter") or as
+      makers' and products' names ("Foley", "Philips", "Zoll", "Toyota"): taken as names only
+      next to another name;
     - ``handoff_cues``: words before a member of staff's name in nursing text ("handoff to",
       "sitter", "oob with"); ``not_after_handoff``: words after them that are no name ("max
       assist", "at bedside");

@@ -47,6 +47,9 @@ RULE = (dictionary_names.RULE,)
         ("Hemostasis with Bovie. Sonographic Murphy +, no Roth spots, healed Pfannenstiel.",
          "en", set()),
         ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
+        # makers' names that are surnames too: names only beside another name
+        ("Zoll AED pads on. Philips CPAP. Drives a Toyota. Ellen Abbott called.", "en",
+         {("Ellen Abbott", "PATIENT")}),
         ("Tender at McBurney's point; Hunt-Hess grade 2.", "en", set()),
         ("Seen with Mark Simpson today.", "en", {("Mark Simpson", "PATIENT")}),
         # a name glued to letters after it is part of a longer word

@@ -470,7 +470,8 @@ RULES = RuleLanguage(
         mcmurray apley wada mcdonald fleischner aldrete rutherford mallampati berg rey
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
         canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault
-        parkland borg kussmaul"""
+        parkland borg kussmaul philips siemens toyota honda subaru nissan hyundai zoll shiley
+        bivona stryker masimo baxter abbott"""
         )
     ),
     handoff_cues=(
