@@ -31,6 +31,9 @@ RULES = (professions.RULE,)
         ("HPI: 41 yo F, nail technician, 6 mo of joint pain", {"nail technician"}),
         ("A/P: 58 yo HVAC technician w/ severe CAP", {"HVAC technician"}),
         ("45 y/o F, lead exposure; seen by nurse", set()),
+        # a device's programmer, a report's reporter, a plan's author are no one's job
+        ("Interrogation (Medtronic programmer); reporter's own words; Plan author: Noor", set()),
+        ("retired reporter, worked as a programmer", {"reporter", "programmer"}),
         # a cued job: a clinical role, a field of work, any case
         ("daughter is a retired nurse", {"nurse"}),
         ("partner works in roofing when there is work", {"roofing"}),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 FREE_WORDS = """
 accountant actor actress actuary announcer appraiser arborist archaeologist architect
-archivist artist assembler astronomer auctioneer auditor author baker bailiff banker barber
+archivist artist assembler astronomer auctioneer auditor baker bailiff banker barber
 barista bartender beautician biologist blacksmith boilermaker bookkeeper bricklayer broker
 butcher cabinetmaker carpenter cartographer cashier caterer chauffeur chef chemist
 choreographer cobbler comedian composer concierge conductor copywriter
@@ -31,8 +31,8 @@ lifeguard lineman linguist locksmith longshoreman lumberjack machinist mailman
 manicurist mathematician mechanic merchant meteorologist millwright miner musician nanny
 novelist optician painter paralegal pawnbroker pharmacologist philosopher photographer
 physicist pipefitter plasterer plumber poet policeman policewoman politician postman
-postmaster printer professor programmer proofreader psychologist publisher rancher realtor
-receptionist repairman reporter researcher roofer sailor salesman saleswoman salesperson
+postmaster printer professor proofreader psychologist publisher rancher realtor
+receptionist repairman researcher roofer sailor salesman saleswoman salesperson
 sculptor seamstress senator sheriff shipfitter shoemaker singer sociologist soldier
 statistician steelworker stockbroker installer fabricator packer mover framer detailer stylist
 schoolteacher stocker stonemason surveyor tailor taxidermist teacher teller tiler toolmaker
@@ -68,7 +68,7 @@ emt executive guard imam laborer labourer manager mason minister nurse officer
 operator paramedic pastor pharmacist physician pilot porter priest rabbi representative
 scientist secretary server specialist student supervisor surgeon technician tech therapist
 volunteer worker maintainer technologist courier investigator logger contractor dispatcher
-writer
+writer author programmer reporter
 construction roofing landscaping retail sales finance accounting marketing manufacturing
 trucking farming hospitality education healthcare
 """
