@@ -122,6 +122,10 @@ def test_a_listed_abbreviation_counts_in_the_list_only() -> None:
          "RN: Priya Quorbit-Swift (PQS)",
          {("AP", "DOCTOR"), ("wa", "DOCTOR"), ("MR", "DOCTOR"), ("T.G.Q.", "DOCTOR"),
           ("kh", "DOCTOR"), ("Will Arnspiger", "DOCTOR"), ("TER", "DOCTOR"), ("PQS", "DOCTOR")}),
+        # ... a credential between them; every mention of such initials in the note
+        ("Navigator: T. Oake-Quorbit RN (TOQ)   Backup: Hao Lin-Petrakis RN (HLP)\n"
+         "01/16/25 09:12 TOQ -- Outgoing.\n03/28/25 11:20 HLP -- Reminder call",
+         {("TOQ", "DOCTOR"), ("HLP", "DOCTOR")}),
         # a legend on one line: two pairs or more, each name beginning with its initials'
         # first letter; every other mention of those initials in the note
         ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"

@@ -136,6 +136,7 @@ def test_extensions_rule(text: str, expected: set[tuple[str, str]]) -> None:
                                                                       ("16", "VEHICLE")}),
         ("Unit 6 nurse aware.", set()),
         ("Subject on sled 4 to TH; Snowmobile 2 to base", {("4", "VEHICLE"), ("2", "VEHICLE")}),
+        ("Drive: cafeteria + Coach 4 (plate on file); Coach Ramirez", {("4", "VEHICLE")}),
         # a unit's code after its cue, and wherever the code is written again
         ("06:53 Assigned Ambulance A-2, Engine E-1 lift assist.\n07:01 E-1 on scene.\n"
          "07:03 A-2 on scene; HLA-2 typed; E-12 and A-2B elsewhere",

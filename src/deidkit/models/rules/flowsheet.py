@@ -201,9 +201,10 @@ def _legend(
 def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
     haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
-    a role or a word: "(HCP)"), "Priya Quorbit-Swift (PQS)" (each part of a double name). The
-    name's words are in the name lists or in no list of words: "Atrial Fibrillation (AF)" is
-    no one, nor is a clinical abbreviation after words that are all common ("Vital Signs
+    a role or a word: "(HCP)"), "Priya Quorbit-Swift (PQS)" (each part of a double name), "T.
+    Okereke-Doyle RN (TOD)" (an initial counts as its letter, a credential may stand between).
+    The name's words are in the name lists or in no list of words: "Atrial Fibrillation (AF)"
+    is no one, nor is a clinical abbreviation after words that are all common ("Vital Signs
     (VS)")."""
     found = []
     for index in note.indices({"("}):
@@ -215,8 +216,13 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         letters = note.words[index + 1].replace(".", "")
         words: list[int] = []
         before = index - 1
+        if before > 0 and note.words[before].replace(".", "") in lex.credentials and (
+            note.tokens[before].text[:1].isupper()
+        ):
+            before -= 1  # "Hao Lin-Petrakis RN (HLP)": the credential between
         while before >= 0 and len(words) < len(letters) and note.same_line(before, index) and (
             note.tokens[before].text.isalpha() or _joining_hyphen(note, before)
+            or (before > 0 and _initial_stop(note, before))
         ):
             if note.tokens[before].text.isalpha():
                 words.insert(0, before)
@@ -233,7 +239,7 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         else:
             continue
         if all(
-            note.words[i] in lex.names
+            note.words[i] in lex.names or len(note.words[i]) == 1  # "T." of "T. Okereke"
             or (note.words[i] not in lex.common and note.words[i] not in lex.medical)
             for i in name
         ) and not (  # "VITAL SIGNS (VS)": an abbreviation spelled out by words
@@ -242,6 +248,14 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         ):
             found.append(index + 1)
     return found
+
+
+def _initial_stop(note: Note, index: int) -> bool:
+    """Whether token ``index`` is the full stop glued to an initial ("T." of "T. Okereke")."""
+    tokens = note.tokens
+    return note.words[index] == "." and len(tokens[index - 1].text) == 1 and (
+        tokens[index - 1].text.isupper() and tokens[index - 1].end == tokens[index].start
+    )
 
 
 def _joining_hyphen(note: Note, index: int) -> bool:
