@@ -84,14 +84,15 @@ _SPELLED_INITIALS = regex.compile(r"\p{Lu}{2,3}")
 DASH_SIGNOFF = Expression(
     r"(?m)(?:^[ \t]*(?:--|[—–]|-(?=\p{Lu}))|(?<=[.!?)\]\"”][ \t]{1,3})[-–—]{1,2})"
     r"[ \t]*(?P<initials>\p{Lu}{2,3}|(?:\p{Lu}\.){1,3})"
-    r"(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?(?:[ \t]+\p{Lu}{2,5})?[ \t]*$"
+    r"(?:[ \t]*/[ \t]*(?P<typist>\p{L}{2,3}))?(?:[ \t]+\p{Lu}{2,5})?"
+    r"(?:[ \t]+\d{1,2}/\d{1,2}(?:/\d{2,4})?(?:[ \t]+\d{1,2}:?\d{2})?)?[ \t]*$"
 )
 """A line's sign-off after a dash, after a sentence or opening the line (two dashes, a long
 one, or one glued: "- HTN" opening a line is a list's item): initials in capitals or with
-full stops, a typist's after a slash, a credential ("-- NP", "Nice work! -- PR CWCN",
-"Completed. - MY / RH", "Thanks!! - L."): the writer's initials, even where they spell a
-credential, an abbreviation or a word (all such in the read batches' gold are marked:
-``bench/gold_counts.py``, ``dash_signoffs``)."""
+full stops, a typist's after a slash, a credential, a date and a time ("-- NP", "Nice work!
+-- PR CWCN", "Completed. - MY / RH", "Thanks!! - L.", "Agree. - RT NP  6/20 12:05"): the
+writer's initials, even where they spell a credential, an abbreviation or a word (all such
+in the read batches' gold are marked: ``bench/gold_counts.py``, ``dash_signoffs``)."""
 SIGNER_CODES = frozenset({"MA", "MD", "MS", "PA"})
 """Credentials that are also states' codes (medical assistant, doctor of medicine, master of
 science, physician assistant), in capitals."""

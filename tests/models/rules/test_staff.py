@@ -91,7 +91,8 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Keep Tue visit. Nice work! -- PR CWCN\nCompleted. - MY / rh\n-- NP\nThanks!! - L.\n",
          {("PR", "DOCTOR"), ("MY", "DOCTOR"), ("rh", "DOCTOR"), ("NP", "DOCTOR"),
           ("L.", "DOCTOR")}),
-        ("PMH:\n- HTN\n- PE\n- DVT / PE\n", set()),
+        ("Reviewed. Agree. - RT NP  6/20 12:05\n", {("RT", "DOCTOR")}),  # a date, a time after
+        ("PMH:\n- HTN\n- PE\n- DVT / PE\n- CAD 2019\n", set()),
         ("Question log\n  [Yes, fine with insulin. - CAR]\n  (see the plan - PRN)\n(review / QI)",
          {("CAR", "DOCTOR")}),
         ("Plan: labs.\nRTC 3 mo or sooner. SAW\nLast edited 3/4", {("SAW", "DOCTOR")}),
@@ -128,6 +129,8 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Mouth care done per VAP protocol.", set()),
         ("Eligible per PI Dr. Quorbit; expected per IB v7.\n08:22  REC: hold digoxin", set()),
         ("SMR maintained per SAR. Product ready per CTL (x6130).", set()),
+        ("PN order by Mbatha NP, verified AD 13:15; verified ID (card), verified OK",
+         {("AD", "DOCTOR")}),
         ("BS 234, covered per SS scale.", set()),
         ("Seen by CT surgery, discussed with OT.", set()),
         ("A/P:\nCV: stable\nGI\nneuro intact", set()),

@@ -42,7 +42,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     ehr cgm icf moh qi fes feno mmr ssi rei acr aua mou hrs isf pert soi hh os dme um vm rll hgd
     cvr mtp cno mdu mds opo tmp smx tcm atp svd dol xr hvf atm mlt poa hcpoa dpoa mfm imc nsicu
     aoc cta ctp ncct nchct nok dos pi spi crc cra sdv aesi sae irb csr ib rec recs chr mnt sar
-    ctl loc tts rul lul lll rml ldct"""
+    ctl loc tts rul lul lll rml ldct vat hpn"""
     )
 )
 
@@ -389,7 +389,8 @@ RULES = RuleLanguage(
         "transcribed by", "dictated by", "signed by", "co-signed by", "cosigned by",
         "co-signed", "cosigned", "cosign", "co-sign", "countersigned", "counter-signed",
         "seen by", "w/",
-        "verified w/", "verified with", "checked with", "double checked with",
+        "verified w/", "verified with", "verified", "verified by", "checked with",
+        "double checked with",
         "double-checked with", "per nursing", "per nurse", "per rn", "rec'd by", "recd by",
         "received by", "taken by", "message taken by", "coordinator", "investigator",
         "witness", "recorder", "scribe", "compressions", "dict", "tech", "technologist",
