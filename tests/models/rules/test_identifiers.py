@@ -73,6 +73,7 @@ from .helpers import found_by
         ("Member ID MCI 8812-0457-33   Rx BIN 610014  PCN MEDDPRIME",
          {("MCI 8812-0457-33", "HEALTHPLAN")}),  # a plan's routing codes: no person's
         ("Badge 123-456 issued; Sodium ref: 135-145", {("123-456", "IDNUM")}),  # a range
+        ("Home blood pressures run 100-110/64-70; EMS run 24-0113", {("24-0113", "IDNUM")}),
         ("received with seal GT 0081 3372 intact; seal intact", {("GT 0081 3372", "IDNUM")}),
         # a sensor's serial, its own cue left out; a pharmacy's store number
         ("previous sensor 8LM77C; sensor SN 8KM2TQ72; Quorbit Pharmacy store 9917",

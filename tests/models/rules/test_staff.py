@@ -153,6 +153,9 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
         ("Mother called back, child fine.\nCase closed 11/13/24. DA/mtl",  # ... or the note
          {("DA", "DOCTOR"), ("mtl", "DOCTOR")}),
         ("Plan: HR:bpm\nlabs: BMP/inr\nRate 80 HR/bpm", set()),
+        ("M. Quorbit-Oyelaran, MD\nMFO:bp  dictated 12/13/24",
+         {("MFO", "DOCTOR"), ("bp", "DOCTOR")}),
+        ("Vitals BP:hr  120/80 72", set()),
         ("Dose given 9 PM/hs\nwalks 2 PM/qd", set()),  # no such line: an abbreviation
         ("Job 4413 ordered, IV/bolus", set()),  # neither is in capitals over lower case
         # a pair after a cue whose first initials read as a word; not two abbreviations

@@ -58,7 +58,9 @@ _DATE = Expression(
     r"\d{1,2}:\d{2}(?::\d{2})?"
 )
 _DECIMAL = Expression(r"\d+[.,]\d+(?:-\d+[.,]\d+)?")  # "10.9", a range "11.0-15.0"
-_YEAR_OR_RATIO = Expression(r"(?:19|20)\d\d|\d{1,4}/\d{1,4}")  # "2019", "120/80"
+_YEAR_OR_RATIO = Expression(  # "2019", "120/80", "100-110/64-70": blood pressures' ranges
+    r"(?:19|20)\d\d|\d{1,4}/\d{1,4}|\d{2,3}-\d{2,3}/\d{2,3}-\d{2,3}"
+)
 _RANGE = Expression(r"([1-9]\d{0,2})-([1-9]\d{0,2})")  # "135-145"
 _UNIT_AFTER = Expression(r"[ \t]*([\p{L}µμ%/]+)")  # the word after a value: "mg", "%"
 _CODE_PARTS = Expression(r"[-/]")
@@ -194,7 +196,8 @@ def _plausible(value: str, text: str, end: int, marked: bool) -> bool:
     if digits < (2 if marked else 3) or _date(value) or _DECIMAL.compiled.fullmatch(value):
         return False
     if _YEAR_OR_RATIO.compiled.fullmatch(value) or _range(value):
-        return False  # "Model: 2019", "record 120/80", "| 135-145 |": a year, a ratio, a range
+        return False  # "Model: 2019", "record 120/80", "| 135-145 |": a year, a ratio, a range;
+        # "run 100-110/64-70": a blood pressure's range
     following = _UNIT_AFTER.compiled.match(text[end : end + 20])
     return following is None or following.group(1).casefold() not in _UNITS
 

@@ -522,8 +522,10 @@ def _transcription_codes(note: Note, lex: Lexicons) -> list[Span]:
         code = f"{author.text}/{typist.text}"
         words = (author.text.casefold(), typist.text.casefold())
         abbreviations = words[1] in lex.clinical_abbreviations and (
-            words[0] in lex.clinical_abbreviations or words[0] in lex.medical or not ends_line
-        )  # "PT/OT", "CBC/BMP"; a typist's initials that are one may end a line ("MSA:ck")
+            words[0] in lex.clinical_abbreviations or words[0] in lex.medical
+            or not (ends_line or ends_column)
+        )  # "PT/OT", "CBC/BMP"; a typist's initials that are one may end a line or a column
+        # ("MSA:ck", "MFO:bp  dictated 12/13/24")
         if words[1] in lex.common or abbreviations:
             continue
         shaped = TRANSCRIPTION.compiled.fullmatch(code) is not None  # "JT/mk"
