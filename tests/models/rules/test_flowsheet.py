@@ -126,6 +126,9 @@ def test_a_listed_abbreviation_counts_in_the_list_only() -> None:
         ("Navigator: T. Oake-Quorbit RN (TOQ)   Backup: Hao Lin-Petrakis RN (HLP)\n"
          "01/16/25 09:12 TOQ -- Outgoing.\n03/28/25 11:20 HLP -- Reminder call",
          {("TOQ", "DOCTOR"), ("HLP", "DOCTOR")}),
+        # ... three letters that are a credential where the name spells them all; no role's
+        ("MW A. Nquorbit-Pierce CNM (ANP) | SMW L. Quorbvold (LQ)\n04:20 Tub filling. ANP\n"
+         "Seen by Rob Nolan (RN); RN aware", {("ANP", "DOCTOR"), ("LQ", "DOCTOR")}),
         # a legend on one line: two pairs or more, each name beginning with its initials'
         # first letter; every other mention of those initials in the note
         ("Givers: LPQ = Lorna / IQ = Ike / RK = Rosalind Quorbit\n"

@@ -202,18 +202,25 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
     """Initials in parentheses after the name they are made of: "Mark Borras (MB)", "kouvo
     haansmika (kh)", "Taoscedp Qvtwip (T.G.Q.)", "Tamsin Rquorb (TER)" (a middle initial; not
     a role or a word: "(HCP)"), "Priya Quorbit-Swift (PQS)" (each part of a double name), "T.
-    Okereke-Doyle RN (TOD)" (an initial counts as its letter, a credential may stand between).
+    Okereke-Doyle RN (TOD)" (an initial counts as its letter, a credential may stand between),
+    "A. Nwankwo-Pierce CNM (ANP)" (three letters that are a credential, no role's or
+    abbreviation's, where the name spells them all: not "Rob Nolan (RN)").
     The name's words are in the name lists or in no list of words: "Atrial Fibrillation (AF)"
     is no one, nor is a clinical abbreviation after words that are all common ("Vital Signs
     (VS)")."""
     found = []
     for index in note.indices({"("}):
         close = index + 2
-        if close >= len(note.tokens) or note.words[close] != ")" or not _shaped(
-            note, lex, index + 1
-        ):
+        if close >= len(note.tokens) or note.words[close] != ")" or not (
+            ROW_INITIALS.compiled.fullmatch(note.tokens[index + 1].text)
+        ) or note.words[index + 1] in lex.chart_values:
             continue
         letters = note.words[index + 1].replace(".", "")
+        credential = letters in lex.credentials  # "(ANP)": initials only where all spelled
+        if credential and (len(letters) < 3 or letters in ROLE_CREDENTIALS or (
+            letters in lex.clinical_abbreviations
+        )):
+            continue  # "Rob Nolan (RN)", "Mary Smith (MS)": a role, an abbreviation
         words: list[int] = []
         before = index - 1
         if before > 0 and note.words[before].replace(".", "") in lex.credentials and (
@@ -230,6 +237,8 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         firsts = "".join(note.words[i][0] for i in words)
         if firsts == letters and len(words) >= 2:
             name = words
+        elif credential:
+            continue
         elif len(letters) == 3 and len(words) >= 2 and firsts[-2:] == letters[0] + letters[2] and (
             "." in note.words[index + 1] or not (
                 letters in lex.clinical_abbreviations or letters in lex.common
