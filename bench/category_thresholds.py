@@ -5,8 +5,8 @@ it is outside PHI is below one threshold (docs/operating-point.md). Here the thr
 depends on the category of the token's most probable PHI label (``NAME=0.99`` marks more
 name tokens, ``LOCATION=0.9`` fewer places), and token-level PHI true and false positives,
 misses and NAME/ID leaks are summed over the sets, as ``deidkit detect`` runs the model
-(passes after detection, mention propagation). Measurement only: the per-category rule is
-put on the CRF member of the loaded models here, not in the package.
+(passes after detection, mention propagation), each point put on the loaded models with
+``set_threshold``'s thresholds per category (``deidkit.models.operating``).
 
 A set is a JSONL of annotated notes scored with ``--model``, or ``fold:A`` / ``fold:B``: the
 held-out template families of ``scripts/models/train_en.py``'s fold (the first
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +35,10 @@ import train_en  # noqa: E402  (scripts/models/train_en.py: the folds' held-out 
 from deidkit.evaluate.curve import TOKEN_GROUP  # noqa: E402
 from deidkit.evaluate.evaluation import LEAK_GROUP, evaluate  # noqa: E402
 from deidkit.io import read_documents  # noqa: E402
-from deidkit.labels import Category, category_of  # noqa: E402
+from deidkit.labels import Category  # noqa: E402
 from deidkit.models import load_model  # noqa: E402
 from deidkit.models.adjust import adjusted  # noqa: E402
 from deidkit.types import Document  # noqa: E402
-
-OUTSIDE = "O"
 
 
 def parse_point(text: str) -> dict[str, float]:
@@ -58,29 +55,11 @@ def parse_point(text: str) -> dict[str, float]:
 
 
 def put_point(detector: Any, point: dict[str, float]) -> None:
-    """Make the CRF member of an ensemble decide by ``point`` (its threshold set to 0.5 so
-    that it takes the operating-point path)."""
-    detector.set_threshold(0.5)
-    (crf,) = [member for member in detector.detectors_ if member.name == "crf"]
-    labels = crf.labels_
-    phi = np.array([number for number, label in enumerate(labels) if label != OUTSIDE])
-    by_label = np.array([
-        0.0 if label == OUTSIDE else point.get(
-            category_of(label.split("-", 1)[1] if label[:2] in ("B-", "I-") else label).value,
-            point["default"])
-        for label in labels
-    ])
-    outside = labels.index(OUTSIDE)
-
-    def path(self: Any, posterior: Any, threshold: float) -> np.ndarray:
-        marginals = posterior.marginals
-        best = phi[marginals[:, phi].argmax(axis=1)]
-        tags = np.full(len(marginals), outside)
-        chosen = marginals[:, outside] < by_label[best]
-        tags[chosen] = best[chosen]
-        return tags
-
-    crf._threshold_path = types.MethodType(path, crf)
+    """Put the loaded model at ``point``: ``default`` for every category but the others named
+    (the package's thresholds per category, ``set_threshold``'s ``categories``)."""
+    detector.set_threshold(
+        point["default"], {name: value for name, value in point.items() if name != "default"}
+    )
 
 
 def held_out(fold: str) -> list[Document]:

@@ -50,7 +50,7 @@ from deidkit.models import (
     read_model,
     resolve_model_path,
 )
-from deidkit.models.operating import OPERATING_POINT, threshold_of
+from deidkit.models.operating import OPERATING_POINT, categories_of, threshold_of
 from deidkit.models.store import folder_size
 from deidkit.types import Document
 
@@ -185,7 +185,7 @@ def train_model(
         extra[OPERATING_POINT] = point
     detector.fit(documents)
     if recall_target is not None:
-        detector.set_threshold(extra[OPERATING_POINT]["threshold"])
+        detector.set_threshold(extra[OPERATING_POINT]["threshold"])  # one for all
     seconds = time.perf_counter() - started
     detector.save(out, metadata={"corpora": summaries, **(metadata or {}), **extra},
                   overwrite=overwrite)
@@ -280,6 +280,9 @@ def operating_point_line(metadata: dict[str, Any]) -> str:
         point = {}
     if point.get("threshold") is None:
         parts = ["argmax (no threshold set; --threshold T sets one)"]
+    elif categories_of(metadata):
+        own = ", ".join(f"{name} {value}" for name, value in categories_of(metadata).items())
+        parts = [f"threshold {point['threshold']} ({own}; --threshold T puts all at T)"]
     else:
         parts = [f"threshold {point['threshold']}"]
     if point.get("recall_target") is not None:
@@ -309,7 +312,15 @@ def measured_lines(metadata: dict[str, Any]) -> list[str]:
     curve = summary.get("held_out_curve")
     shipped = [point for point in curve if isinstance(point, dict)
                and point.get("threshold") == threshold] if isinstance(curve, list) else []
-    if threshold is not None and shipped:
+    point = metadata.get(OPERATING_POINT)
+    own = point.get("held_out") if isinstance(point, dict) else None
+    if categories_of(metadata) and isinstance(own, dict):  # measured at the point itself
+        lines.append(
+            f"held-out template families at the shipped point: token recall "
+            f"{own.get('recall')}, precision {own.get('precision')}, NAME+ID leak "
+            f"{own.get('leak')}"
+        )
+    elif threshold is not None and shipped and not categories_of(metadata):
         lines.append(
             f"held-out template families at the shipped threshold {threshold}: token recall "
             f"{shipped[0].get('recall')}, precision {shipped[0].get('precision')}, NAME+ID "

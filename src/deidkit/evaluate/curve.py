@@ -50,8 +50,10 @@ def threshold_curve(
     progress: Callable[[str], None] | None = None,
 ) -> list[CurvePoint]:
     """The curve of ``detector`` (with ``set_threshold``) on ``gold``: argmax first (if
-    ``argmax``), then each threshold. The detector's own threshold is restored after."""
+    ``argmax``), then each threshold (one for every category). The detector's own operating
+    point is restored after."""
     original = getattr(detector, "decision_threshold", None)
+    original_categories = dict(getattr(detector, "category_thresholds", {}))
     texts = [document.with_spans(()) for document in gold]
     scored_gold = apply_age_rule(gold, ages)
     points = []
@@ -63,7 +65,10 @@ def threshold_curve(
             if progress is not None:
                 progress(f"curve: threshold {threshold or 'argmax'} measured")
     finally:
-        detector.set_threshold(original)
+        if original_categories:
+            detector.set_threshold(original, original_categories)
+        else:
+            detector.set_threshold(original)
     return points
 
 

@@ -21,11 +21,19 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from deidkit.errors import ConfigError, InputError, ModelError, NotFittedError
 from deidkit.models import store
-from deidkit.models.operating import OPERATING_POINT, check_threshold, threshold_of
+from deidkit.models.operating import (
+    CATEGORIES,
+    OPERATING_POINT,
+    categories_of,
+    check_categories,
+    check_threshold,
+    threshold_of,
+)
 from deidkit.text import tokenize
 from deidkit.types import Document, Span
 
@@ -48,6 +56,12 @@ class BaseDetector:
     decision_threshold: float | None = None
     """The operating point (``deidkit.models.operating``): a token is PHI when its probability
     of being outside PHI is below it; None decides by argmax."""
+    has_category_thresholds: ClassVar[bool] = False
+    """Whether the operating point may set a threshold per PHI category (``set_threshold``'s
+    ``categories``)."""
+    category_thresholds: Mapping[str, float] = MappingProxyType({})
+    """The operating point's thresholds per PHI category ("NAME" -> 0.97), beside
+    ``decision_threshold`` for the other categories."""
     metadata_: dict[str, Any]
     """The metadata of the model folder a loaded detector came from."""
 
@@ -122,15 +136,26 @@ class BaseDetector:
         predicted = self._predict_many(docs)
         return [doc.with_spans(spans) for doc, spans in zip(docs, predicted, strict=True)]
 
-    def set_threshold(self, threshold: float | None) -> BaseDetector:
-        """Use operating point ``threshold`` (None: argmax); returns self."""
+    def set_threshold(
+        self, threshold: float | None, categories: Mapping[str, float] | None = None
+    ) -> BaseDetector:
+        """Use operating point ``threshold`` (None: argmax), with ``categories``' thresholds
+        for their PHI categories (none: ``threshold`` for all); returns self."""
         threshold = check_threshold(threshold)
+        checked = check_categories(categories)
         if threshold is not None and not self.has_confidence:
             raise ConfigError(
                 f"the {self.name} detector has no confidence to set a threshold on; "
                 "drop --threshold or use a crf, svm, tree or ensemble model"
             )
+        if checked and (threshold is None or not self.has_category_thresholds):
+            raise ConfigError(
+                f"the {self.name} detector takes no threshold per category"
+                if threshold is not None else "thresholds per category need a threshold for "
+                "the other categories"
+            )
         self.decision_threshold = threshold
+        self.category_thresholds = MappingProxyType(checked)
         return self
 
     def predict_text(self, text: str) -> list[Span]:
@@ -177,6 +202,8 @@ class BaseDetector:
         meta = {"training": training, **(dict(metadata) if metadata else {})}
         if self.decision_threshold is not None and OPERATING_POINT not in meta:
             meta[OPERATING_POINT] = {"threshold": self.decision_threshold}
+            if self.category_thresholds:
+                meta[OPERATING_POINT][CATEGORIES] = dict(self.category_thresholds)
         return store.write_model(
             directory,
             config=config,
@@ -214,7 +241,7 @@ class BaseDetector:
         detector.metadata_ = saved.metadata
         threshold = threshold_of(saved.metadata)
         if threshold is not None:
-            detector.set_threshold(threshold)
+            detector.set_threshold(threshold, categories_of(saved.metadata))
         return detector
 
     def _extra_config(self) -> dict[str, Any]:

@@ -8,7 +8,8 @@ regularisation are exposed, and so is HIDE's training-data sampling (``sampling`
 
 Each predicted span's score is the lowest marginal probability of its tokens' tags. At an
 operating point (``set_threshold``, ``deidkit.models.operating``) a token is PHI when its
-marginal probability of ``O`` is below the threshold.
+marginal probability of ``O`` is below the threshold (its most probable PHI tag's category's
+own, where the operating point sets one).
 
 CRFsuite trains; the model file is CRFsuite's own (data only) and stays the stored artefact.
 Decoding is ours (``deidkit.models.crf_decode``): at load the file's weights become arrays
@@ -40,6 +41,7 @@ from deidkit.labels import Category, category_of
 from deidkit.models import crfsuite_file, store
 from deidkit.models.crf_decode import LinearChain, Posterior
 from deidkit.models.crfsuite_file import LayoutError
+from deidkit.models.operating import label_thresholds
 from deidkit.models.sampling import SAMPLINGS, sample
 from deidkit.models.spans import OUTSIDE, TagSet, spans_from_tag_numbers, split_tag
 from deidkit.models.statistical import StatisticalDetector, with_pattern_backoff
@@ -91,6 +93,7 @@ class CRFDetector(StatisticalDetector):
 
     name = "crf"
     has_confidence = True
+    has_category_thresholds = True
     _model_file: bytes | store.SavedModel  # ``model_``: its bytes, or the folder that has them
     description = "linear-chain CRF (CRFsuite, L-BFGS), BIO tags, HIDE sampling"
 
@@ -262,8 +265,9 @@ class CRFDetector(StatisticalDetector):
 
     def _threshold_path(self, posterior: Posterior, threshold: float) -> np.ndarray:
         """Tags at an operating point: a token's most probable PHI tag where its marginal
-        probability of ``O`` is below ``threshold``, else ``O`` (the most probable tag is
-        looked for only at those tokens)."""
+        probability of ``O`` is below ``threshold`` (or the threshold of that tag's category,
+        ``category_thresholds``), else ``O`` (the most probable tag is looked for only at the
+        tokens below the highest threshold)."""
         labels = self.labels_
         phi = [number for number, label in enumerate(labels) if label != OUTSIDE]
         marginals = posterior.marginals
@@ -273,9 +277,17 @@ class CRFDetector(StatisticalDetector):
         else:
             outside, p_out = -1, np.zeros(len(marginals))
         path = np.full(len(marginals), outside)
-        if phi:
-            tokens = np.flatnonzero(p_out < threshold)
-            path[tokens] = np.asarray(phi)[marginals[tokens][:, phi].argmax(axis=1)]
+        if not phi:
+            return path
+        categories = self.category_thresholds
+        highest = max([threshold, *categories.values()])
+        tokens = np.flatnonzero(p_out < highest)
+        best = np.asarray(phi)[marginals[tokens][:, phi].argmax(axis=1)]
+        if categories:  # each token below its best tag's own threshold
+            limits = np.asarray(label_thresholds(labels, threshold, categories))
+            kept = p_out[tokens] < limits[best]
+            tokens, best = tokens[kept], best[kept]
+        path[tokens] = best
         return path
 
     def _spans(

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from deidkit.errors import ConfigError, ModelError
 from deidkit.labels import Category, category_of
 from deidkit.models import store
 from deidkit.models.base import BaseDetector
-from deidkit.models.operating import check_threshold
+from deidkit.models.operating import check_categories, check_threshold
 from deidkit.models.registry import build_detector, detector_class
 from deidkit.models.spans import resolve_overlaps
 from deidkit.types import Document, Span
@@ -117,18 +118,23 @@ class EnsembleDetector(BaseDetector):
     def is_fitted(self) -> bool:
         return hasattr(self, "detectors_")
 
-    def set_threshold(self, threshold: float | None) -> EnsembleDetector:
+    def set_threshold(
+        self, threshold: float | None, categories: Mapping[str, float] | None = None
+    ) -> EnsembleDetector:
         """Put every member with a confidence at operating point ``threshold`` (None: each
-        member back to argmax); the rules member is unchanged."""
+        member back to argmax), with ``categories``' thresholds per PHI category; the rules
+        member is unchanged."""
         threshold = check_threshold(threshold)
+        checked = check_categories(categories)
         members = [d for d in getattr(self, "detectors_", []) if d.has_confidence]
         if threshold is not None and not members:
             raise ConfigError(
                 "ensemble: no member has a confidence to set a threshold on; drop --threshold"
             )
         for member in members:
-            member.set_threshold(threshold)
+            member.set_threshold(threshold, checked)
         self.decision_threshold = threshold
+        self.category_thresholds = MappingProxyType(checked)
         return self
 
     def _order(self) -> list[str]:

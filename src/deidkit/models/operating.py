@@ -7,7 +7,10 @@ is outside PHI. At a threshold ``T`` a token counts as PHI when that probability
 decides as it always did. A higher ``T`` marks more tokens: recall rises, precision falls.
 
 A saved model carries its threshold in its metadata (``operating_point``); a model saved
-without one decides by argmax.
+without one decides by argmax. An operating point may set a threshold of their own for some
+PHI categories (``categories``: ``{"NAME": 0.97, "ID": 0.97}`` beside ``"threshold": 0.9``):
+a token's threshold is then its most probable PHI label's category's, the threshold for the
+others (CRF detectors; ``--threshold T`` puts every category at ``T``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deidkit.errors import ConfigError
+from deidkit.labels import Category, category_of
 
 CURVE_THRESHOLDS: tuple[float, ...] = (
     0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999,
@@ -26,6 +30,8 @@ CURVE_THRESHOLDS: tuple[float, ...] = (
 from)."""
 OPERATING_POINT = "operating_point"
 """The metadata key of a saved model's threshold (and how it was chosen)."""
+CATEGORIES = "categories"
+"""The key of an operating point's thresholds per PHI category (``{"NAME": 0.97}``)."""
 
 
 def check_threshold(value: float | None, *, option: str = "threshold") -> float | None:
@@ -48,6 +54,51 @@ def threshold_of(metadata: Mapping[str, Any]) -> float | None:
     if value is None:
         return None
     return check_threshold(value, option="the model's operating_point threshold")
+
+
+def check_categories(
+    categories: Mapping[str, Any] | None, *, option: str = "category thresholds"
+) -> dict[str, float]:
+    """``categories`` (PHI category name -> threshold) checked: known categories, each
+    threshold a probability; empty for None."""
+    checked: dict[str, float] = {}
+    for name, value in (categories or {}).items():
+        if name not in Category.__members__:
+            raise ConfigError(
+                f"{option}: {name!r} is no PHI category ({', '.join(Category.__members__)})"
+            )
+        threshold = check_threshold(value, option=f"{option} {name}")
+        if threshold is None:
+            raise ConfigError(f"{option} {name}: give a probability above 0 and at most 1")
+        checked[name] = threshold
+    return checked
+
+
+def categories_of(metadata: Mapping[str, Any]) -> dict[str, float]:
+    """The thresholds per category a model's metadata stores (empty: one for all)."""
+    point = metadata.get(OPERATING_POINT)
+    if not isinstance(point, Mapping) or point.get(CATEGORIES) is None:
+        return {}
+    categories = point[CATEGORIES]
+    if not isinstance(categories, Mapping):
+        raise ConfigError("the model's operating_point categories must map categories to "
+                          "thresholds; retrain or fix its metadata.json")
+    return check_categories(categories, option="the model's operating_point categories")
+
+
+def label_thresholds(
+    labels: Sequence[str], threshold: float, categories: Mapping[str, float]
+) -> list[float]:
+    """Per label (tag labels too: "B-DOCTOR"): its category's threshold in ``categories``,
+    else ``threshold``; 0.0 for the outside label "O" (never PHI by a threshold)."""
+    found = []
+    for label in labels:
+        if label == "O":
+            found.append(0.0)
+            continue
+        base = label.split("-", 1)[1] if label[:2] in ("B-", "I-") else label
+        found.append(categories.get(category_of(base).name, threshold))
+    return found
 
 
 def thresholded_labels(
