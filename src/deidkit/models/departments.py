@@ -12,8 +12,8 @@ Department words ending a longer name stay: practices are named so ("Kewaskum Fa
 Medicine", "Sawtooth Basin Health"). So is a job's title: a span ending in one of the
 language's ``job_titles`` whose other words are department words, titles or words of the
 language, four at most ("Medical Director", "Compliance Manager", "Associate Dean", "Probation
-Officer"; not "Middlesex District Attorney"). Languages
-whose rule data has department words only (English).
+Officer"; not "Middlesex District Attorney"). Languages whose rule data has department words
+only (English).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from deidkit.types import Document, Span
 LABELS = frozenset({"HOSPITAL", "ORGANIZATION"})
 """The labels of names that may be a generic department."""
 LINKS = frozenset({"of", "and", "&", "the", "for", "/"})
+"""Words that link the words of a department ("Department of Medicine")."""
 TITLE_WORDS = 4
 """The most words a job's title has ("Rehabilitation Services Program Manager")."""
-"""Words that link the words of a department ("Department of Medicine")."""
 
 _WORD = regex.compile(r"\w(?:[\w'’.-]*\w)?|&|/")
 

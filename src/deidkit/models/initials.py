@@ -47,8 +47,8 @@ _FAMILY_NAME = regex.compile(r"\p{L}+(?:[-'’]\p{L}+)*")
 _LONE_INITIAL = regex.compile(r"\p{Lu}\.?")
 _CAPITALISED = r"\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?![\p{L}\d])"
 _WORDS_AFTER = regex.compile(rf"\.?(?:[ \t]{_CAPITALISED}){{1,3}}")
-_WORD = regex.compile(_CAPITALISED)
 """One to three capitalised words after an initial (and its full stop): "W. Spotted Bear"."""
+_WORD = regex.compile(_CAPITALISED)
 _ARTICLES = frozenset("AILR")
 """Capitals that are words or sides too ("SMITH, I SAW", "Quaynor-Hale, L TKA"): an initial
 only before a colon or a line's end."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from deidkit.errors import ConfigError
 from deidkit.labels import Category, category_of
+from deidkit.models.spans import OUTSIDE, split_tag
 
 CURVE_THRESHOLDS: tuple[float, ...] = (
     0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999,
@@ -91,14 +92,11 @@ def label_thresholds(
 ) -> list[float]:
     """Per label (tag labels too: "B-DOCTOR"): its category's threshold in ``categories``,
     else ``threshold``; 0.0 for the outside label "O" (never PHI by a threshold)."""
-    found = []
-    for label in labels:
-        if label == "O":
-            found.append(0.0)
-            continue
-        base = label.split("-", 1)[1] if label[:2] in ("B-", "I-") else label
-        found.append(categories.get(category_of(base).name, threshold))
-    return found
+    return [
+        0.0 if label == OUTSIDE
+        else categories.get(category_of(split_tag(label)[1]).name, threshold)
+        for label in labels
+    ]
 
 
 def thresholded_labels(
