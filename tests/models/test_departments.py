@@ -24,6 +24,8 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Sigrun Lee, MD\nHospital Medicine", [("Hospital", "HOSPITAL")], []),
         ("BEHAVIORAL HEALTH PROGRESS NOTE", [("BEHAVIORAL HEALTH", "HOSPITAL")], []),
         ("to Dialysis Unit", [("Dialysis Unit", "ORGANIZATION")], []),
+        ("Utilization Management - Outpatient Rehabilitation",
+         [("Outpatient Rehabilitation", "HOSPITAL")], []),
         # a name with a department word in it, a facility, another label: kept
         ("seen at Kewaskum Family Medicine", [("Kewaskum Family Medicine", "HOSPITAL")],
          ["Kewaskum Family Medicine"]),

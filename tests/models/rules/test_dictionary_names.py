@@ -47,6 +47,8 @@ RULE = (dictionary_names.RULE,)
         ("Hemostasis with Bovie. Sonographic Murphy +, no Roth spots, healed Pfannenstiel.",
          "en", set()),
         ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
+        # kinship words of other languages are no names
+        ("Goals: \"Keep Baba home.\" Babcia and Nonna visited.", "en", set()),
         # makers' names that are surnames too: names only beside another name
         ("Zoll AED pads on. Philips CPAP. Drives a Toyota. Ellen Abbott called.", "en",
          {("Ellen Abbott", "PATIENT")}),

@@ -267,7 +267,8 @@ DEPARTMENT_WORDS = frozenset(
     abuse catheterization rehabilitation rehab behavioral behavioural mental audiology
     optometry podiatry dental dentistry speech occupational respiratory therapy physiotherapy
     endoscopy dialysis infusion transplant hepatology allergy immunology cath admission
-    preadmission pre-admission testing electrophysiology ep preoperative anticoagulation"""
+    preadmission pre-admission testing electrophysiology ep preoperative anticoagulation
+    outpatient inpatient"""
     )
 )
 DEPARTMENT_HEADS = frozenset({"hospital", "clinic", "clinics", "center", "centre", "medical"})
@@ -296,7 +297,7 @@ RULES = RuleLanguage(
         str.split(  # in the surname lists, never names in notes ("Temp | HR", "Dari interpreter")
             """dari tagalog basque catalan catholic baptist muslim mormon quaker temp rad co aud
         fam sharps mini hepa peth senna info medi eval stepdad stepmom stepson stepdaughter
-        passcode password"""
+        passcode password abuela abuelo amma baba babcia bubbe dziadek nonna paati papi"""
         )
     ),
     street_types=(),
