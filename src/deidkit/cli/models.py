@@ -278,10 +278,11 @@ def operating_point_line(metadata: dict[str, Any]) -> str:
     point = metadata.get(OPERATING_POINT)
     if not isinstance(point, dict):
         point = {}
+    categories = categories_of(metadata)
     if point.get("threshold") is None:
         parts = ["argmax (no threshold set; --threshold T sets one)"]
-    elif categories_of(metadata):
-        own = ", ".join(f"{name} {value}" for name, value in categories_of(metadata).items())
+    elif categories:
+        own = ", ".join(f"{name} {value}" for name, value in categories.items())
         parts = [f"threshold {point['threshold']} ({own}; --threshold T puts all at T)"]
     else:
         parts = [f"threshold {point['threshold']}"]
@@ -314,13 +315,14 @@ def measured_lines(metadata: dict[str, Any]) -> list[str]:
                and point.get("threshold") == threshold] if isinstance(curve, list) else []
     point = metadata.get(OPERATING_POINT)
     own = point.get("held_out") if isinstance(point, dict) else None
-    if categories_of(metadata) and isinstance(own, dict):  # measured at the point itself
+    categories = categories_of(metadata)
+    if categories and isinstance(own, dict):  # measured at the point itself
         lines.append(
             f"held-out template families at the shipped point: token recall "
             f"{own.get('recall')}, precision {own.get('precision')}, NAME+ID leak "
             f"{own.get('leak')}"
         )
-    elif threshold is not None and shipped and not categories_of(metadata):
+    elif threshold is not None and shipped and not categories:
         lines.append(
             f"held-out template families at the shipped threshold {threshold}: token recall "
             f"{shipped[0].get('recall')}, precision {shipped[0].get('precision')}, NAME+ID "

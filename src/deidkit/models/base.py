@@ -148,12 +148,10 @@ class BaseDetector:
                 f"the {self.name} detector has no confidence to set a threshold on; "
                 "drop --threshold or use a crf, svm, tree or ensemble model"
             )
-        if checked and (threshold is None or not self.has_category_thresholds):
-            raise ConfigError(
-                f"the {self.name} detector takes no threshold per category"
-                if threshold is not None else "thresholds per category need a threshold for "
-                "the other categories"
-            )
+        if checked and threshold is None:
+            raise ConfigError("thresholds per category need a threshold for the other categories")
+        if checked and not self.has_category_thresholds:
+            raise ConfigError(f"the {self.name} detector takes no threshold per category")
         self.decision_threshold = threshold
         self.category_thresholds = MappingProxyType(checked)
         return self

@@ -23,6 +23,7 @@ attributes matrix (``FeatureExtractor.chunk_rows`` over the model's attribute id
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import os
@@ -86,6 +87,15 @@ def _trainer(report: Any) -> Any:
                 )
 
     return Trainer()
+
+
+@functools.lru_cache(maxsize=8)
+def _label_limits(
+    labels: tuple[str, ...], threshold: float, categories: tuple[tuple[str, float], ...]
+) -> np.ndarray:
+    """Each tag label's threshold at an operating point (``label_thresholds``), worked out
+    once per point rather than per document."""
+    return np.asarray(label_thresholds(labels, threshold, dict(categories)))
 
 
 class CRFDetector(StatisticalDetector):
@@ -284,7 +294,7 @@ class CRFDetector(StatisticalDetector):
         tokens = np.flatnonzero(p_out < highest)
         best = np.asarray(phi)[marginals[tokens][:, phi].argmax(axis=1)]
         if categories:  # each token below its best tag's own threshold
-            limits = np.asarray(label_thresholds(labels, threshold, categories))
+            limits = _label_limits(tuple(labels), threshold, tuple(categories.items()))
             kept = p_out[tokens] < limits[best]
             tokens, best = tokens[kept], best[kept]
         path[tokens] = best

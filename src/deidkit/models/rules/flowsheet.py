@@ -229,7 +229,7 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
             before -= 1  # "Hao Lin-Petrakis RN (HLP)": the credential between
         while before >= 0 and len(words) < len(letters) and note.same_line(before, index) and (
             note.tokens[before].text.isalpha() or _joining_hyphen(note, before)
-            or (before > 0 and _initial_stop(note, before))
+            or (before > 0 and note.initial_with_stop(before - 1))  # the "." of "T."
         ):
             if note.tokens[before].text.isalpha():
                 words.insert(0, before)
@@ -257,14 +257,6 @@ def _named_initials(note: Note, lex: Lexicons) -> list[int]:
         ):
             found.append(index + 1)
     return found
-
-
-def _initial_stop(note: Note, index: int) -> bool:
-    """Whether token ``index`` is the full stop glued to an initial ("T." of "T. Okereke")."""
-    tokens = note.tokens
-    return note.words[index] == "." and len(tokens[index - 1].text) == 1 and (
-        tokens[index - 1].text.isupper() and tokens[index - 1].end == tokens[index].start
-    )
 
 
 def _joining_hyphen(note: Note, index: int) -> bool:

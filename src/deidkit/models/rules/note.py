@@ -74,6 +74,15 @@ class Note:
     def is_initial(self, index: int) -> bool:
         return self.initial_flags[index]
 
+    def initial_with_stop(self, index: int) -> bool:
+        """Whether token ``index`` is a capital letter with its full stop glued ("P.")."""
+        tokens = self.tokens
+        return (
+            len(tokens[index].text) == 1 and tokens[index].text.isupper()
+            and index + 1 < len(tokens) and tokens[index + 1].text == "."
+            and tokens[index + 1].start == tokens[index].end
+        )
+
     def same_line(self, first: int, second: int) -> bool:
         """Whether no line break lies between token ``first`` and a later token ``second``
         (true when ``second`` is not later)."""

@@ -223,7 +223,7 @@ def _bracketed_after_name(note: Note, lex: Lexicons, index: int) -> bool:
         return False
     return any(
         end == index - 1 and any(
-            words[word] in lex.names or _initial_with_stop(note, word)
+            words[word] in lex.names or note.initial_with_stop(word)
             for word in range(start, end)
         )
         for start, end in _names_spelling(note, lex, index)
@@ -305,7 +305,7 @@ def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None
         if text == "-" and index > start and note.tokens[index - 1].end == note.tokens[index].start:
             index += 1
             continue
-        if _initial_with_stop(note, index):
+        if note.initial_with_stop(index):
             letters.append(text)  # "P. Nwankwo-Sato": the first name's initial
             index += 2
             continue
@@ -316,16 +316,6 @@ def _name_of(note: Note, lex: Lexicons, start: int, initials: str) -> int | None
         uncommon = uncommon or (word not in lex.common and word not in lex.medical)
         index += 1
     return index if "".join(letters) == initials and uncommon else None
-
-
-def _initial_with_stop(note: Note, index: int) -> bool:
-    """Whether token ``index`` is a capital letter with its full stop glued ("P.")."""
-    tokens = note.tokens
-    return (
-        len(tokens[index].text) == 1 and tokens[index].text.isupper()
-        and index + 1 < len(tokens) and tokens[index + 1].text == "."
-        and tokens[index + 1].start == tokens[index].end
-    )
 
 
 def _dash_signoff(note: Note, lex: Lexicons, index: int) -> bool:
