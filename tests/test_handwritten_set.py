@@ -215,6 +215,7 @@ DEV_SETS = {
     "handwritten-en-dev74": 40, "handwritten-en-dev75": 40,
     "handwritten-en-dev76": 40, "handwritten-en-dev77": 40, "handwritten-en-dev78": 40,
     "handwritten-en-dev79": 40, "handwritten-en-dev80": 40,
+    "handwritten-en-dev81": 40, "handwritten-en-dev82": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
