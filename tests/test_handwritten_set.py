@@ -216,6 +216,7 @@ DEV_SETS = {
     "handwritten-en-dev76": 40, "handwritten-en-dev77": 40, "handwritten-en-dev78": 40,
     "handwritten-en-dev79": 40, "handwritten-en-dev80": 40,
     "handwritten-en-dev81": 40, "handwritten-en-dev82": 40,
+    "handwritten-en-dev83": 40, "handwritten-en-dev84": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
