@@ -30,6 +30,10 @@ def _kept(text: str, found: list[tuple[str, str]], lang: str = "en") -> list[str
         ("Biomed ticket for chair 6 Alaris PC unit", [("6 Alaris", "ROOM")], ["6"]),
         ("Equipment: LifePak 15 SN 44871230", [("LifePak 15", "DEPARTMENT"),
                                               ("44871230", "IDNUM")], ["44871230"]),
+        # a brand in camel case, two tokens each found alone; a number glued after one kept
+        ("ECG (LifePak): sinus", [("Life", "DOCTOR"), ("Pak", "ORGANIZATION")], []),
+        ("Defib: LifePak 20e", [("LifePak 20", "STREET")], []),
+        ("Trikafta since 08/2021", [("Trikafta", "DOCTOR")], []),
         # brands of several words: a pen, a contrast agent and its strength, a hearing aid,
         # a stent, an assay and a criteria set, taken for names, places and organisations
         ("glargine (Lantus SoloStar) 20 units", [("Lantus SoloStar", "PATIENT")], []),

@@ -5,7 +5,8 @@ A capitalised word no list knows looks like a surname to a detector, and at a th
 words get through. After detection, a span of a name, a place, an organisation or a
 profession whose words are all a brand name of the language (``RuleLanguage.brand_names``),
 an ordinary word or a number, with one brand name at least, is dropped ("Spiriva Respimat",
-"LifePak 15"; a room's span keeps the number it starts with: "chair [6] Alaris"); so is one
+"LifePak 15"; a word the span cuts is counted whole: "Life" of "LifePak"; a room's span keeps
+the number it starts with: "chair [6] Alaris"); so is one
 inside a product or an eponym of several words whose words alone may be names
 (``RuleLanguage.brand_phrases``: "Bair Hugger", "FreeStyle Libre", "Salter-Harris"). Dates,
 ages, contacts and identifiers are never dropped. Languages whose rule data lists brand names
@@ -44,7 +45,8 @@ def without_brands(documents: Sequence[Document], lang: str) -> list[Document]:
         text, kept = document.text, []
         for span in document.spans:
             if category_of(span.label) in CATEGORIES:
-                words = [m.group().casefold() for m in _WORD.finditer(text, span.start, span.end)]
+                whole = _whole_words(text, span)
+                words = [m.group().casefold() for m in _WORD.finditer(text, *whole)]
                 if _brand(words, brands, common) or (
                     phrases is not None and not phrase_words.isdisjoint(words)
                     and _in_phrase(text, span, phrases)
@@ -58,6 +60,20 @@ def without_brands(documents: Sequence[Document], lang: str) -> list[Document]:
             document if kept == list(document.spans) else document.with_spans(tuple(kept))
         )
     return result
+
+
+def _whole_words(text: str, span: Span) -> tuple[int, int]:
+    """Where the words ``span`` covers begin and end, a word whose letters it cuts counted
+    whole: a brand written in camel case is two tokens ("Life" and "Pak" of "LifePak"; not
+    "20e" of "LifePak 20e")."""
+    start, end = span.start, span.end
+    if text[start].isalpha():
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+    if text[end - 1].isalpha():
+        while end < len(text) and text[end].isalpha():
+            end += 1
+    return start, end
 
 
 def _brand(words: list[str], brands: frozenset[str], common: frozenset[str]) -> bool:

@@ -50,6 +50,7 @@ def test_chat_speakers_rule(text: str, expected: set[tuple[str, str]]) -> None:
         # common words after "known as", weekdays, clinical words, titles, lower case
         ("also known as Type 2; call me Tuesday; call me ASAP; goes by Dr; goes by car",
          set()),
+        ('call him "Mr. Tomek"', set()),
     ],
 )
 def test_nicknames_rule(text: str, expected: set[tuple[str, str]]) -> None:

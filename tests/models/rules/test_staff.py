@@ -188,6 +188,10 @@ RULES = (staff.INITIALS_RULE, usernames.USERNAMES)
          "Reply (FOL): glad to hear it\nOAP -- signed 10/08/25 15:20\naddendum 1520 MQT: seen",
          {("MOL", "DOCTOR"), ("TMc", "DOCTOR"), ("FOL", "DOCTOR"), ("OAP", "DOCTOR"),
           ("MQT", "DOCTOR")}),
+        # ... after a date opening a line, before a colon or a gap, where the same initials
+        # write two entries ("MY" a word in capitals); not one heading
+        ("Log\n3/18 MY: First post-op visit.\n09/04 MY  yoke flared\n3/3 UC: Proteus >100k\n"
+         "3/7 ZQ: seen", {("MY", "DOCTOR")}),
         # ... in parentheses after a date opening a line; not after a reading or later on
         ("Wk 1\nMon 2/9 (YE) Initial eval.\nThu 2/12 (YE) gait w/ FES\nBP 120/80 (L) arm\n"
          "seen 3/4 then 3/5 (QX) visit", {("YE", "DOCTOR")}),

@@ -2,7 +2,7 @@
 "QuantiFERON", "Xience Skypoint", "Phonak Audeo", "InterQual"): never PHI
 (``deidkit.models.brands``).
 
-3,010 words: the brands of the most prescribed medicines in the US, the UK, Canada and
+3,037 words: the brands of the most prescribed medicines in the US, the UK, Canada and
 Australia, biologics and biosimilars, oncology drugs, insulins, their pens and inhaler devices
 ("solostar", "kwikpen", "respimat", "ellipta"), vaccines and immune globulins, iodinated,
 gadolinium, ultrasound and nuclear contrast agents, anaesthesia, ICU, IV and enteral products,
@@ -33,16 +33,18 @@ BRAND_NAMES = frozenset(
     aczone adacel adakveo adapta adaptic adbry adcal adcetris adcirca adderall addyi adempas
     adenoscan adipex adlyxin admelog adrenaclick adrenalin adriamycin aduhelm advair advantan
     advate advia advil advisa adzenys aequalis aerius aerivio aerobika aerochamber aerolizer
-    affiniti affixus afinitor afirma afluria afrezza agarol aggrenox ahlta aidoc aimovig aircast
+    affiniti affixus afflovest afinitor afirma afluria afrezza agarol aggrenox ahlta aidoc aimovig
+    aircast
     aircurve airduo airfit airlife airmini airomir airsense airsupra airtouch airtraq airvo
     aisys ajovy akeega akten akynzeo alaris alaway albenza albuminar albutein aldactazide
     aldactone aldara aldomet alecensa aleve algisite alimentum alimta alinity aliqopa alivecor
     alkeran allevyn alloderm allomap allosure alocril alomide aloprim aloxi alphagan alprolix
-    alrex altace altoprev altrua alunbrig alupent alvesco alyq amaryl ambien ambisome ameluz
+    alrex altace altoprev altrua alunbrig alupent alvesco alyftrek alyq amaryl ambien ambisome
+    ameluz
     amerge amicar amidate aminosyn amitiza amjevita amoxil amplia amvuttra amyvid amzeeq anacin
     anafranil anaprox anbesol andexxa androgel anectine anginine angiomax angioseal anoro
     antabuse anthrasil antivert anusol anzemet apidra aplenzin aplio apnealink apokyn apresoline
-    apretude apriso aptensio aptima aptiom aptivus aquablation aquacel aquamantys aquaphor
+    apretude apriso aptensio aptima aptiom aptivus aquablation aquacel aquadeks aquamantys aquaphor
     aquilion arakoda aranesp aratac arava arazlo arcalyst arcapta arcoxia arexvy aricept
     arikayce arimidex aristada aristospan arixtra armonair arnuity aromasin arthrotec arymo
     arzerra asacol asmanex asmol asparlas aspercreme aspruzyo assurity astagraf atacand atectura
@@ -86,7 +88,8 @@ BRAND_NAMES = frozenset(
     cortef cortenema cortiment cortizone cortrak coseal cosentyx cosopt cotellic cotempla
     coumadin coveram coversyl cozaar cprs cresemba crestor crinone criticaid crolom crystalens
     cubicin culturelle curos curosurf cutivate cuvitru cuvposa cxbladder cyanokit cyberonics cyclen
-    cyclogest cyclogyl cycloset cyfendus cyklokapron cyltezo cymbalta cyramza cystex cystografin
+    cyclogest cyclogyl cycloset cyfendus cyklokapron cyltezo cymbalta cyramza cystagon cystex
+    cystografin
     cysview cytalux cytomel cytotec cytoxan dacogen daktacort daktarin dalacin daliresp dalmane
     dalvance daptacel daraprim darzalex datex datroway datscan daurismo daypro dayquil daytrana
     dayvigo ddavp debrox decadron definity delatestryl delsym deltasone demadex demazin demerol
@@ -138,7 +141,8 @@ BRAND_NAMES = frozenset(
     herculink herzuma hetlioz hiberix hibiclens hillrom hiprex hizentra homechoice horizant
     housecall hoveround humalog humapen humate humira humulin hurricaine hyabak hyalgan hycamtin
     hydralyte hydrea hydrofera hydromol hydrus hygroton hylecta hylo hymovis hypaque hyperdrive
-    hyperhep hyperrab hyperspace hypertet hypokit hypurin hyqvia hyrimoz hysingla hytrin hyzaar
+    hyperhep hyperrab hypersal hyperspace hypertet hypokit hypurin hyqvia hyrimoz hysingla hytrin
+    hyzaar
     ibrance ibsrela iclusig icnet idhifa ifex ikervis ilet ilevro illuccix ilumya iluvien imbruvica
     imdur imfinzi imitrex imjudo imlygic immulite imodium imogam imovax impax impella implanon
     impoyz imuran imvexxi inbrija incepta incruse inderal indicia indocin infanrix infed inflectra
@@ -148,9 +152,10 @@ BRAND_NAMES = frozenset(
     intralipid intrarosa intropin intuniv invanz invega invokamet invokana invos iodosorb
     iopidine ipol iressa iscover isentress isolyte isoptin isordil isosource isotour isotrex
     isovue istalol istent istin istodax isturisa itovebi ixchiq ixempra ixiaro ixifi izervay
-    jadenu jakafi jantoven janumet januvia jardiamet jardiance jatenzo jaypirca jemperli
+    jadenu jakafi jalyn jantoven janumet januvia jardiamet jardiance jatenzo jaypirca jemperli
     jentadueto jetrea jevity jevtana jinteli jornay jublia juggerknot juluca juxtapid jylamvo
-    jynneos kabiven kadcyla kakaotalk kaltostat kanjinti kaopectate kapanol kapvay karaya karvea
+    jynneos kabiven kadcyla kakaotalk kaltostat kalydeco kanjinti kaopectate kapanol kapvay karaya
+    karvea
     katerzia kayexalate kcentra kedrab keflex kefzol kelhale kenalog kepivance keppra kerendia
     kerlix kerlone kerydin kesimpta ketalar kevzara keytruda khapzory khedezla kimyrsa kinair
     kineret kinevac kinrix kionex kisqali kisunla kitabis klaricid kliogest klonopin klor
@@ -161,7 +166,8 @@ BRAND_NAMES = frozenset(
     levbid levemir levitra levlen levonelle levophed levothroid levoxyl levsin levulan lexapro
     lexicomp lexiscan lexiva librium libtayo lidco lidex lidoderm lifepak lifestent lifevest
     lifewatch ligasure lightspeed liletta linq linzess lioresal lipex lipidil lipitor liqrev
-    listerine lithicarb lithobid livalo livanova livial locametz locoid loestrin lofibra lofric
+    listerine lithicarb lithobid lithostat livalo livanova livial locametz locoid loestrin lofibra
+    lofric
     logiq logynon lokelma lomaira lomotil longtec lonhala loniten lonsurf lopid lopresor
     lopressor loprox loqtorzi lorad lorbrena lorcet lortab losec lotemax lotensin lotrel
     lotrimin lotronex lovaza lovenox lozol lubricath lubriderm lucemyra lucentis lumakras
@@ -203,7 +209,8 @@ BRAND_NAMES = frozenset(
     onureg onzetra opana opcon opdivo opdualag opn opsite opsumit opsynvi optetrak optichamber
     optiflow optiflux optimark optime optiray optison optisulin optium optivar optive optrex
     opzelura oracea orajel oramorph orapred oraquick oratane orbactiv orencia orenitram orgovyx
-    oriahnn orilissa orise orserdu orsiro orthovisc ortikos osmolax osmolex osmolite osmoprep
+    oriahnn orilissa orise orkambi orserdu orsiro orthovisc ortikos osmolax osmolex osmolite
+    osmoprep
     osphena ostelin osteocel otezla otrexup otrivin overstitch ovesco ovestin ovidrel oxaydo
     oxbryta oxervate oxilan oximax oxistat oxtellar oxycontin oxymizer oxynorm oxytrol ozempic
     ozurdex pacerone padcev palexia pamelor panadeine panadol panamax pancreaze panoptix
@@ -222,7 +229,8 @@ BRAND_NAMES = frozenset(
     pressair prestalia prevacid prevalite prevalon prevena prevenar preventice prevnar prevpac
     prezcobix prezista priadel priftin prilosec primacor primafit primatene primaxin primolut
     primovist primsol prinivil prinzide priorix priorixtetra prismaflex prismax pristiq privigen
-    proactiv proair procalamine procardia procleix procoralan procrit prodisc profore progel
+    proactiv proair procalamine procardia procleix procoralan procrit procysbi prodisc profore
+    progel
     proglide prograf progressa prohance prolaris prolene prolensa prolia promacta prometra
     prometrium promogran promus propecia proquad proscar prosigna prosom prosource protaphane
     protecta protonix protopic provayblue provenge proventil provera provigil prozac pulmicort
@@ -259,7 +267,7 @@ BRAND_NAMES = frozenset(
     sublocade suboxone subutex sudafed sudocrem sulfamylon suliqua sumycin sunlenca sunquest
     supartz supemtek supera suplena suprax suprep surepath surgicel surgiflo surgimend surginet
     surgipro surmontil survanta sustenna sustiva susvimo sutab sutent swabcap swivelock syfovre
-    sylatron symbicort symbyax symjepi symlin symmetrel sympazan symproic symtuza synagis
+    sylatron symbicort symbyax symdeko symjepi symlin symmetrel sympazan symproic symtuza synagis
     synalar syncardia synchromed syndros synercid synflorix syngo synjardy synthroid synvisc
     systane systmone tabrecta taclonex tadliq tafinlar tagamet tagitol tagrisso taltz talwin
     talzenna tambocor tamiflu tandemheart tapazole taperloc taptiqom tarceva targin targinact
@@ -269,13 +277,15 @@ BRAND_NAMES = frozenset(
     temodar temovate tempur tenex tenivac tenoretic tenormin tepmetko terarecon terumo tessalon
     testim testopel teveten tevimbra tezspire tfna thalitone thalomid thealoz theraband theraflu
     theranest therapynotes therascreen thermacare thermachoice thermogard thermoskin thickit
-    thinprep thrombate thunderbeat thymoglobulin thyrolar thyroseq tiazac tibsovo tigerconnect
+    thinprep thiola thrombate thunderbeat thymoglobulin thyrolar thyroseq tiazac tibsovo
+    tigerconnect
     tigertext tiglutik tikosyn tilite timentin timoptic timoptol tinactin tindamax tirosint
     tisseel tivdak tivicay tivorbex tlando tnkase tobradex tofranil tolak topamax topicort
     toprol toradol torisel tosymra totalcare totect touchworks toujeo toviaz tracleer tradjenta
     trajenta trakcare tramacet trandate transderm transtec tranxene travasol travatan trazimera
     treanda trecator trelegy trelstar tremfya trental tresiba trevicta trexall treximet
     triaminic triathlon tribenzor triclip tricor tricyclen tridesilon triflo trigen trijardy
+    trikafta
     trileptal trilipix triluron trimbow trimeton trimovate trintellix trinza triphasil trisenox
     tritace tritanium triumeq trivisc trodelvy trokendi trophamine tropicacyl truclear trudhesa
     truemetrix trulance trulicity trulign trumenba truqap trusopt truvada truxima tudorza tukysa
@@ -283,7 +293,7 @@ BRAND_NAMES = frozenset(
     tygacil tykerb tylenol tymlos typhim tyrvaya tysabri tyvaso ubrelvy uceris udenyca ulesfia
     uloric ultibro ultimaster ultiva ultomiris ultracet ultrafine ultram ultravate ultravist
     unasyn unicel unifine unisom unistik unithroid univasc unyvero uptodate uptravi uribel
-    uristat urolift uroxatral utrogestan uzedy vabomere vabysmo vacuette vacutainer vagifem
+    uristat urocit urolift uroxatral utrogestan uzedy vabomere vabysmo vacuette vacutainer vagifem
     valcyte valdoxan valitude valium valleylab valoid valpam valtoco valtrex vancocin vaporub
     vapotherm vaqta varibar varilite varivax varizig varubi vascade vascepa vaseline vaseretic
     vashe vasostrict vasotec vasovist vaxchora vaxelis vaxigrip vaxneuvance vazculep vectibix

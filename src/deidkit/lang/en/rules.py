@@ -42,7 +42,7 @@ CLINICAL_ABBREVIATIONS = frozenset(
     ehr cgm icf moh qi fes feno mmr ssi rei acr aua mou hrs isf pert soi hh os dme um vm rll hgd
     cvr mtp cno mdu mds opo tmp smx tcm atp svd dol xr hvf atm mlt poa hcpoa dpoa mfm imc nsicu
     aoc cta ctp ncct nchct nok dos pi spi crc cra sdv aesi sae irb csr ib rec recs chr mnt sar
-    ctl loc tts rul lul lll rml ldct vat hpn brp"""
+    ctl loc tts rul lul lll rml ldct vat hpn brp abhr evs papr ppe uds mtd outpt cht"""
     )
 )
 

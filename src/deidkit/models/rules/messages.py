@@ -180,8 +180,8 @@ def _nickname(note: Note, lex: Lexicons, index: int, cue: str) -> bool:
     word = note.words[index]
     if word in lex.medical or word in lex.clinical_abbreviations or word in lex.not_names:
         return False
-    if word in lex.titles or len(word) < 2:
-        return False
+    if word.rstrip(".") in lex.titles or len(word) < 2:
+        return False  # "Mr." of 'call him "Mr. Tomek"'
     return not cue.casefold().startswith("known") or name_word(note, lex, index)
 
 

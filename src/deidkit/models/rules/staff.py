@@ -7,7 +7,8 @@ of its last lines after a sentence ("RTC 3 mo. SAW"), initials ending a line aft
 HR 80  PM"), the owners of a list's actions ("Actions: - SNB: ..."), a word signing two log
 lines or more after a dash ("-iggy"), a typist after a signature's slash ("M.D.  / cjb"), an
 entry's writer before its colon ("12:55 MOL: ...", "Reply (FOL): ...") or before "signed"
-("OAP -- signed ..."). Log-in names are ``deidkit.models.rules.usernames``'s.
+("OAP -- signed ..."), a dated entry's writer where the same initials write two ("3/18 MY:
+..."). Log-in names are ``deidkit.models.rules.usernames``'s.
 
 Clinical abbreviations ("per RN", "by CT", "IV/PO"), credentials and state codes are never
 initials (``RuleLanguage.clinical_abbreviations``), except in a line's sign-off after a dash
@@ -69,6 +70,7 @@ def initials_spans(scan: Scan) -> list[Span]:
     spans.extend(_line_signoffs(note))
     spans.extend(_signature_typists(note, lex))
     spans.extend(_entry_writers(note, lex))
+    spans.extend(_dated_writers(note, lex))
     spans.extend(_owned_initials(note, lex))
     spans.extend(_final_initials(note, lex))
     for index in [i + 1 for i in scan.credentials() if i + 1 < len(note.tokens)]:
@@ -415,6 +417,28 @@ def _entry_writers(note: Note, lex: Lexicons) -> list[Span]:
         ):
             spans.append(note.span(opening, opening + 1, "DOCTOR"))
     return spans
+
+
+def _dated_writers(note: Note, lex: Lexicons) -> list[Span]:
+    """A log's writer in capitals after the date opening an entry, before its colon or a
+    column's gap ("3/18 MY: First post-op visit", "09/04 MY  yoke flared"), where the same
+    initials open two entries or more (a single "3/3 UC: Proteus" is a heading)."""
+    tokens = note.tokens
+    found: dict[str, list[int]] = {}
+    for opening in note.line_starts:
+        writer = opening + 1
+        if writer + 1 >= len(tokens) or not _SHORT_DATE.compiled.fullmatch(tokens[opening].text):
+            continue
+        if not (note.same_line(opening, writer + 1) and tokens[writer].text.isupper()):
+            continue
+        after = tokens[writer + 1]
+        colon = after.text == ":" and tokens[writer].end == after.start
+        if (colon or note.wide_gap_before(writer + 1)) and _writer(note, lex, writer):
+            found.setdefault(tokens[writer].text, []).append(writer)
+    return [
+        note.span(index, index + 1, "DOCTOR")
+        for indices in found.values() if len(indices) >= 2 for index in indices
+    ]
 
 
 def _writer(note: Note, lex: Lexicons, index: int) -> bool:
