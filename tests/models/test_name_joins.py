@@ -191,6 +191,14 @@ def test_a_lower_case_name_glued_to_more_of_a_log_in_is_the_whole_log_in(
         # no suffix: "IV" is a route; a place is no name
         ("Dr. Quorbit IV fluids; Boston II", [("Quorbit", "DOCTOR"), ("Boston", "CITY")],
          [("Quorbit", "DOCTOR"), ("Boston", "CITY")]),
+        # a first name's initial after a comma, before a bracket, a slash or the line's end;
+        # not a credential, not after a name that has its first name, not before a word
+        (" - Quorbit, R. (tag 4)\nZanetti, I. / 4701358\nVellamy, M.D.\nOrsk, Ann, R.\n"
+         "Pemberly, R. Tosk",
+         [("Quorbit", "PATIENT"), ("Zanetti", "PATIENT"), ("Vellamy", "DOCTOR"),
+          ("Orsk, Ann", "DOCTOR"), ("Pemberly", "DOCTOR")],
+         [("Quorbit, R.", "PATIENT"), ("Zanetti, I.", "PATIENT"), ("Vellamy", "DOCTOR"),
+          ("Orsk, Ann", "DOCTOR"), ("Pemberly", "DOCTOR")]),
     ],
 )
 def test_a_name_takes_its_generational_suffix(

@@ -34,8 +34,9 @@ A name span that runs on into a nickname in quotes and stops before the closing 
 ('VILLANUEVA CRUZ, TEODORO  "Teddy' of '... "Teddy"') is split into the name and the
 nickname, the opening quote left out.
 
-A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr.") and the
-ʻokina before it ("'Ana Faleolo", written with an apostrophe or the mark itself). A name
+A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."), a first
+name's initial after a comma before a bracket, a slash or the line's end ("Varghese, R. (tag
+4)") and the ʻokina before it ("'Ana Faleolo", written with an apostrophe or the mark itself). A name
 found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
 "jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
 unit (not an e-mail address or a host name: one dot, nothing glued after). So a user name
@@ -85,6 +86,9 @@ also before a comment ('("Ale", pt prefers)')."""
 _BEFORE_LOOK = 40
 SUFFIX = regex.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|JR\.?|SR\.?|II|III)(?![\w.])")
 """A generational suffix after a name ("Alton Pruett III", "Whitfield, Jr.")."""
+TRAILING_INITIAL = regex.compile(r",[ \t]*\p{Lu}\.(?=[ \t]*(?:[(/;]|$))", regex.MULTILINE)
+"""A first name's initial after a family name and a comma, before a bracket, a slash or the
+line's end ("Varghese, R. (tag ...)"; not a credential: "Obi, M.D.")."""
 _SUFFIX_HINTS = ("Jr", "JR", "Sr", "SR", "II")
 """What a text holds when it may hold a suffix (a text without them is not looked through)."""
 LOGIN = regex.compile(r"[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?![\w@./:-])")
@@ -271,15 +275,21 @@ def _login_character(character: str) -> bool:
 
 
 def _with_suffixes(text: str, spans: list[Span]) -> list[Span]:
-    """``spans`` with each name followed by a generational suffix grown over it and what was
-    found inside the suffix dropped (``spans`` itself when there is none)."""
-    if not any(hint in text for hint in _SUFFIX_HINTS):
+    """``spans`` with each name followed by a generational suffix or, after a family name
+    and a comma, a first name's initial grown over it and what was found inside dropped
+    (``spans`` itself when there is none)."""
+    suffixes = any(hint in text for hint in _SUFFIX_HINTS)
+    if not suffixes and "," not in text:
         return spans
     grown: list[Span] = []
     for index, span in enumerate(spans):
         if grown and span.end <= grown[-1].end:
             continue  # found inside the suffix the name before it took ("Jr")
-        suffix = SUFFIX.match(text, span.end) if category_of(span.label) is Category.NAME else None
+        suffix = None
+        if category_of(span.label) is Category.NAME:
+            suffix = SUFFIX.match(text, span.end) if suffixes else None
+            if suffix is None and "," not in text[span.start : span.end]:
+                suffix = TRAILING_INITIAL.match(text, span.end)
         if suffix is not None:
             after = index + 1  # the spans after the name that start inside its suffix
             while after < len(spans) and spans[after].start < suffix.end():
