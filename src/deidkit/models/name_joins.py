@@ -36,8 +36,8 @@ nickname, the opening quote left out.
 
 A name takes the generational suffix after it ("Alton Pruett III", "Whitfield, Jr."), a first
 name's initial after a comma before a bracket, a slash or the line's end ("Varghese, R. (tag
-4)") and the ʻokina before it ("'Ana Faleolo", written with an apostrophe or the mark itself). A name
-found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
+4)") and the ʻokina before it ("'Ana Faleolo", written with an apostrophe or the mark
+itself). A name found in lower case and glued by a dot to more of a log-in ("jpk" of "jpk.nurse",
 "jmbatha." of "jmbatha.dpt") grows over the rest of it as a ``USERNAME``: a log-in is one
 unit (not an e-mail address or a host name: one dot, nothing glued after). So a user name
 found in part grows over the letters and digits an underscore glues to it ("hmbeke" of
