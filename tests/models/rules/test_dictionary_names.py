@@ -47,6 +47,7 @@ RULE = (dictionary_names.RULE,)
         ("Hemostasis with Bovie. Sonographic Murphy +, no Roth spots, healed Pfannenstiel.",
          "en", set()),
         ("Apgar scores 8 and 9; 24 hr Holter monitor; Ao root normal.", "en", set()),
+        ("Tanner B4, PH4. Hoffmann positive bilaterally.", "en", set()),
         # kinship words of other languages are no names
         ("Goals: \"Keep Baba home.\" Babcia and Nonna visited.", "en", set()),
         # makers' names that are surnames too: names only beside another name

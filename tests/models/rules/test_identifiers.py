@@ -188,6 +188,9 @@ def test_vehicle_units_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Sodium |138 |mmol/L |135-145 |B25155-0211", {("B25155-0211", "IDNUM")}),  # a range
         ("OBX|4|NM|777-3^PLT^LN||231|10*3/uL|150-400|N|||F", set()),  # HL7: its own rule
         ("Shift Report | June 12, 2025 | 0700-1500\n| 1900-0730 |", set()),  # a shift's hours
+        # a HCPCS code in a note naming HCPCS; the same shape elsewhere an identifier
+        ("| Item | HCPCS | Decision |\n| Rigid wheelchair | K0005 | APPROVED |", set()),
+        ("| Unit | K0005 | issued |", {("K0005", "IDNUM")}),
     ],
 )
 def test_header_ids_rule(text: str, expected: set[tuple[str, str]]) -> None:

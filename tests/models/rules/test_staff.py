@@ -237,6 +237,7 @@ def test_initials_rule(text: str, expected: set[tuple[str, str]]) -> None:
         ("Electronically signed 3/4 hburke12", {("hburke12", "USERNAME")}),
         # ordinary words, names in capitals, lab values and chemistry are not user names
         ("Given by mouth; entered by user error.", set()),
+        ("Sent by e-mail to the office; sent by fax", set()),
         ("Vanc changed to q12h; INR checks extend to q3wk.", set()),
         ("From: bgrant15\nTo: Dr. Tomasz", {("bgrant15", "USERNAME")}),
         ("Reg clerk: r.parry", {("r.parry", "USERNAME")}),

@@ -473,7 +473,7 @@ RULES = RuleLanguage(
         barthel tinetti karnofsky lansky charlson folstein wechsler stroop forrest bethesda
         canadian hasson nyhus scarpa whitacre exeter zimmer dix hallpike cockcroft gault
         parkland borg kussmaul philips siemens toyota honda subaru nissan hyundai zoll shiley
-        bivona stryker masimo baxter abbott"""
+        bivona stryker masimo baxter abbott tanner hoffmann hoffman"""
         )
     ),
     handoff_cues=(

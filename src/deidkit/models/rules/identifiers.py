@@ -360,15 +360,21 @@ def _extension_matches(text: str) -> Iterator[regex.Match[str]]:
             yield found
 
 
+HCPCS_CODE = Expression(r"[A-V]\d{4}")
+"""A HCPCS Level II code (a letter and four digits: "K0005", "E2622")."""
+
+
 def header_id_spans(scan: Scan) -> list[Span]:
     """A cell of a pipe-separated header holding only an identifier ("| 448812 |",
     "| A4471B |"): five digits or more, or letters and four digits or more; not a shift's
     hours ("| 0700-1500 |"), nor in the segments of an HL7 message (rule ``hl7``:
-    "OBX|...|150-400|", a reference range)."""
+    "OBX|...|150-400|", a reference range), nor a HCPCS code in a note naming HCPCS ("|
+    K0005 |")."""
     note = scan.note
     text = note.text
     spans: list[Span] = []
     segment = hl7.SEGMENT.compiled
+    coded = "hcpcs" in text.casefold()  # a note naming HCPCS lists its codes in tables
     for position, end in note.lines_at(_offsets(text, "|")):  # the lines holding a bar
         line = text[position:end]
         if line.count("|") >= 2 and not segment.match(line):  # HL7's fields: its own rule
@@ -383,6 +389,8 @@ def header_id_spans(scan: Scan) -> list[Span]:
                     continue  # "| 0700-1500 |": a shift's hours
                 if sum(c.isdigit() for c in value) < (5 if value.isdigit() else 4):
                     continue
+                if coded and HCPCS_CODE.compiled.fullmatch(value):
+                    continue  # "| K0005 | TiLite ... |": an equipment code
                 if not _plausible(value, text, start + len(value), True):
                     continue
                 spans.append(note.widened(start, start + len(value), "IDNUM"))

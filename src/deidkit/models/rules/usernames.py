@@ -241,9 +241,9 @@ def _login(note: Note, lex: Lexicons, start: int) -> int | None:
     if not text.islower() or note.lowercase_style:
         return None  # "by Rowan": a name, for the name rules
     if word in lex.common or word in lex.medical or word in lex.clinical_abbreviations or (
-        word.endswith(SPECIALISTS)
+        word.endswith(SPECIALISTS) or word.replace("-", "") in lex.common
     ):
-        return None  # "entered by mouth", "user error", "Becca (sonographer)"
+        return None  # "entered by mouth", "user error", "Becca (sonographer)", "by e-mail"
     return end
 
 
