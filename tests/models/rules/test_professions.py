@@ -51,6 +51,10 @@ RULES = (professions.RULE,)
         ("teacher Ms. Quorbit reports he is fine; my lawyer called; our psychologist declined",
          set()),
         ("her husband, a welder; retired teacher Mr. Quorbit", {"welder", "teacher"}),
+        # right after "by", "with", "at" or "+": a role in the story; an article keeps a job
+        ("911 called by teacher; shared with teacher; fitting at installer; mom + teacher",
+         set()),
+        ("She works with a welder", {"welder"}),
         ("returned to class, the teacher notified; (mandated reporter); she is a teacher",
          {"teacher"}),
     ],

@@ -8,8 +8,8 @@ driver]", "[HVAC installer]"), up to two words or hyphenated groups, stopping at
 ``profession_stops``, a capitalised word (an employer's name) or a number ("38-year-old").
 A clinician's role ("seen by the nurse", "Dr. Lee, surgeon") has no cue and is not a free job,
 so it is left alone; nor is a free job that is someone's role: before a title ("teacher Ms.
-Lindqvist", "Homeroom teacher: Mr. Yusuf") or after a possessive ("my lawyer", "her teacher":
-``profession_owners``).
+Lindqvist", "Homeroom teacher: Mr. Yusuf"), after a possessive ("my lawyer", "her teacher":
+``profession_owners``) or right after "by", "with", "at" or "+" ("911 called by teacher").
 """
 
 from __future__ import annotations
@@ -52,8 +52,15 @@ def _someone_elses(note: Note, lex: Lexicons, start: int, end: int) -> bool:
         end += 1  # "Homeroom teacher: Mr. Yusuf", a field's label
     after = note.words[end].rstrip(".") if end < len(note.tokens) else ""
     return (after in lex.titles and note.same_line(end - 1, end)) or (
-        start > 0 and note.words[start - 1] in lex.profession_owners
+        start > 0 and (
+            note.words[start - 1] in lex.profession_owners or note.words[start - 1] in _ROLE_LINKS
+        )
     )
+
+
+_ROLE_LINKS = frozenset({"by", "with", "at", "+", "&"})
+"""Words before a job without an article that make it someone's role in the story ("called by
+teacher", "shared with teacher", "at installer", "mom + teacher"), not a job of the patient's."""
 
 
 def _cue_ends(scan: Scan) -> set[int]:
