@@ -9,7 +9,7 @@ driver]", "[HVAC installer]"), up to two words or hyphenated groups, stopping at
 A clinician's role ("seen by the nurse", "Dr. Lee, surgeon") has no cue and is not a free job,
 so it is left alone; nor is a free job that is someone's role: before a title ("teacher Ms.
 Lindqvist", "Homeroom teacher: Mr. Yusuf"), after a possessive ("my lawyer", "her teacher":
-``profession_owners``) or right after "by", "with", "at" or "+" ("911 called by teacher").
+``profession_owners``) or right after "by", "with", "at", "+" or "&" ("911 called by teacher").
 """
 
 from __future__ import annotations
