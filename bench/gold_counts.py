@@ -79,7 +79,8 @@ UNREAD = frozenset({
     "handwritten-en-dev45", "handwritten-en-dev46", "handwritten-en-dev49", "handwritten-en-dev51",
     "handwritten-en-dev55", "handwritten-en-dev58", "handwritten-en-dev61", "handwritten-en-dev64",
     "handwritten-en-dev68", "handwritten-en-dev70", "handwritten-en-dev73", "handwritten-en-dev76",
-    "handwritten-en-dev79", "handwritten-en-dev81", "handwritten-en-dev87",
+    "handwritten-en-dev79", "handwritten-en-dev81", "handwritten-en-dev87", "handwritten-en-dev90",
+    "handwritten-en-dev91",
 })
 """Development batches nobody reads: they decided a candidate and are the README's number on
 unseen notes."""
