@@ -219,7 +219,8 @@ DEV_SETS = {
     "handwritten-en-dev83": 40, "handwritten-en-dev84": 40,
     "handwritten-en-dev85": 40, "handwritten-en-dev86": 40,
     "handwritten-en-dev87": 40, "handwritten-en-dev88": 40, "handwritten-en-dev89": 40,
-    "handwritten-en-dev90": 40, "handwritten-en-dev91": 40,
+    "handwritten-en-dev90": 40, "handwritten-en-dev91": 40, "handwritten-en-dev92": 40,
+    "handwritten-en-dev93": 40,
 }
 """The development sets and their least size (what each is used for: its README)."""
 
