@@ -65,10 +65,7 @@ def threshold_curve(
             if progress is not None:
                 progress(f"curve: threshold {threshold or 'argmax'} measured")
     finally:
-        if original_categories:
-            detector.set_threshold(original, original_categories)
-        else:
-            detector.set_threshold(original)
+        detector.set_threshold(original, original_categories)  # none: one threshold for all
     return points
 
 
